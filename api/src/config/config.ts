@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root (api/src/config -> ../../..). */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (Number.isNaN(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function str(name: string, fallback: string): string {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+
+/** Every setting of the server, read once from the environment (see docs/configuration.md). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://... switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | null;
+  dataDir: string;
+  publicApiUrl: string;
+  shellUrl: string;
+  corsOrigins: string[];
+  /** Secret for signing media URLs, pre-authorised links and other HMACs. */
+  signingSecret: string;
+  /** How long a search session (and its signed image URLs) lives, in minutes. */
+  searchSessionMinutes: number;
+  storage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; region: string; endpoint: string | null };
+  logLevel: string;
+  seedOnStart: boolean;
+}
+
+export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', '.data'));
+  const shellUrl = str('SHELL_URL', 'http://localhost:3000');
+  const port = int('API_PORT', 4000);
+  const remotePorts = [3000, 3001, 3002, 3003, 3004, 3005];
+  const defaultOrigins = remotePorts.flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+  const s3Bucket = process.env.S3_BUCKET;
+  const base: AppConfig = {
+    port,
+    host: str('API_HOST', '0.0.0.0'),
+    databaseUrl: process.env.DATABASE_URL || null,
+    dataDir,
+    publicApiUrl: str('PUBLIC_API_URL', `http://localhost:${port}`),
+    shellUrl,
+    corsOrigins: process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [shellUrl, ...defaultOrigins],
+    signingSecret: str('SIGNING_SECRET', 'dev-only-signing-secret-change-me'),
+    searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
+    storage: s3Bucket
+      ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null }
+      : { kind: 'local', dir: path.join(dataDir, 'objects') },
+    logLevel: str('LOG_LEVEL', 'info'),
+    seedOnStart: str('SEED_ON_START', 'true') !== 'false',
+  };
+  return { ...base, ...overrides };
+}

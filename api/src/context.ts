@@ -1,0 +1,13 @@
+import type { AppConfig } from './config/config';
+import type { Db } from './db/db';
+import type { ObjectStorage } from './storage/storage';
+
+/**
+ * Everything a route needs, built once at start and handed to every feature plugin.
+ * Features that add a service (mail, captcha, payment...) add a field here and build it in createContext.
+ */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  storage: ObjectStorage;
+}

@@ -1,0 +1,18 @@
+import type { AppConfig } from './config/config';
+import type { AppContext } from './context';
+import { openDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { createStorage } from './storage/storage';
+
+/** Opens the configured database and prepares everything the server needs. Used by main. */
+export async function createContext(config: AppConfig, log: (msg: string) => void = () => undefined): Promise<AppContext> {
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  return createContextWith(config, db, log);
+}
+
+/** Builds the context around an open database (tests hand in their own). */
+export async function createContextWith(config: AppConfig, db: Db, log: (msg: string) => void = () => undefined): Promise<AppContext> {
+  await migrate(db, log);
+  const storage = createStorage(config);
+  return { config, db, storage };
+}

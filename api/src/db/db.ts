@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+export type Row = Record<string, unknown>;
+
+/** The one database interface the server uses, backed by PGlite (embedded) or a PostgreSQL server. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn inside one transaction; the Db handed to fn uses that transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  // PGlite serves one connection: transactions must not interleave with other queries.
+  private queue: Promise<unknown> = Promise.resolve();
+  constructor(private readonly pglite: PGlite, private readonly inTx = false) {}
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTx) return fn();
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.serial(async () => (await this.pglite.query<T>(sql, params)).rows);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.serial(() => this.pglite.exec(sql));
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.inTx) return fn(this);
+    return this.serial(() =>
+      this.pglite.transaction(async (tx) => {
+        const txDb: Db = {
+          kind: 'pglite',
+          query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
+          exec: async (sql: string) => {
+            await tx.exec(sql);
+          },
+          transaction: (inner) => inner(txDb),
+          close: async () => undefined,
+        };
+        return fn(txDb);
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.pglite.close();
+  }
+}
+
+class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const txDb: Db = {
+      kind: 'postgres',
+      query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
+      exec: async (sql: string) => {
+        await client.query(sql);
+      },
+      transaction: (inner) => inner(txDb),
+      close: async () => undefined,
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await fn(txDb);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+// Return BIGINT (count(*)) and NUMERIC as JS numbers: our values stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/** Opens the database: a PostgreSQL server when url is given, else PGlite persisted in dataDir (or in memory). */
+export async function openDb(options: { url: string | null; dataDir: string | null; schema?: string }): Promise<Db> {
+  if (options.url) {
+    // A schema keeps parallel test runs on one server apart; production uses the default (public).
+    const searchPath = options.schema ? `-c search_path=${options.schema},public` : undefined;
+    if (options.schema) {
+      const admin = new pg.Client({ connectionString: options.url });
+      await admin.connect();
+      await admin.query(`create schema if not exists ${options.schema}`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: searchPath });
+    await pool.query('select 1');
+    return new PostgresDb(pool);
+  }
+  let location: string | undefined;
+  if (options.dataDir) {
+    location = path.join(options.dataDir, 'pgdata');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location, {
+    extensions: { vector },
+    // Same number handling as the pg driver below: BIGINT and NUMERIC as JS numbers.
+    parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
+  });
+  return new PgliteDb(pglite);
+}

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context';
+import { platformRoutes } from './platform/routes';
+
+export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
+
+/** Every feature's routes. Each feature folder owns its routes, queries and rules. */
+export const features: Feature[] = [platformRoutes];

@@ -1,0 +1,44 @@
+/**
+ * One Jest run for the whole workspace, native ESM, TypeScript transpiled by SWC (type checking is
+ * tsc's job in `pnpm typecheck`). Projects: shared rules, API integration (real HTTP on PGlite, and
+ * on PostgreSQL when TEST_DATABASE_URL is set), and React components in jsdom.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared'], testMatch: ['**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shell', '<rootDir>/mfe-storefront', '<rootDir>/mfe-account', '<rootDir>/mfe-partner', '<rootDir>/mfe-organiser', '<rootDir>/mfe-certificate'],
+      testMatch: ['**/*.test.tsx', '**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest.setup-dom.mjs'],
+      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/scripts/jest.style-stub.cjs' },
+    },
+  ],
+};

@@ -1,0 +1,15 @@
+/**
+ * API paths, in one place for the server (which registers them) and the client (which calls them).
+ * The spec leaves paths unshown; these are ours.
+ */
+export const API_ROUTES = {
+  health: '/health',
+  eventNames: '/api/events/names',
+  homePage: '/api/home',
+  eventThemes: '/api/events/themes',
+  eventDetails: '/api/events/details',
+  multiEventList: '/api/events/multi',
+  searchByBib: '/api/search/bib',
+  masterConfig: '/api/config/master',
+  media: '/media',
+} as const;

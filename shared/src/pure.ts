@@ -1,0 +1,7 @@
+/** Parts of shared that carry no browser or React code: the server imports only these. */
+export * from './types/envelope';
+export * from './types/entities';
+export * from './types/search';
+export * from './types/config';
+export * from './storageKeys';
+export * from './api/routes';

@@ -1,0 +1,2 @@
+/** React-facing helpers of shared (hooks). Kept apart so the server never pulls React in. */
+export {};

@@ -1,0 +1,57 @@
+import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { SHOP_STORE_KEY, SHOP_STORE_VERSION } from '../storageKeys';
+import type { BibSearchResult } from '../types/search';
+import type { Photo } from '../types/entities';
+
+/** A cart line: a photo/video/print/collage, or a pack ('b_premium' / 'b_ultraprem'). */
+export interface CartItem extends Omit<Photo, 'id' | 'category'> {
+  id: number | string;
+  category: Photo['category'] | 'pack';
+  /** For prints: the chosen print product id. */
+  printProductId?: number;
+  /** For collages: the photos composing it. */
+  collagePhotoIds?: number[];
+}
+
+export interface ShopState {
+  version: typeof SHOP_STORE_VERSION;
+  eventId: number | null;
+  eventName: string | null;
+  bibNumber: string | null;
+  searchKind: 'bib' | 'selfie' | 'unlabeled' | null;
+  products: BibSearchResult | null;
+  cart: CartItem[];
+  nextSeq: number;
+  /** Package chosen for the bib: 'a' premium, 'b' ultra premium. */
+  packageKind: 'a' | 'b' | null;
+  sponsor: { appliedDiscount: boolean; discountedPhoto: number[] };
+}
+
+export const EMPTY_SHOP: ShopState = {
+  version: SHOP_STORE_VERSION,
+  eventId: null,
+  eventName: null,
+  bibNumber: null,
+  searchKind: null,
+  products: null,
+  cart: [],
+  nextSeq: 1,
+  packageKind: null,
+  sponsor: { appliedDiscount: false, discountedPhoto: [] },
+};
+
+const storage = createJSONStorage<ShopState>(() => globalThis.localStorage);
+
+/** Migrates what is stored: anything not of the current version starts empty rather than breaking. */
+const versionedStorage = {
+  ...storage,
+  getItem(key: string, initial: ShopState): ShopState {
+    const stored = storage.getItem(key, initial) as ShopState;
+    return stored && stored.version === SHOP_STORE_VERSION ? { ...EMPTY_SHOP, ...stored } : initial;
+  },
+};
+
+export const shopAtom = atomWithStorage<ShopState>(SHOP_STORE_KEY, EMPTY_SHOP, versionedStorage, { getOnInit: true });
+
+export const cartCountAtom = atom((get) => get(shopAtom).cart.length);

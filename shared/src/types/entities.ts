@@ -1,0 +1,129 @@
+/** Entities of the spec, as they travel between server and browser. Numeric flags are 0 or 1 as in the spec. */
+export type Flag = 0 | 1;
+
+export interface EventSummary {
+  event_id: number;
+  event_name: string;
+  event_logo: string;
+  event_from_date: string; // ISO date (YYYY-MM-DD)
+  event_to_date: string;
+  issearchable: Flag;
+  selfiesearch: Flag;
+  preorder_allowed: Flag;
+  showunlabeled: Flag;
+}
+
+/** Full event returned by "get event details" (result[0]). */
+export interface EventDetails extends EventSummary {
+  event_location: string;
+  privacy_check: Flag;
+  threshold_photo_count: number;
+  theme_code: string | null;
+}
+
+export interface CountryCode {
+  country: string;
+  iso: string;
+  code: string; // e.g. "+91"
+}
+
+export interface HighlightItem {
+  id: number;
+  s3: string;
+}
+
+export interface HeroImage {
+  image: string;
+  alt: string;
+}
+
+export type EventsByYear = Record<string, EventSummary[]>;
+
+export interface HomePageResult {
+  past_event: EventsByYear;
+  feature_event: EventsByYear;
+  upcoming_event: EventSummary[];
+  highlight_season: HighlightItem[];
+  hero_image: HeroImage;
+  /** Variant used by the certificate builder: event lists by key. */
+  slam_events?: Record<string, Array<Pick<EventSummary, 'event_id' | 'event_name'>>>;
+}
+
+export interface EventThemes {
+  evtthemes: Array<{ evtcode: string; evtname: string }>;
+  evtyears: Array<{ evtyear: number }>;
+}
+
+export type PhotoCategory = 'image' | 'video';
+export type ItemType = 'download' | 'print' | 'collage';
+
+/** A photo or video as shown on the selection page. s3 is a signed, expiring preview URL. */
+export interface Photo {
+  id: number;
+  imageid: string;
+  s3: string;
+  image: string; // thumbnail URL
+  imageAthlete?: string;
+  category: PhotoCategory;
+  type: ItemType;
+  bibNumber: string; // or the literal 'unlabeled'
+  videopath?: string;
+  status?: 'Added';
+  product?: string;
+  productName?: string;
+  price?: number;
+  dataimg?: string;
+  seq?: number;
+  sponsororderflag?: Flag;
+}
+
+export interface PrintProduct {
+  id: number;
+  prod_id?: number;
+  name: string;
+  image: string;
+  price: number;
+  pricewthgst: number;
+  s3?: string;
+}
+
+export interface PriceInfo {
+  /** Display copy pricing: single photo, extra photo, bundle of 5 or more. */
+  single_photo: number;
+  extra_photo: number;
+  five_or_more: number;
+  video: number;
+  collage: number;
+  gst_percent: number;
+}
+
+export interface SponsorOffer {
+  id: number;
+  coupon_name: string;
+  sponsor_name: string;
+  description: string;
+  discount_amount: number;
+  max_orders_allowed: number;
+}
+
+export interface AchievementsEligibility {
+  certificate_eligible: boolean;
+  certificate_url: string | null;
+  achievement_id: number | null;
+}
+
+export interface User {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  primaryPhone: string;
+  gender: string | null;
+  address: string | null;
+  pincode: string | null;
+  isdCode: string;
+  isOrganiser: boolean;
+  isPartner: boolean;
+}
+
+export type OrderStatus = 'Pending' | 'Paid' | 'Downloaded' | 'Cancelled';
