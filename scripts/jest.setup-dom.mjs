@@ -1,3 +1,4 @@
+/* global window */
 import '@testing-library/jest-dom/jest-globals';
 // antd reads matchMedia for responsive grids; jsdom lacks it.
 if (!window.matchMedia) {
