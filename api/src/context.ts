@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/config';
 import type { Db } from './db/db';
 import type { ObjectStorage } from './storage/storage';
+import type { Mailer } from './mail/mailer';
 
 /**
  * Everything a route needs, built once at start and handed to every feature plugin.
@@ -10,4 +11,5 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   storage: ObjectStorage;
+  mailer: Mailer;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createStorage } from './storage/storage';
+import { createMailer } from './mail/mailer';
 
 /** Opens the configured database and prepares everything the server needs. Used by main. */
 export async function createContext(config: AppConfig, log: (msg: string) => void = () => undefined): Promise<AppContext> {
@@ -14,5 +15,6 @@ export async function createContext(config: AppConfig, log: (msg: string) => voi
 export async function createContextWith(config: AppConfig, db: Db, log: (msg: string) => void = () => undefined): Promise<AppContext> {
   await migrate(db, log);
   const storage = createStorage(config);
-  return { config, db, storage };
+  const mailer = createMailer(config.mail);
+  return { config, db, storage, mailer };
 }

@@ -35,6 +35,7 @@ export interface AppConfig {
   storage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; region: string; endpoint: string | null };
   logLevel: string;
   seedOnStart: boolean;
+  mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
 }
 
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -59,6 +60,15 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       : { kind: 'local', dir: path.join(dataDir, 'objects') },
     logLevel: str('LOG_LEVEL', 'info'),
     seedOnStart: str('SEED_ON_START', 'true') !== 'false',
+    mail: {
+      from: str('MAIL_FROM', 'Finishline <no-reply@finishline.example>'),
+      smtpUrl: process.env.SMTP_URL || null,
+      outboxDir: path.join(dataDir, 'outbox'),
+      supportAddress: str('SUPPORT_EMAIL', 'support@finishline.example'),
+    },
   };
-  return { ...base, ...overrides };
+  const merged = { ...base, ...overrides };
+  // A data folder given by the caller (tests) also moves the default outbox into it.
+  if (overrides.dataDir && !overrides.mail) merged.mail = { ...base.mail, outboxDir: path.join(overrides.dataDir, 'outbox') };
+  return merged;
 }

@@ -1,0 +1,88 @@
+import argon2 from 'argon2';
+import type { User } from '@finishline/shared/pure';
+import type { Db } from '../../db/db';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string | null; // null for social sign-in accounts
+  primaryPhone?: string;
+  isdCode?: string;
+  isOrganiser?: boolean;
+  isPartner?: boolean;
+  loginType?: 1 | 2;
+}
+
+export interface UserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  primary_phone: string;
+  isd_code: string;
+  gender: string | null;
+  address: string | null;
+  pincode: string | null;
+  password_hash: string | null;
+  is_organiser: boolean;
+  is_partner: boolean;
+}
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<number> {
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  const rows = await db.query<{ id: number }>(
+    `insert into users (first_name, last_name, email, primary_phone, isd_code, password_hash, is_organiser, is_partner, login_type)
+     values ($1, $2, lower($3), $4, $5, $6, $7, $8, $9) returning id`,
+    [
+      input.firstName.trim(),
+      input.lastName.trim(),
+      input.email.trim(),
+      input.primaryPhone ?? '',
+      input.isdCode ?? '+91',
+      passwordHash,
+      input.isOrganiser ?? false,
+      input.isPartner ?? false,
+      input.loginType ?? 1,
+    ],
+  );
+  return rows[0].id;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow & Record<string, unknown>>('select * from users where lower(email) = lower($1)', [email.trim()]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const rows = await db.query<UserRow & Record<string, unknown>>('select * from users where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** The user as the browser sees it (never the password hash). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    primaryPhone: row.primary_phone,
+    gender: row.gender,
+    address: row.address,
+    pincode: row.pincode,
+    isdCode: row.isd_code,
+    isOrganiser: row.is_organiser,
+    isPartner: row.is_partner,
+  };
+}

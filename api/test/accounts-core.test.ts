@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from './support/testApp';
+import { createUser, findUserByEmail, verifyPassword } from '../src/features/accounts/users';
+import { createSession, findSession, revokeSession } from '../src/features/accounts/sessions';
+import { hitRateLimit } from '../src/security/rateLimit';
+import { AppError } from '../src/http/envelope';
+import { readOutbox } from '../src/mail/mailer';
+
+describe('accounts core: users, sessions, rate limits, outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores an argon2id hash, never the password, and verifies it', async () => {
+    await createUser(t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'Asha@Example.com', password: 'Secret#2026' });
+    const row = await findUserByEmail(t.ctx.db, 'asha@example.com');
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.password_hash).not.toContain('Secret#2026');
+    expect(await verifyPassword(row!.password_hash, 'Secret#2026')).toBe(true);
+    expect(await verifyPassword(row!.password_hash, 'secret#2026')).toBe(false);
+  });
+
+  it('keeps only the token hash and refuses a revoked session', async () => {
+    const { token } = await createSession(t.ctx.db, null);
+    const stored = await t.ctx.db.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+    expect(await findSession(t.ctx.db, token)).not.toBeNull();
+    await revokeSession(t.ctx.db, token);
+    expect(await findSession(t.ctx.db, token)).toBeNull();
+  });
+
+  it('refuses the hit after the limit with the rule message', async () => {
+    const rule = { bucket: 'test:bucket', limit: 2, windowSeconds: 60, message: 'Too many attempts. Please try again later.' };
+    await hitRateLimit(t.ctx.db, rule);
+    await hitRateLimit(t.ctx.db, rule);
+    await expect(hitRateLimit(t.ctx.db, rule)).rejects.toMatchObject({ statusCode: 429, message: rule.message });
+    await expect(hitRateLimit(t.ctx.db, rule)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('writes mail to the outbox folder', async () => {
+    await t.ctx.mailer.send({ to: 'a@b.c', subject: 'Hello', text: 'Code 1234', tag: 'test' });
+    const mails = await readOutbox(t.ctx.mailer.outboxDir!);
+    expect(mails.at(-1)).toMatchObject({ to: 'a@b.c', subject: 'Hello', tag: 'test' });
+  });
+});

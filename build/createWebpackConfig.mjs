@@ -1,0 +1,127 @@
+/**
+ * One webpack configuration for the shell and every remote, so all six builds agree on how code is
+ * transpiled, which packages are shared singletons, and how files are named. Each package's
+ * webpack.config.mjs calls this with its own name, port and exposed modules.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { REMOTE_PORTS, SHELL_PORT } from './ports.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Shared singletons: one copy at run time across shell and remotes (one React, one router,
+ * one jotai store, one runtime config). jotai and react are reached through sub-paths by their own
+ * code, so those sub-paths are listed too; otherwise a remote could bring a second copy.
+ */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  'jotai/vanilla',
+  'jotai/react',
+  'jotai/utils',
+  'jotai/vanilla/utils',
+  'jotai/react/utils',
+  'antd',
+  'axios',
+  '@finishline/shared',
+  '@finishline/shared/react',
+];
+
+export function sharedSingletons() {
+  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name          federation name: 'shell' or the remote's short name
+ * @param {string} options.packageDir    absolute folder of the package being built
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes (a remote has './App')
+ * @param {boolean} [options.isHost]     true for the shell
+ * @param {string} [options.title]       HTML title
+ */
+export function createWebpackConfig({ name, packageDir, exposes, isHost = false, title = 'Finishline' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const outputDir = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(packageDir, 'dist');
+    const devPort = isHost ? SHELL_PORT : REMOTE_PORTS[name];
+    return {
+      mode: production ? 'production' : 'development',
+      context: packageDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outputDir,
+        // 'auto': a remote's chunks load from wherever its manifest was fetched, so moving a remote
+        // to another host needs only a new runtime-config.json, never a rebuild.
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: `finishline_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          // The shell knows no remote at build time: it registers them from runtime-config.json.
+          remotes: {},
+          exposes: exposes ?? {},
+          shared: sharedSingletons(),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new webpack.DefinePlugin({
+          // A visible marker for a particular build (used to prove a remote redeploys alone).
+          __FINISHLINE_BUILD_BANNER__: JSON.stringify(process.env.BUILD_BANNER ?? ''),
+          __FINISHLINE_REMOTE_NAME__: JSON.stringify(name),
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(packageDir, 'public', 'index.html'),
+          title,
+          chunks: ['main'],
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: false,
+        client: { overlay: { runtimeErrors: false } },
+      },
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}
