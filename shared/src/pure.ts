@@ -5,3 +5,7 @@ export * from './types/search';
 export * from './types/config';
 export * from './storageKeys';
 export * from './api/routes';
+export * from './types/cart';
+export * from './types/otp';
+export * from './schemas/cart';
+export * from './pricing/pricing';

@@ -12,4 +12,9 @@ export const API_ROUTES = {
   searchByBib: '/api/search/bib',
   masterConfig: '/api/config/master',
   media: '/media',
+  cartDetails: '/api/cart/details',
+  unlabeledCartDetails: '/api/cart/unlabeled-details',
+  generateOtp: '/api/otp/generate',
+  verifyOtp: '/api/otp/verify',
+  recordFeedback: '/api/feedback/photos',
 } as const;

@@ -1,0 +1,13 @@
+import { API_ROUTES } from './routes';
+import { post } from './client';
+import type { Bill, CartRequest } from '../types/cart';
+import type { FeedbackRequest, FeedbackResult, GenerateOtpResult, OtpRequest, VerifyOtpRequest, VerifyOtpResult } from '../types/otp';
+
+/** Cart pricing, privacy OTP and photo feedback calls (storefront spec section 7). */
+export const cartApi = {
+  cartDetails: (body: CartRequest) => post<Bill>(API_ROUTES.cartDetails, body),
+  unlabeledCartDetails: (body: CartRequest) => post<Bill>(API_ROUTES.unlabeledCartDetails, body),
+  generateOtp: (body: OtpRequest) => post<GenerateOtpResult>(API_ROUTES.generateOtp, body),
+  verifyOtp: (body: VerifyOtpRequest) => post<VerifyOtpResult>(API_ROUTES.verifyOtp, body),
+  recordFeedback: (body: FeedbackRequest) => post<FeedbackResult>(API_ROUTES.recordFeedback, body),
+};
