@@ -9,3 +9,4 @@ export * from './types/cart';
 export * from './types/otp';
 export * from './schemas/cart';
 export * from './pricing/pricing';
+export * from './schemas/search';

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { platformRoutes } from './platform/routes';
+import { eventRoutes } from './events/routes';
+import { searchRoutes } from './search/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes];
+export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes];

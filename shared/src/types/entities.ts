@@ -19,6 +19,10 @@ export interface EventDetails extends EventSummary {
   privacy_check: Flag;
   threshold_photo_count: number;
   theme_code: string | null;
+  is_featured?: Flag;
+  /** Pre-order price and struck-through cut price in rupees before GST (null when not offered). */
+  preorder_price?: number | null;
+  preorder_cut_price?: number | null;
 }
 
 export interface CountryCode {
@@ -104,6 +108,8 @@ export interface SponsorOffer {
   description: string;
   discount_amount: number;
   max_orders_allowed: number;
+  /** percent: discount_amount is a percentage of each discounted photo; flat: rupees off each. */
+  discount_type?: 'percent' | 'flat';
 }
 
 export interface AchievementsEligibility {

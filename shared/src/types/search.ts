@@ -46,9 +46,14 @@ export interface BibSearchResult {
   show_prempack: boolean;
   show_ultrapack: boolean;
   ultra_premium_pack: number;
+  /** price: what the BIB's photos cost at copy pricing (bundle of 5 or more); Premium_Pack: the premium pack price. */
   bundlePriceInfo: { price: number; Premium_Pack: number };
   printProductInfo: PrintProduct[];
   sponsorOfferAvailableFlag: boolean;
   sponsorOffer: SponsorOffer | null;
   purchase_notification: string | null;
+  /** Photos and videos of the BIB on the server, also when the privacy check withholds them. */
+  total_video_count?: number;
+  /** The event is on DISABLEPRINTS: no prints and no collages. */
+  printsDisabled?: boolean;
 }

@@ -1,0 +1,135 @@
+import type { EventDetails, EventSummary, EventThemes, EventsByYear, Flag, HomePageResult } from '@finishline/shared/pure';
+import type { Db } from '../../db/db';
+import type { ObjectStorage } from '../../storage/storage';
+
+/** One events row as the queries below select it (dates already as YYYY-MM-DD). */
+export interface EventRow {
+  [column: string]: unknown;
+  id: number;
+  name: string;
+  logo_key: string | null;
+  from_date: string;
+  to_date: string;
+  location: string;
+  issearchable: boolean;
+  selfiesearch: boolean;
+  preorder_allowed: boolean;
+  showunlabeled: boolean;
+  privacy_check: boolean;
+  is_featured: boolean;
+  theme_code: string | null;
+  slam_key: string | null;
+  single_photo_price: number;
+  extra_photo_price: number;
+  bundle_price: number;
+  video_price: number;
+  collage_price: number;
+  threshold_photo_count: number;
+  premium_pack_price: number;
+  ultra_premium_pack_price: number;
+  show_prempack: boolean;
+  show_ultrapack: boolean;
+  preorder_price: number | null;
+  preorder_cut_price: number | null;
+}
+
+const EVENT_COLUMNS = `id, name, logo_key, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date,
+  location, issearchable, selfiesearch, preorder_allowed, showunlabeled, privacy_check, is_featured, theme_code, slam_key,
+  single_photo_price, extra_photo_price, bundle_price, video_price, collage_price, threshold_photo_count,
+  premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price`;
+
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+/** Today's date in India (the shop's time zone), YYYY-MM-DD: an event starting today is not upcoming. */
+export function todayInIndia(now = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+export function toSummary(row: EventRow, storage: ObjectStorage): EventSummary {
+  return {
+    event_id: row.id,
+    event_name: row.name,
+    event_logo: row.logo_key ? storage.publicUrl(row.logo_key) : '',
+    event_from_date: row.from_date,
+    event_to_date: row.to_date,
+    issearchable: flag(row.issearchable),
+    selfiesearch: flag(row.selfiesearch),
+    preorder_allowed: flag(row.preorder_allowed),
+    showunlabeled: flag(row.showunlabeled),
+  };
+}
+
+export function toDetails(row: EventRow, storage: ObjectStorage): EventDetails {
+  return {
+    ...toSummary(row, storage),
+    event_location: row.location,
+    privacy_check: flag(row.privacy_check),
+    threshold_photo_count: row.threshold_photo_count,
+    theme_code: row.theme_code,
+    is_featured: flag(row.is_featured),
+    preorder_price: row.preorder_allowed ? row.preorder_price : null,
+    preorder_cut_price: row.preorder_allowed ? row.preorder_cut_price : null,
+  };
+}
+
+export async function findEvent(db: Db, eventId: number): Promise<EventRow | null> {
+  const rows = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1`, [eventId]);
+  return rows[0] ?? null;
+}
+
+/** Every event, newest first: the autocomplete shows them all and offers search where issearchable=1. */
+export async function listEvents(db: Db): Promise<EventRow[]> {
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by from_date desc, id desc`);
+}
+
+function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
+  const grouped: EventsByYear = {};
+  for (const row of rows) {
+    const year = row.from_date.slice(0, 4);
+    (grouped[year] ??= []).push(toSummary(row, storage));
+  }
+  return grouped;
+}
+
+export async function homePage(db: Db, storage: ObjectStorage, today = todayInIndia()): Promise<HomePageResult> {
+  const events = await listEvents(db);
+  const past = events.filter((e) => e.from_date <= today);
+  const upcoming = events.filter((e) => e.from_date > today).sort((a, b) => a.from_date.localeCompare(b.from_date));
+  const images = await db.query<{ id: number; kind: string; image_key: string; alt: string }>(
+    `select id, kind, image_key, alt from home_images where active order by sort, id`,
+  );
+  const hero = images.find((i) => i.kind === 'hero');
+  const slamEvents: NonNullable<HomePageResult['slam_events']> = {};
+  for (const event of [...events].reverse()) {
+    if (event.slam_key) (slamEvents[event.slam_key] ??= []).push({ event_id: event.id, event_name: event.name });
+  }
+  return {
+    past_event: byYear(past, storage),
+    feature_event: byYear(
+      past.filter((e) => e.is_featured),
+      storage,
+    ),
+    upcoming_event: upcoming.map((e) => toSummary(e, storage)),
+    highlight_season: images.filter((i) => i.kind === 'highlight').map((i) => ({ id: i.id, s3: storage.publicUrl(i.image_key) })),
+    hero_image: hero ? { image: storage.publicUrl(hero.image_key), alt: hero.alt } : { image: '', alt: '' },
+    slam_events: slamEvents,
+  };
+}
+
+export async function eventThemes(db: Db): Promise<EventThemes> {
+  const themes = await db.query<{ evtcode: string; evtname: string }>(`select code as evtcode, name as evtname from event_themes order by sort, code`);
+  const years = await db.query<{ evtyear: number }>(
+    `select distinct extract(year from from_date)::int as evtyear from events order by evtyear desc`,
+  );
+  return { evtthemes: themes, evtyears: years };
+}
+
+/** Events of one theme code (MAR, HALF...) or of one year ("2025"), newest first. */
+export async function eventsByThemeOrYear(db: Db, searchtxt: string): Promise<EventRow[]> {
+  if (/^\d{4}$/.test(searchtxt)) {
+    return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where extract(year from from_date)::int = $1 order by from_date desc, id desc`, [
+      Number(searchtxt),
+    ]);
+  }
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt]);
+}
