@@ -3,8 +3,11 @@ import type { AppContext } from '../context';
 import { platformRoutes } from './platform/routes';
 import { eventRoutes } from './events/routes';
 import { searchRoutes } from './search/routes';
+import { cartRoutes } from './cart/routes';
+import { otpRoutes } from './otp/routes';
+import { feedbackRoutes } from './feedback/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes];
+export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes];

@@ -1,0 +1,110 @@
+import { computeBill, GST_PERCENT, PricingError, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../http/envelope';
+import { findEvent } from '../events/queries';
+import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
+import { normaliseBib } from '../search/privacy';
+import { printProducts, sponsorOfferOf } from '../search/bibSearch';
+
+/** Who asks for the bill: the client address decides the country calling code (prints need +91). */
+export interface BillClient {
+  ip: string;
+}
+
+export const UNLABELED_BIB = 'unlabeled';
+export const PRINT_COUNTRY_CODE = '+91';
+
+interface CartPhotoRow {
+  [column: string]: unknown;
+  id: number;
+  kind: 'image' | 'video';
+  bib_number: string | null;
+}
+
+/** Every photo id a line refers to, with the kind it must be. */
+function referencedPhotos(lines: CartLine[]): Array<{ id: number; kind: 'image' | 'video' }> {
+  const refs: Array<{ id: number; kind: 'image' | 'video' }> = [];
+  for (const l of lines) {
+    if (l.category === 'pack') continue;
+    if (typeof l.id === 'number') refs.push({ id: l.id, kind: l.type === 'download' && l.category === 'video' ? 'video' : 'image' });
+    if (l.type === 'collage') for (const id of l.collagePhotoIds ?? []) refs.push({ id, kind: 'image' });
+  }
+  return refs;
+}
+
+/**
+ * The authoritative bill of a cart: loads the event, the photos, print products, sponsor offer and
+ * package prices from the database, checks every line, and prices it with the shared computeBill.
+ * Create-order calls this too, so an order's amount never comes from the browser.
+ */
+export async function buildBill(ctx: AppContext, request: CartRequest, client: BillClient): Promise<Bill> {
+  const event = await findEvent(ctx.db, request.eventId);
+  if (!event) throw badRequest('We could not find this event. Please choose an event from the list.');
+  if (request.lines.length === 0) throw badRequest('Your cart is empty');
+
+  const unlabeled = request.searchKind === 'unlabeled';
+  const bib = unlabeled ? UNLABELED_BIB : normaliseBib(request.bibNumber);
+  if (unlabeled && normaliseBib(request.bibNumber) !== UNLABELED_BIB.toUpperCase()) {
+    throw badRequest("The unlabeled cart holds unlabeled photos only; its BIB is 'unlabeled'.");
+  }
+
+  const refs = referencedPhotos(request.lines);
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const rows = ids.length
+    ? await ctx.db.query<CartPhotoRow>('select id, kind, bib_number from photos where event_id = $1 and id = any($2::int[])', [event.id, ids])
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const ref of refs) {
+    const row = byId.get(ref.id);
+    if (!row) throw badRequest(`Photo ${ref.id} is not part of ${event.name}. Please remove it from your cart.`);
+    if (row.kind !== ref.kind) throw badRequest(`Item ${ref.id} cannot be bought as a ${ref.kind === 'image' ? 'photo' : 'video'}. Please remove it and add it again.`);
+    // One order holds images for a single BIB only (selfie results may span BIBs of the event).
+    if (unlabeled && row.bib_number !== null) throw badRequest('The unlabeled cart holds unlabeled photos only.');
+    if (request.searchKind === 'bib' && row.bib_number !== bib) {
+      throw badRequest(`One order holds images for a single BIB only. Photo ${ref.id} is not of BIB ${bib}.`);
+    }
+  }
+
+  const hasPrints = request.lines.some((l) => l.type === 'print');
+  const hasCollages = request.lines.some((l) => l.type === 'collage');
+  const disabled = (await disabledPrintEventIds(ctx.db)).includes(event.id);
+  if (hasCollages && disabled) throw badRequest(`Collages are not available for ${event.name}.`);
+  if (hasPrints) {
+    if (disabled) throw badRequest(`Prints are not available for ${event.name}.`);
+    const { country_calling_code } = await countryOfAddress(client.ip);
+    if (country_calling_code !== PRINT_COUNTRY_CODE) throw badRequest('Prints are delivered only inside India (+91).');
+  }
+
+  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
+  const catalog: PricingCatalog = {
+    priceInfo: {
+      single_photo: event.single_photo_price,
+      extra_photo: event.extra_photo_price,
+      five_or_more: event.bundle_price,
+      video: event.video_price,
+      collage: event.collage_price,
+      gst_percent: GST_PERCENT,
+    },
+    threshold_photo_count: event.threshold_photo_count,
+    show_prempack: event.show_prempack,
+    show_ultrapack: event.show_ultrapack,
+    ultra_premium_pack: event.ultra_premium_pack_price,
+    bundlePriceInfo: { price: event.bundle_price, Premium_Pack: event.premium_pack_price },
+    printProductInfo: prints,
+    sponsorOffer: offer,
+  };
+
+  try {
+    const priced = computeBill({ cart: request, catalog });
+    return {
+      ...priced,
+      eventId: event.id,
+      eventName: event.name,
+      eventLogo: event.logo_key ? ctx.storage.publicUrl(event.logo_key) : '',
+      bibNumber: unlabeled ? UNLABELED_BIB : bib,
+    };
+  } catch (error) {
+    if (error instanceof PricingError) throw new AppError(400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { API_ROUTES, asCartRequest, cartRequestSchema } from '@finishline/shared/pure';
+import type { Feature } from '../index';
+import { badRequest, sendOk } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { buildBill } from './bill';
+
+/** Cart details (BIB and selfie carts) and unlabeled cart details: the server's bill with its GST. */
+export const cartRoutes: Feature = async (app, { ctx }) => {
+  app.post(API_ROUTES.cartDetails, async (request, reply) => {
+    const cart = asCartRequest(await validate(cartRequestSchema, request.body));
+    if (cart.searchKind === 'unlabeled') throw badRequest('Unlabeled photos are priced by the unlabeled cart.');
+    return sendOk(reply, await buildBill(ctx, cart, { ip: request.ip }));
+  });
+
+  app.post(API_ROUTES.unlabeledCartDetails, async (request, reply) => {
+    const cart = asCartRequest(await validate(cartRequestSchema, request.body));
+    return sendOk(reply, await buildBill(ctx, { ...cart, searchKind: 'unlabeled', packageKind: null }, { ip: request.ip }));
+  });
+};
