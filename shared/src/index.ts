@@ -5,3 +5,4 @@ export * from './api/client';
 export * from './api/endpoints';
 export * from './state/shopStore';
 export * from './api/cartApi';
+export * from './state/cartActions';

@@ -10,3 +10,4 @@ export * from './types/otp';
 export * from './schemas/cart';
 export * from './pricing/pricing';
 export * from './schemas/search';
+export * from './pricing/cartRequest';

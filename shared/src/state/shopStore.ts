@@ -3,6 +3,7 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { SHOP_STORE_KEY, SHOP_STORE_VERSION } from '../storageKeys';
 import type { BibSearchResult } from '../types/search';
 import type { Photo } from '../types/entities';
+import type { CollageOrientation } from '../types/cart';
 
 /** A cart line: a photo/video/print/collage, or a pack ('b_premium' / 'b_ultraprem'). */
 export interface CartItem extends Omit<Photo, 'id' | 'category'> {
@@ -26,6 +27,10 @@ export interface ShopState {
   /** Package chosen for the bib: 'a' premium, 'b' ultra premium. */
   packageKind: 'a' | 'b' | null;
   sponsor: { appliedDiscount: boolean; discountedPhoto: number[] };
+  /** Orientation of the journey-map collage made of the cart's collage items (also stored under Orientation). */
+  collageOrientation?: CollageOrientation;
+  /** Print instructions typed in the cart, carried to checkout. */
+  printInstruction?: string;
 }
 
 export const EMPTY_SHOP: ShopState = {
