@@ -1,0 +1,267 @@
+import { useRef, useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { Alert, Button, Input, Radio, Result, Tooltip } from 'antd';
+import {
+  addAllPhotos,
+  allPhotosInCart,
+  clearDigitalPhotos,
+  COLLAGE_CART_WARNING,
+  COLLAGE_RULE_MESSAGE,
+  collagePhotoCount,
+  isSignedInValue,
+  removeBySeq,
+  removeCollage,
+  shopAtom,
+  STORAGE_KEYS,
+  type CartItem,
+  type CollageOrientation,
+  type SponsorOffer,
+} from '@finishline/shared';
+import { useDocumentTitle } from '@finishline/shared/react';
+import { useCartBill } from '../api/useCartBill';
+import { BillSummary } from '../components/BillSummary';
+import { CartSlideshow } from '../components/CartSlideshow';
+import '../cart.css';
+
+export const EMPTY_CART_TEXT = 'Your cart is empty';
+export const EXPIRED_SESSION_TEXT = 'Oops !!..Your search session is expired please serach again get the valid images';
+export const ULTRA_TOOLTIP_TEXT = "The photo and timed certificates are located in the 'certs' folder within the downloaded zip file.";
+export const ULTRA_TOOLTIP_TOUCH_MS = 3000;
+
+/** The sponsor feature's parts, handed in by App.tsx (features do not import each other). */
+export interface SponsorUi {
+  Banner: ComponentType<{ offer: SponsorOffer; available: boolean; hasDigitalImages: boolean }>;
+  Badge: ComponentType<{ offer: SponsorOffer }>;
+  Tick: ComponentType<{ offer: SponsorOffer; photoId: number }>;
+}
+
+function sessionExpired(): boolean {
+  const expiry = localStorage.getItem(STORAGE_KEYS.awsImageExpiry);
+  const pending = localStorage.getItem(STORAGE_KEYS.isPending) === 'true';
+  return !pending && expiry !== null && expiry !== '' && new Date(expiry).getTime() < Date.now();
+}
+
+const thumb = (item: CartItem) => item.image || item.s3;
+
+/** Cart (/cart) and unlabeled cart (/unlabeled-cart): every section, tile and message of the spec. */
+export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean; sponsorUi?: SponsorUi }) {
+  const navigate = useNavigate();
+  const [shop, setShop] = useAtom(shopAtom);
+  const [ultraTipOpen, setUltraTipOpen] = useState(false);
+  const tipTimer = useRef<number | null>(null);
+  const bill = useCartBill(shop, unlabeled);
+  const products = shop.products;
+  useDocumentTitle(products ? `${products.eventName} Cart` : 'Cart');
+
+  const cart = shop.cart;
+  const images = cart.filter((i) => i.type === 'download' && i.category === 'image');
+  const videos = cart.filter((i) => i.type === 'download' && i.category === 'video');
+  const prints = cart.filter((i) => i.type === 'print');
+  const collage = cart.filter((i) => i.type.startsWith('collage'));
+  const collageCount = collagePhotoCount(cart);
+  const orientation: CollageOrientation = shop.collageOrientation ?? 'Vertical';
+  const offer = !unlabeled ? (products?.sponsorOffer ?? null) : null;
+  const addMoreRoute = unlabeled ? '/unlabeled-events' : '/products';
+  const shown = bill.server ?? bill.local;
+
+  if (sessionExpired()) {
+    return (
+      <Result
+        status="warning"
+        title={EXPIRED_SESSION_TEXT}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              localStorage.removeItem(STORAGE_KEYS.awsImageExpiry);
+              navigate('/home');
+            }}
+          >
+            Go back
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (cart.length === 0) {
+    const signedIn = isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn));
+    return (
+      <Result
+        status="info"
+        title={EMPTY_CART_TEXT}
+        extra={[
+          <Button key="home" type="primary" onClick={() => navigate('/home')}>
+            Return to homepage
+          </Button>,
+          signedIn ? null : (
+            <Button key="login" onClick={() => navigate('/sign-in')}>
+              Login for order history
+            </Button>
+          ),
+        ]}
+      />
+    );
+  }
+
+  const setOrientation = (value: CollageOrientation) => {
+    localStorage.setItem(STORAGE_KEYS.orientation, value);
+    setShop((s) => ({ ...s, collageOrientation: value }));
+  };
+  const checkoutBlocked = collageCount > 0 && collageCount < 3 ? COLLAGE_RULE_MESSAGE : null;
+  const proceed = () => {
+    if (!bill.server) return;
+    const state = { selectionType: shop.packageKind, price: bill.server.total_amount, printInstruction: shop.printInstruction ?? '' };
+    const signedIn = isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn));
+    localStorage.setItem(STORAGE_KEYS.isUnlabeled, String(unlabeled));
+    navigate(signedIn ? '/UserOrderdetails' : '/checkoutPage-authentication', { state });
+  };
+  const touchUltraTip = () => {
+    setUltraTipOpen(true);
+    if (tipTimer.current !== null) window.clearTimeout(tipTimer.current);
+    tipTimer.current = window.setTimeout(() => setUltraTipOpen(false), ULTRA_TOOLTIP_TOUCH_MS);
+  };
+  const ultra = shown?.appliedPackage === 'b_ultraprem';
+  const allIn = products ? allPhotosInCart(cart, products.photo) : false;
+  const showPackages = !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack);
+
+  return (
+    <div className="fl-cart">
+      <header className="fl-products-head">
+        {products?.eventLogo ? <img className="fl-products-logo" src={products.eventLogo} alt={products.eventName} /> : null}
+        <div>
+          <h1 className="fl-products-title">{shop.eventName ?? products?.eventName}</h1>
+          {products ? (
+            <div className="fl-muted" data-testid="price-info">
+              1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} (+{products.priceInfo.gst_percent}% GST) · BIB{' '}
+              {unlabeled ? 'unlabeled' : shop.bibNumber}
+            </div>
+          ) : null}
+        </div>
+      </header>
+      {offer && sponsorUi ? <sponsorUi.Banner offer={offer} available={Boolean(products?.sponsorOfferAvailableFlag)} hasDigitalImages={images.length > 0} /> : null}
+      <div className="fl-cart-layout">
+        <main className="fl-cart-main">
+          <CartSlideshow images={cart.map(thumb).filter(Boolean)} />
+          <section className="fl-cart-section" data-testid="digital-downloads">
+            <h2>
+              <Tooltip title={ultra ? ULTRA_TOOLTIP_TEXT : undefined} open={ultra ? ultraTipOpen : false} onOpenChange={(open) => ultra && setUltraTipOpen(open)}>
+                <span onTouchStart={ultra ? touchUltraTip : undefined}>Digital Downloads</span>
+              </Tooltip>{' '}
+              {offer && sponsorUi ? <sponsorUi.Badge offer={offer} /> : null}
+            </h2>
+            {shown?.appliedPackage ? (
+              <Alert type="success" showIcon title={`${shown.appliedPackage === 'b_premium' ? 'Premium' : 'Ultra premium'} package applied to your ${images.length} photos`} />
+            ) : null}
+            <div className="fl-cart-grid">
+              {images.map((item) => (
+                <div className="fl-cart-item" key={`d${item.seq}`}>
+                  <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                  <span className="fl-muted">Photo ID: {item.imageid}</span>
+                  {offer && sponsorUi && typeof item.id === 'number' ? <sponsorUi.Tick offer={offer} photoId={item.id} /> : null}
+                  <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
+                    Remove
+                  </Button>
+                </div>
+              ))}
+              <button type="button" className="fl-tile" onClick={() => navigate(addMoreRoute)}>
+                + Add more photos
+              </button>
+              {products && !unlabeled ? (
+                <button type="button" className="fl-tile" disabled={allIn} onClick={() => setShop((s) => addAllPhotos(s, products.photo))}>
+                  {allIn ? 'Added all to cart' : 'Add full package at discounted rates'}
+                </button>
+              ) : null}
+              {images.length > 0 ? (
+                <button type="button" className="fl-tile fl-tile-red" onClick={() => setShop(clearDigitalPhotos)}>
+                  Clear All Photos
+                </button>
+              ) : null}
+            </div>
+            {showPackages && products ? (
+              <div className="fl-packages">
+                <strong>Package</strong>
+                <Radio.Group value={shop.packageKind ?? 'none'} onChange={(e) => setShop((s) => ({ ...s, packageKind: e.target.value === 'none' ? null : e.target.value }))}>
+                  <Radio value="none">Photos only</Radio>
+                  {products.show_prempack ? <Radio value="a">Premium ₹{products.bundlePriceInfo.Premium_Pack}</Radio> : null}
+                  {products.show_ultrapack ? <Radio value="b">Ultra premium ₹{products.ultra_premium_pack} (with timed certificates)</Radio> : null}
+                </Radio.Group>
+                <span className="fl-muted">A package replaces the photo prices once {products.threshold_photo_count} or more photos are in the cart.</span>
+              </div>
+            ) : null}
+          </section>
+          {videos.length > 0 ? (
+            <section className="fl-cart-section" data-testid="videos-section">
+              <h2>Videos</h2>
+              <div className="fl-cart-grid">
+                {videos.map((item) => (
+                  <div className="fl-cart-item" key={`v${item.seq}`}>
+                    <video src={item.videopath ?? item.s3} poster={item.image || undefined} preload="metadata" muted />
+                    <span className="fl-muted">Video ID: {item.imageid}</span>
+                    <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
+                      Remove
+                    </Button>
+                  </div>
+                ))}
+              </div>
+            </section>
+          ) : null}
+          {prints.length > 0 ? (
+            <section className="fl-cart-section" data-testid="prints-section">
+              <h2>Prints</h2>
+              <div className="fl-cart-grid">
+                {prints.map((item) => (
+                  <div className="fl-cart-item" key={`p${item.seq}`}>
+                    <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                    <span>{item.productName}</span>
+                    <span className="fl-muted">₹{item.price} + GST</span>
+                    <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
+                      Remove
+                    </Button>
+                  </div>
+                ))}
+              </div>
+              <label className="fl-print-instructions">
+                Print instructions
+                <Input.TextArea
+                  rows={2}
+                  maxLength={500}
+                  value={shop.printInstruction ?? ''}
+                  placeholder="Anything we should know about your prints"
+                  onChange={(e) => setShop((s) => ({ ...s, printInstruction: e.target.value }))}
+                />
+              </label>
+              <p className="fl-muted">Prints are delivered only inside India within 2 weeks; prices include shipping.</p>
+            </section>
+          ) : null}
+          {collage.length > 0 ? (
+            <section className="fl-cart-section" data-testid="collage-section">
+              <h2>Journey map collage</h2>
+              <Radio.Group value={orientation} onChange={(e) => setOrientation(e.target.value as CollageOrientation)}>
+                <Radio value="Vertical">Vertical (portrait 2ft x 3ft)</Radio>
+                <Radio value="Horizontal">Horizontal (landscape 3ft x 2ft)</Radio>
+              </Radio.Group>
+              <div className="fl-cart-grid">
+                {collage.map((item) => (
+                  <div className="fl-cart-item" key={`c${item.seq}`}>
+                    <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                    <span className="fl-muted">Photo ID: {item.imageid}</span>
+                  </div>
+                ))}
+                <button type="button" className="fl-tile" onClick={() => navigate(addMoreRoute)}>
+                  + Add more collages
+                </button>
+              </div>
+              {collageCount < 3 ? <p className="fl-warning">{COLLAGE_CART_WARNING}</p> : null}
+              <Button danger onClick={() => setShop(removeCollage)}>
+                Remove
+              </Button>
+            </section>
+          ) : null}
+        </main>
+        <BillSummary bill={shown} fromServer={bill.server !== null} error={bill.error} onCheckout={proceed} checkoutBlocked={checkoutBlocked} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useSetAtom } from 'jotai';
+import { eventsApi, shopAtom, STORAGE_KEYS, type BibSearchResult } from '@finishline/shared';
+
+/**
+ * Runs the BIB search again for the products on screen (after OTP verification or feedback) and
+ * stores the fresh product list; the cart keeps only items still offered.
+ */
+export function useRefreshProducts() {
+  const setShop = useSetAtom(shopAtom);
+  return useCallback(
+    async (products: BibSearchResult): Promise<BibSearchResult> => {
+      const userId = localStorage.getItem(STORAGE_KEYS.userId);
+      const { result } = await eventsApi.searchByBib({
+        eventID: products.eventId,
+        eventName: products.eventName,
+        bibNumber: products.bibNumber,
+        userID: userId ? Number(userId) : null,
+        sessionToken: localStorage.getItem(STORAGE_KEYS.sessionToken) ?? undefined,
+        orderId: null,
+      });
+      localStorage.setItem(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
+      const offered = new Set([...result.photo, ...result.video].map((p) => p.id));
+      setShop((shop) => ({
+        ...shop,
+        products: result,
+        cart: shop.cart.filter((item) => typeof item.id !== 'number' || offered.has(item.id)),
+        sponsor: { ...shop.sponsor, discountedPhoto: shop.sponsor.discountedPhoto.filter((id) => offered.has(id)) },
+      }));
+      return result;
+    },
+    [setShop],
+  );
+}

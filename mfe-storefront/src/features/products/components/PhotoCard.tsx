@@ -1,0 +1,56 @@
+import { memo, useState } from 'react';
+import { Button, Checkbox } from 'antd';
+import type { Photo } from '@finishline/shared';
+
+/** Spec: the alt text a photo shows when it fails to load. */
+export const IMAGE_FAILED_ALT = 'Please refresh the page or remove this image';
+
+export interface PhotoCardProps {
+  photo: Photo;
+  index: number;
+  inCart: boolean;
+  inCollage: boolean;
+  printsAllowed: boolean;
+  collagesAllowed: boolean;
+  reportMode: boolean;
+  reportSelected: boolean;
+  onOpen: (index: number) => void;
+  onToggleCart: (photo: Photo) => void;
+  onOrderPrints: (photo: Photo) => void;
+  onToggleCollage: (photo: Photo) => void;
+  onToggleReport: (photo: Photo) => void;
+}
+
+/** Product card: thumbnail, Add To Cart / Added, Order prints, Collage / Added; a tick box in report mode. */
+export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
+  const { photo, index, inCart, inCollage, printsAllowed, collagesAllowed, reportMode, reportSelected } = props;
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className={`fl-photo${inCart ? ' fl-photo-added' : ''}`} data-testid="photo-card" data-photo-id={photo.id}>
+      <button type="button" className="fl-photo-open" onClick={() => props.onOpen(index)} aria-label={`Open photo ${photo.imageid}`}>
+        <img src={photo.image || photo.s3} alt={IMAGE_FAILED_ALT} loading={index < 9 ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} className={failed ? 'fl-photo-failed' : undefined} />
+      </button>
+      {reportMode ? (
+        <Checkbox className="fl-report-check" checked={reportSelected} onChange={() => props.onToggleReport(photo)} aria-label={`Select photo ${photo.imageid} to report`} />
+      ) : null}
+      <figcaption>
+        <span className="fl-photo-id">Photo ID: {photo.imageid}</span>
+        <span className="fl-photo-actions">
+          <Button size="small" type={inCart ? 'default' : 'primary'} onClick={() => props.onToggleCart(photo)} data-testid="add-to-cart">
+            {inCart ? 'Added' : 'Add To Cart'}
+          </Button>
+          {printsAllowed ? (
+            <Button size="small" onClick={() => props.onOrderPrints(photo)}>
+              Order prints
+            </Button>
+          ) : null}
+          {collagesAllowed ? (
+            <Button size="small" type={inCollage ? 'default' : 'dashed'} onClick={() => props.onToggleCollage(photo)} data-testid="collage">
+              {inCollage ? 'Added' : 'Collage'}
+            </Button>
+          ) : null}
+        </span>
+      </figcaption>
+    </figure>
+  );
+});
