@@ -2,14 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Drawer, Input, Space } from 'antd';
 import { cartApi, isApiError, STORAGE_KEYS, type BibSearchResult } from '@finishline/shared';
+import { otpInput } from '../otpInput';
 
 export const OTP_RESEND_SECONDS = 30;
 export const OTP_VERIFIED_TEXT = 'OTP Verified Successfully';
 
-/** Digits only, at most 6 (spec). */
-export function otpInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 6);
-}
 
 /**
  * Privacy OTP drawer: the server mails a code to the participant's email (shown masked); Resend is

@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { columnsFor } from './hooks/useColumns';
+import { printOptions } from './hooks/useMasterConfig';
+import { cartSummaryText } from './components/CartBottomBar';
+
+describe('photo selection rules', () => {
+  it.each([
+    [1400, false, 3],
+    [1400, true, 5],
+    [1099, true, 3],
+    [1099, false, 3],
+    [699, false, 2],
+    [699, true, 2],
+    [499, false, 1],
+  ])('width %i (unlabeled %s) shows %i columns', (width, unlabeled, columns) => {
+    expect(columnsFor(width, unlabeled)).toBe(columns);
+  });
+
+  it('offers prints only for +91 and events not on DISABLEPRINTS; collages only off DISABLEPRINTS', () => {
+    const india = { DISABLEPRINTS: [4], country_calling_code: '+91', country: 'IN' };
+    expect(printOptions(india, 1, false)).toEqual({ printsAllowed: true, collagesAllowed: true });
+    expect(printOptions(india, 4, false)).toEqual({ printsAllowed: false, collagesAllowed: false });
+    expect(printOptions({ ...india, country_calling_code: '+1', country: 'US' }, 1, false)).toEqual({ printsAllowed: false, collagesAllowed: true });
+    expect(printOptions(null, 1, false)).toEqual({ printsAllowed: false, collagesAllowed: false });
+  });
+
+  it('writes the bottom bar counts as the spec does', () => {
+    expect(cartSummaryText({ images: 2, videos: 1, prints: 0, collages: 3 })).toBe('You have 2 Image(s) / 1 Video(s) / 0 Print(s) / 3 Collage(s)');
+  });
+});
