@@ -2,6 +2,8 @@ import { loadConfig } from './config/config';
 import { createContext } from './createContext';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seedDemo';
+import { startFaceIndexer } from './features/faces/indexer';
+import { closeFaceDetector } from './features/faces/detector';
 
 /** Starts the API: open the database, migrate, seed on first start, listen. */
 async function main(): Promise<void> {
@@ -10,8 +12,13 @@ async function main(): Promise<void> {
   // Demo data is rendered before listening, so the first page a visitor opens already has events.
   if (config.seedOnStart) await seedDemo(ctx, { photos: 'full', log: console.log });
   const app = await buildApp(ctx);
+  // Face embeddings of event photos (the demo seed's included) are computed in the background;
+  // FACE_INDEXING=false leaves that to other API processes.
+  const faceIndexer = process.env.FACE_INDEXING === 'false' ? null : startFaceIndexer(ctx, (message) => app.log.info(message));
   const shutdown = async () => {
     await app.close();
+    await faceIndexer?.stop();
+    await closeFaceDetector();
     await ctx.db.close();
     process.exit(0);
   };

@@ -11,3 +11,6 @@ export * from './schemas/cart';
 export * from './pricing/pricing';
 export * from './schemas/search';
 export * from './pricing/cartRequest';
+export * from './types/faces';
+export * from './types/discovery';
+export * from './schemas/discovery';

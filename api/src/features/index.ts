@@ -6,8 +6,10 @@ import { searchRoutes } from './search/routes';
 import { cartRoutes } from './cart/routes';
 import { otpRoutes } from './otp/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { faceRoutes } from './faces/routes';
+import { discoveryRoutes } from './discovery/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes];
+export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes];

@@ -17,4 +17,9 @@ export const API_ROUTES = {
   generateOtp: '/api/otp/generate',
   verifyOtp: '/api/otp/verify',
   recordFeedback: '/api/feedback/photos',
+  // Selfie search, face indexing progress, advanced search and photo pages (discovery)
+  searchBySelfie: '/api/search/selfie',
+  faceIndexStatus: '/api/faces/index-status',
+  bibAvailability: '/api/search/bib-availability',
+  paginatePhotos: '/api/photos/paginate',
 } as const;

@@ -1,0 +1,111 @@
+import type { BibAvailabilityEntry, PaginatePhotosResult, Photo } from '@finishline/shared/pure';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/envelope';
+import { findEvent } from '../events/queries';
+import { isBibVerified, normaliseBib } from '../search/privacy';
+
+export const UNLABELED_BIB = 'unlabeled';
+
+/**
+ * Advanced search: for each event + BIB, how many photos and videos the BIB has. Counts only, no
+ * images: opening the photos goes through the BIB search, which applies the privacy check.
+ */
+export async function bibAvailability(db: Db, entries: Array<{ eventID: number; bibNumber: string }>): Promise<BibAvailabilityEntry[]> {
+  const result: BibAvailabilityEntry[] = [];
+  for (const entry of entries) {
+    const bib = normaliseBib(entry.bibNumber);
+    const rows = await db.query<{ name: string; issearchable: boolean; n: number }>(
+      `select e.name, e.issearchable,
+              (select count(*)::int from photos p
+                where p.event_id = e.id and p.bib_number = $2
+                  and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)) as n
+         from events e where e.id = $1`,
+      [entry.eventID, bib],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError(400, 'We could not find one of the chosen events. Please choose the events again.');
+    const photoCount = row.issearchable ? row.n : 0;
+    result.push({ eventID: entry.eventID, eventName: row.name, bibNumber: bib, photoCount, hasPhotos: photoCount > 0, issearchable: row.issearchable ? 1 : 0 });
+  }
+  return result;
+}
+
+interface PageRow {
+  [column: string]: unknown;
+  id: number;
+  image_id: string;
+  kind: 'image' | 'video';
+  preview_key: string;
+  thumb_key: string;
+  seq: number;
+  total: number;
+}
+
+/**
+ * One page of an event's photos: the unlabeled ones (bib 'unlabeled', only where showunlabeled=1) or
+ * those of one BIB (withheld like the BIB search while a privacy-checked BIB is unverified).
+ */
+export async function paginatePhotos(
+  ctx: AppContext,
+  input: { event_id: number; bib_number: string; page: number; per_page: number },
+  sessionId: number | null,
+): Promise<PaginatePhotosResult> {
+  const event = await findEvent(ctx.db, input.event_id);
+  if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
+  const unlabeled = input.bib_number === '' || input.bib_number.toLowerCase() === UNLABELED_BIB;
+  const bib = unlabeled ? UNLABELED_BIB : normaliseBib(input.bib_number);
+  if (unlabeled && !event.showunlabeled) throw new AppError(400, `Unlabeled photos of ${event.name} are not available.`);
+  if (!unlabeled) {
+    if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
+    if (event.privacy_check && (sessionId === null || !(await isBibVerified(ctx.db, sessionId, event.id, bib)))) {
+      throw new AppError(403, 'Please verify the OTP sent to the participant to see these photos.');
+    }
+  }
+  const offset = (input.page - 1) * input.per_page;
+  const rows = await ctx.db.query<PageRow>(
+    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq, count(*) over ()::int as total
+       from photos p
+      where p.event_id = $1 and p.kind = 'image'
+        and ${unlabeled ? 'p.bib_number is null' : 'p.bib_number = $4 and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $4)'}
+      order by p.seq, p.id
+      limit $2 offset $3`,
+    unlabeled ? [event.id, input.per_page, offset] : [event.id, input.per_page, offset, bib],
+  );
+  // A page past the end has no rows to carry the total: count separately then.
+  const total =
+    rows[0]?.total ??
+    (
+      await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from photos p where p.event_id = $1 and p.kind = 'image' and ${unlabeled ? 'p.bib_number is null' : 'p.bib_number = $2'}`,
+        unlabeled ? [event.id] : [event.id, bib],
+      )
+    )[0]?.n ??
+    0;
+  const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
+  const photos: Photo[] = await Promise.all(
+    rows.map(async (row) => {
+      const [preview, thumb] = await Promise.all([ctx.storage.signedUrl(row.preview_key, expiresAt), ctx.storage.signedUrl(row.thumb_key, expiresAt)]);
+      return {
+        id: row.id,
+        imageid: row.image_id,
+        s3: preview,
+        image: thumb,
+        category: 'image' as const,
+        type: 'download' as const,
+        bibNumber: bib,
+        price: event.single_photo_price,
+        seq: row.seq,
+      };
+    }),
+  );
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    eventLogo: event.logo_key ? ctx.storage.publicUrl(event.logo_key) : '',
+    bibNumber: bib,
+    photos,
+    pagination: { current_page: input.page, per_page: input.per_page, total, last_page: Math.max(1, Math.ceil(total / input.per_page)) },
+    awsImageExpary: expiresAt.toISOString(),
+  };
+}

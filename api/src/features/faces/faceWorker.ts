@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads';
+import { FaceEngine, type DetectedFace } from './engine';
+
+/**
+ * Worker thread that owns the face models. Detection is CPU-bound WASM work (about 150 ms a photo);
+ * running it here keeps the API's event loop free to answer requests while photos are indexed.
+ */
+export interface DetectRequest {
+  id: number;
+  image: Uint8Array;
+}
+export type DetectReply = { id: number; faces: DetectedFace[] } | { id: number; error: string };
+
+const port = parentPort;
+if (!port) throw new Error('faceWorker must run in a worker thread');
+
+const engineReady = FaceEngine.load();
+// Report a load failure once, so the parent fails fast instead of waiting for a reply.
+engineReady.then(
+  () => port.postMessage({ ready: true }),
+  (error: unknown) => port.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) }),
+);
+
+port.on('message', (request: DetectRequest) => {
+  void (async () => {
+    try {
+      const engine = await engineReady;
+      const faces = await engine.detect(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength));
+      port.postMessage({ id: request.id, faces } satisfies DetectReply);
+    } catch (error) {
+      port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies DetectReply);
+    }
+  })();
+});

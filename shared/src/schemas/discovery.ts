@@ -1,0 +1,41 @@
+import { array, number, object, string, type InferType } from 'yup';
+import { bibNumberSchema } from './search';
+import { PHOTOS_PER_PAGE } from '../types/discovery';
+
+/** Input of selfie search, advanced search and photo pagination; used by the forms and the server. */
+
+const eventId = number()
+  .typeError('Please choose an event.')
+  .integer('Please choose an event.')
+  .positive('Please choose an event.')
+  .required('Please choose an event.');
+
+export const selfieSearchSchema = object({
+  eventID: eventId,
+  // Base64 of at most 2 MB is about 2.8 million characters; the exact byte limit is checked decoded.
+  selfieimg: string().trim().required('Please capture or upload a selfie.').max(3_000_000, 'Please upload a JPG or PNG image of at most 2 MB.'),
+  sessionToken: string().trim().max(200).optional(),
+});
+export type SelfieSearchInput = InferType<typeof selfieSearchSchema>;
+
+export const bibAvailabilitySchema = object({
+  entries: array(
+    object({
+      eventID: eventId,
+      bibNumber: bibNumberSchema,
+    }),
+  )
+    .required('Please enter a BIB number for at least one event.')
+    .min(1, 'Please enter a BIB number for at least one event.')
+    .max(20, 'Please check at most 20 events at once.'),
+});
+export type BibAvailabilityInput = InferType<typeof bibAvailabilitySchema>;
+
+export const paginatePhotosSchema = object({
+  event_id: eventId,
+  bib_number: string().trim().max(32).default('unlabeled'),
+  _token: string().trim().max(200).optional(),
+  page: number().typeError('page must be a number.').integer().min(1, 'page starts at 1.').default(1),
+  per_page: number().typeError('per_page must be a number.').integer().min(1).max(100, 'per_page is at most 100.').default(PHOTOS_PER_PAGE),
+});
+export type PaginatePhotosInput = InferType<typeof paginatePhotosSchema>;
