@@ -38,7 +38,7 @@ export interface SeedSummary {
   milliseconds: number;
 }
 
-interface PhotoJob {
+export interface PhotoJob {
   event: DemoEvent;
   imageId: string;
   bib: string | null;
@@ -62,7 +62,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 /** Every photo and video the seed makes for one event, in capture order. */
-function jobsOf(event: DemoEvent, size: SeedOptions['photos']): PhotoJob[] {
+export function planMedia(event: DemoEvent, size: SeedOptions['photos']): PhotoJob[] {
   const jobs: PhotoJob[] = [];
   let seq = 0;
   const nextId = (prefix: string) => `${event.code}-${prefix}${String(++seq).padStart(5, '0')}`;
@@ -327,7 +327,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
   const previousConcurrency = sharp.concurrency();
   sharp.concurrency(1);
   try {
-    const jobsByEvent = EVENTS.map((event) => ({ event, jobs: jobsOf(event, options.photos) }));
+    const jobsByEvent = EVENTS.map((event) => ({ event, jobs: planMedia(event, options.photos) }));
     const total = jobsByEvent.reduce((sum, e) => sum + e.jobs.length, 0);
     log(`seed: rendering ${total} photos and videos for ${EVENTS.length} events (${options.photos})`);
     const assets = await renderPublicAssets(ctx);

@@ -1,13 +1,8 @@
 import { API_ROUTES } from './routes';
 import { get, post } from './client';
-import type { EventSummary, CountryCode, HomePageResult, EventThemes } from '../types/entities';
+import type { EventSummary, EventNamesResult, HomePageResult, EventThemes } from '../types/entities';
 import type { BibSearchRequest, BibSearchResult, EventDetailsRequest, EventDetailsResponse } from '../types/search';
 import type { MasterConfig } from '../types/config';
-
-export interface EventNamesResult {
-  events: EventSummary[];
-  country_codes: CountryCode[];
-}
 
 /** Typed calls of the storefront's discovery and search (storefront spec section 7). */
 export const eventsApi = {

@@ -31,6 +31,12 @@ export interface CountryCode {
   code: string; // e.g. "+91"
 }
 
+/** GET event-name list: every event (the autocomplete offers search where issearchable=1) and ISD codes. */
+export interface EventNamesResult {
+  events: EventSummary[];
+  country_codes: CountryCode[];
+}
+
 export interface HighlightItem {
   id: number;
   s3: string;
