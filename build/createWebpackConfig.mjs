@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { REMOTE_PORTS, SHELL_PORT } from './ports.mjs';
+import { REMOTE_PORTS, SHELL_PORT, portsFor } from './ports.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -57,13 +57,15 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
       mode: production ? 'production' : 'development',
       context: packageDir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production source maps only on request (SOURCE_MAPS=1): they double the build time.
+      devtool: production ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         path: outputDir,
         // 'auto': a remote's chunks load from wherever its manifest was fetched, so moving a remote
         // to another host needs only a new runtime-config.json, never a rebuild.
         publicPath: 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Entry files keep stable names (served with no-cache); split chunks carry a content hash.
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `finishline_${name}`,
         clean: true,
@@ -104,6 +106,8 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           // A visible marker for a particular build (used to prove a remote redeploys alone).
           __FINISHLINE_BUILD_BANNER__: JSON.stringify(process.env.BUILD_BANNER ?? ''),
           __FINISHLINE_REMOTE_NAME__: JSON.stringify(name),
+          // Only a remote's standalone harness reads this (the shell reads runtime-config.json).
+          __FINISHLINE_HARNESS_API_URL__: JSON.stringify(process.env.API_BASE_URL ?? `http://localhost:${portsFor().api}`),
         }),
         new HtmlWebpackPlugin({
           template: path.join(packageDir, 'public', 'index.html'),

@@ -1,0 +1,86 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { AutoComplete, Button, Input, Tabs, Typography } from 'antd';
+import type { EventSummary, HeroImage } from '@finishline/shared';
+import { rememberSelectedEvent, selectedEventAtom } from '../state/selectedEvent';
+
+interface Props {
+  heroImage: HeroImage | null;
+  events: EventSummary[];
+  renderBibSearch: (event: EventSummary) => ReactNode;
+}
+
+/** Hero: event autocomplete; once a searchable event is chosen, the Search by BIB (and Selfie) tabs. */
+export function HeroSearch({ heroImage, events, renderBibSearch }: Props) {
+  const navigate = useNavigate();
+  const [selected, setSelected] = useAtom(selectedEventAtom);
+  const [text, setText] = useState(selected?.event_name ?? '');
+  // An event card can choose the event too; show its name in the box.
+  useEffect(() => {
+    if (selected) setText(selected.event_name);
+  }, [selected]);
+
+  const options = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    return events
+      .filter((event) => !needle || event.event_name.toLowerCase().includes(needle))
+      .slice(0, 30)
+      .map((event) => ({ value: String(event.event_id), label: event.event_name }));
+  }, [events, text]);
+
+  const choose = (eventId: string) => {
+    const event = events.find((candidate) => String(candidate.event_id) === eventId);
+    if (!event) return;
+    setSelected(event);
+    setText(event.event_name);
+    void rememberSelectedEvent(event);
+  };
+
+  const tabs = selected?.issearchable
+    ? [
+        { key: 'bib', label: 'Search by BIB', children: renderBibSearch(selected) },
+        ...(selected.selfiesearch
+          ? [{ key: 'selfie', label: 'Search by Selfie', children: <Typography.Text className="fl-hero-note">Selfie search is not available yet.</Typography.Text> }]
+          : []),
+      ]
+    : [];
+
+  return (
+    <section className="fl-hero" style={heroImage ? { backgroundImage: `linear-gradient(rgba(10,14,25,.78), rgba(10,14,25,.82)), url("${heroImage.image}")` } : undefined}>
+      <div className="fl-hero-inner">
+        <h1 className="fl-hero-title">Find your race photos</h1>
+        <p className="fl-hero-subtitle">Choose your event, then search by your BIB number.</p>
+        <AutoComplete
+          className="fl-hero-event"
+          options={options}
+          value={text}
+          onChange={setText}
+          onSelect={choose}
+          aria-label="Event"
+        >
+          <Input.Search size="large" placeholder="Search your event" allowClear />
+        </AutoComplete>
+        {selected ? (
+          <div className="fl-hero-panel" data-testid="hero-panel">
+            <div className="fl-hero-event-name">{selected.event_name}</div>
+            {tabs.length > 0 ? <Tabs items={tabs} /> : null}
+            {!selected.issearchable && !selected.preorder_allowed ? (
+              <Typography.Text className="fl-hero-note">Photos of this event are not available for search yet.</Typography.Text>
+            ) : null}
+            {!selected.issearchable && selected.preorder_allowed ? (
+              <Button type="primary" onClick={() => navigate(`/preorder?eventId=${selected.event_id}`)}>
+                Pre Order
+              </Button>
+            ) : null}
+            {selected.showunlabeled ? (
+              <Button type="link" onClick={() => navigate('/unlabeled-events')}>
+                Unlabeled Photos
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

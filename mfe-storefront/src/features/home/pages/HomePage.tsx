@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import { Skeleton } from 'antd';
+import type { EventSummary } from '@finishline/shared';
+import { useDocumentTitle } from '@finishline/shared/react';
+import { useEventNames, useHomePage } from '../api/useHomeData';
+import { rememberSelectedEvent, selectedEventAtom } from '../state/selectedEvent';
+import { HeroSearch } from '../components/HeroSearch';
+import { EventSection, EventSectionByYear } from '../components/EventSection';
+import '../home.css';
+
+/** Home: hero with search, highlights of the season, upcoming, past and featured events (spec order). */
+export function HomePage({ renderBibSearch }: { renderBibSearch: (event: EventSummary) => ReactNode }) {
+  useDocumentTitle('Finishline | Find your race photos');
+  const navigate = useNavigate();
+  const { home, loading } = useHomePage();
+  const events = useEventNames();
+  const setSelected = useSetAtom(selectedEventAtom);
+
+  // A card chooses its event in the hero, where the search is.
+  const chooseFromCard = (event: EventSummary) => {
+    setSelected(event);
+    void rememberSelectedEvent(event);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  const preOrder = (event: EventSummary) => navigate(`/preorder?eventId=${event.event_id}`);
+
+  return (
+    <div className="fl-home">
+      <HeroSearch heroImage={home?.hero_image ?? null} events={events} renderBibSearch={renderBibSearch} />
+      {loading ? (
+        <div className="fl-section">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      ) : home ? (
+        <>
+          {home.highlight_season.length > 0 ? (
+            <section className="fl-section" data-testid="highlights">
+              <h2 className="fl-section-title">Highlights of the season</h2>
+              <div className="fl-highlights">
+                {home.highlight_season.map((item) => (
+                  <img key={item.id} src={item.s3} alt="Highlight of the season" loading="lazy" />
+                ))}
+              </div>
+            </section>
+          ) : null}
+          <EventSection title="Upcoming Events" testId="upcoming-events" events={home.upcoming_event} onChoose={chooseFromCard} onPreOrder={preOrder} />
+          <EventSectionByYear title="Past Events" testId="past-events" byYear={home.past_event} onChoose={chooseFromCard} />
+          <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Button, Input, Space } from 'antd';
+import type { EventSummary } from '@finishline/shared';
+import { useBibSearch } from '../api/useBibSearch';
+import { ProcessingOverlay } from './ProcessingOverlay';
+
+export const BIB_PLACEHOLDER = 'Enter your BIB number (ex: TT20608)';
+
+/** BIB input with 'Find My Photos'; the Enter key searches too. */
+export function BibSearchForm({ event }: { event: EventSummary }) {
+  const [bib, setBib] = useState('');
+  const { search, processing } = useBibSearch(event);
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          size="large"
+          value={bib}
+          placeholder={BIB_PLACEHOLDER}
+          aria-label="BIB number"
+          onChange={(change) => setBib(change.target.value)}
+          onPressEnter={() => void search(bib)}
+          disabled={processing}
+        />
+        <Button size="large" type="primary" onClick={() => void search(bib)} loading={processing}>
+          Find My Photos
+        </Button>
+      </Space.Compact>
+      {processing ? <ProcessingOverlay /> : null}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// Standalone development harness. Asynchronous boundary so the shared singletons are negotiated first.
+import('./standalone/bootstrap');

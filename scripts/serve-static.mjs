@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+/**
+ * Serves one built deployment (the shell or a remote) from its dist folder, as its own server:
+ *   node scripts/serve-static.mjs --dir shell/dist --port 3000 --spa [--runtime-config file]
+ *   node scripts/serve-static.mjs --dir mfe-storefront/dist --port 3001 --cors
+ * --spa        unknown paths answer with index.html (client-side routes of the shell)
+ * --cors       allow any origin (remotes are fetched by the shell from another origin)
+ * --runtime-config / env RUNTIME_CONFIG_FILE: the file answered at /runtime-config.json
+ * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are never cached so a
+ * redeploy shows on the next reload; content-hashed chunks are cached for a year.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '0.0.0.0' },
+    spa: { type: 'boolean', default: false },
+    cors: { type: 'boolean', default: false },
+    'runtime-config': { type: 'string' },
+    name: { type: 'string' },
+  },
+});
+
+if (!values.dir || !values.port) {
+  console.error('usage: serve-static.mjs --dir <dist> --port <port> [--spa] [--cors] [--runtime-config <file>]');
+  process.exit(2);
+}
+
+const root = path.resolve(values.dir);
+const port = Number(values.port);
+const runtimeConfigFile = values['runtime-config'] ?? process.env.RUNTIME_CONFIG_FILE ?? null;
+const label = values.name ?? path.basename(path.dirname(root));
+
+if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, 'mf-manifest.json'))) {
+  console.error(`${label}: ${root} holds no build. Run: node scripts/build.mjs`);
+  process.exit(1);
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.map', '.txt', '.svg']);
+const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
+
+function send(request, response, status, body, type, cacheControl, compressible = true) {
+  const headers = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  if (values.cors) headers['Access-Control-Allow-Origin'] = '*';
+  // Compressed like any production static host would, so measured transfer sizes are realistic.
+  if (compressible && body.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    headers['Content-Encoding'] = 'gzip';
+    headers.Vary = 'Accept-Encoding';
+    body = zlib.gzipSync(body);
+  }
+  headers['Content-Length'] = body.length;
+  response.writeHead(status, headers);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+function fileFor(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const resolved = path.resolve(root, `.${decoded}`);
+  if (resolved !== root && !resolved.startsWith(root + path.sep)) return null; // no escaping the dist folder
+  try {
+    return fs.statSync(resolved).isFile() ? resolved : null;
+  } catch {
+    return null;
+  }
+}
+
+const server = http.createServer((request, response) => {
+  if (request.method === 'OPTIONS' && values.cors) {
+    response.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+    response.end();
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    send(request, response, 405, Buffer.from('Method not allowed'), 'text/plain; charset=utf-8', 'no-store');
+    return;
+  }
+  const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
+
+  if (urlPath === '/runtime-config.json' && runtimeConfigFile) {
+    try {
+      send(request, response, 200, fs.readFileSync(runtimeConfigFile), TYPES['.json'], 'no-store');
+    } catch (error) {
+      send(request, response, 500, Buffer.from(JSON.stringify({ error: String(error) })), TYPES['.json'], 'no-store');
+    }
+    return;
+  }
+
+  let file = fileFor(urlPath === '/' ? '/index.html' : urlPath);
+  // Client-side routes of the shell: any path that is not a file and has no extension gets index.html.
+  if (!file && values.spa && !path.extname(urlPath)) file = fileFor('/index.html');
+  if (!file) {
+    send(request, response, 404, Buffer.from('Not found'), 'text/plain; charset=utf-8', 'no-store');
+    return;
+  }
+  const ext = path.extname(file);
+  const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const type = TYPES[ext] ?? 'application/octet-stream';
+  send(request, response, 200, fs.readFileSync(file), type, cache, COMPRESSIBLE.has(ext));
+});
+
+server.listen(port, values.host, () => {
+  console.log(`${label}: serving ${root} on http://localhost:${port}`);
+});
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+/**
+ * One command for the whole system: `pnpm start`.
+ * Builds what is missing, then starts the API (which migrates and seeds its database on first
+ * run), the payment sandbox when present, the shell and the five remotes, each remote on its own
+ * port as its own deployment. Ctrl-C stops everything.
+ *
+ * Env: PORT_OFFSET (shift every port), DATA_DIR (default .data), FRESH=1 (wipe DATA_DIR first),
+ *      RUNTIME_CONFIG_FILE (serve this file as the shell's runtime-config.json instead of the
+ *      generated one).
+ * Writes DATA_DIR/runtime-config.json and DATA_DIR/processes.json (pids and commands of the
+ * static servers, so a single remote can be stopped and restarted alone).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const offset = portOffset();
+const ports = portsFor(offset);
+const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR || '.data');
+const apiUrl = `http://localhost:${ports.api}`;
+const shellUrl = `http://localhost:${ports.shell}`;
+const sandboxEntry = path.join(REPO_ROOT, 'api', 'src', 'payment-sandbox', 'main.ts');
+const tsxCli = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const serveStatic = path.join(REPO_ROOT, 'scripts', 'serve-static.mjs');
+
+export const DEMO_ACCOUNTS = ['runner@finishline.test', 'organiser@finishline.test', 'partner@finishline.test'];
+export const DEMO_PASSWORD = 'Finish@2026';
+
+const children = new Map(); // name -> ChildProcess
+let stopping = false;
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+/** Prefixes each line a child prints with its name. */
+function pipeWithPrefix(stream, name, target) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) target.write(`[${name}] ${line}\n`);
+  });
+}
+
+function startChild(name, args, options = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeWithPrefix(child.stdout, name, process.stdout);
+  pipeWithPrefix(child.stderr, name, process.stderr);
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    log(`${name} stopped (${signal ?? `exit ${code}`}).`);
+    // Without the API nothing works; a static server may be stopped on purpose (redeploying one remote).
+    if (options.essential) shutdown(1);
+  });
+  return child;
+}
+
+async function waitFor(url, label, timeoutMs, { anyStatus = false } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const response = await fetch(url);
+      if (response.ok || (anyStatus && response.status < 500)) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${label} did not answer at ${url} within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping everything...');
+  for (const child of children.values()) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code);
+  }, 8000);
+  force.unref();
+  const check = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(check);
+      process.exit(code);
+    }
+  }, 100);
+}
+
+function runtimeConfig() {
+  return {
+    apiBaseUrl: apiUrl,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`])),
+    eventsSiteUrl: process.env.EVENTS_SITE_URL || 'https://www.indiarunning.com/',
+    supportEmail: process.env.SUPPORT_EMAIL || 'support@finishline.example',
+    whatsappNumber: process.env.WHATSAPP_NUMBER || '+919800000000',
+    googleClientId: process.env.GOOGLE_CLIENT_ID || null,
+    preorderPopupUntil: '2025-01-19',
+    preorderPopupEventId: null,
+  };
+}
+
+/** The arguments that start one deployment's static server (also recorded for the e2e helpers). */
+function staticServerArgs(name, configFile) {
+  const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
+  const args = [serveStatic, '--dir', dir, '--port', String(ports[name]), '--name', name];
+  return name === 'shell' ? [...args, '--spa', '--runtime-config', configFile] : [...args, '--cors'];
+}
+
+async function main() {
+  if (process.env.FRESH === '1' && fs.existsSync(dataDir)) {
+    log(`FRESH=1: wiping ${dataDir}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--missing'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Build failed.');
+
+  const configFile = process.env.RUNTIME_CONFIG_FILE ? path.resolve(process.env.RUNTIME_CONFIG_FILE) : path.join(dataDir, 'runtime-config.json');
+  if (!process.env.RUNTIME_CONFIG_FILE) fs.writeFileSync(configFile, `${JSON.stringify(runtimeConfig(), null, 2)}\n`);
+
+  const browserOrigins = ['shell', ...REMOTE_NAMES].flatMap((name) => [`http://localhost:${ports[name]}`, `http://127.0.0.1:${ports[name]}`]);
+  const sandboxUrl = `http://localhost:${ports.paymentSandbox}`;
+  const serverEnv = {
+    API_PORT: String(ports.api),
+    DATA_DIR: dataDir,
+    SHELL_URL: shellUrl,
+    PUBLIC_API_URL: apiUrl,
+    CORS_ORIGINS: process.env.CORS_ORIGINS || browserOrigins.join(','),
+    PAYMENT_SANDBOX_PORT: String(ports.paymentSandbox),
+    PAYMENT_SANDBOX_URL: sandboxUrl,
+  };
+
+  startChild('api', [tsxCli, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
+  if (fs.existsSync(sandboxEntry)) {
+    startChild('payment-sandbox', [tsxCli, 'src/payment-sandbox/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
+  }
+
+  const processes = { startedAt: new Date().toISOString(), dataDir, ports, configFile, deployments: {} };
+  for (const name of ['shell', ...REMOTE_NAMES]) {
+    const args = staticServerArgs(name, configFile);
+    const child = startChild(name, args);
+    processes.deployments[name] = { pid: child.pid, port: ports[name], args: args.slice(1) };
+  }
+  fs.writeFileSync(path.join(dataDir, 'processes.json'), `${JSON.stringify(processes, null, 2)}\n`);
+
+  await Promise.all([
+    waitFor(`${apiUrl}/health`, 'API', 300_000),
+    waitFor(`${shellUrl}/runtime-config.json`, 'shell', 30_000),
+    ...REMOTE_NAMES.map((name) => waitFor(`http://localhost:${ports[name]}/mf-manifest.json`, name, 30_000)),
+    ...(fs.existsSync(sandboxEntry) ? [waitFor(sandboxUrl, 'payment sandbox', 60_000, { anyStatus: true }).catch((e) => log(String(e)))] : []),
+  ]);
+  if (stopping) return;
+
+  console.log(`
+  Finishline is running.
+
+    Shop:         ${shellUrl}
+    API:          ${apiUrl}
+    Remotes:      ${REMOTE_NAMES.map((name) => `${name} :${ports[name]}`).join(', ')}
+    Data:         ${dataDir}
+
+  Demo accounts (password ${DEMO_PASSWORD}):
+    ${DEMO_ACCOUNTS.join('\n    ')}
+
+  Ctrl-C stops everything.
+`);
+  log('ready');
+}
+
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+main().catch((error) => {
+  console.error(`[start] ${error instanceof Error ? error.message : error}`);
+  shutdown(1);
+});

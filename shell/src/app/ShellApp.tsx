@@ -1,0 +1,42 @@
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider as JotaiProvider } from 'jotai';
+import { App as AntdApp, ConfigProvider, Layout } from 'antd';
+import { BuildBanner, finishlineTheme } from '@finishline/shared/react';
+import { Navbar } from '../features/navbar/Navbar';
+import { Footer } from '../features/footer/Footer';
+import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
+import { RemoteOutlet } from './remotes/RemoteOutlet';
+import { ownerOf } from './routeTable';
+import { shellStore } from './store';
+
+/** Any path the shell does not render itself goes to the remote that owns it. */
+function RemoteRoute() {
+  const { pathname } = useLocation();
+  const owner = ownerOf(pathname);
+  if (owner === 'shell') return null; // shell paths are matched before this route
+  return <RemoteOutlet key={owner} remote={owner} />;
+}
+
+export function ShellApp() {
+  return (
+    <ConfigProvider theme={finishlineTheme}>
+      <AntdApp>
+        <JotaiProvider store={shellStore}>
+          <BrowserRouter>
+            <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
+              <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
+              <Navbar />
+              <Layout.Content>
+                <Routes>
+                  {shellPageRoutes}
+                  <Route path="*" element={<RemoteRoute />} />
+                </Routes>
+              </Layout.Content>
+              <Footer />
+            </Layout>
+          </BrowserRouter>
+        </JotaiProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spin } from 'antd';
+import type { RemoteName } from '@finishline/shared';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { loadRemoteApp, type RemoteAppModule } from './federation';
+
+export type RemoteLoader = (name: RemoteName, attempt: number) => Promise<RemoteAppModule>;
+
+/**
+ * Renders one remote's App, loading its code only now (a visitor who never opens a partner page
+ * never downloads partner code). Each retry creates a fresh lazy component so loading starts again.
+ */
+export function RemoteOutlet({ remote, load = loadRemoteApp }: { remote: RemoteName; load?: RemoteLoader }) {
+  const [attempt, setAttempt] = useState(0);
+  const RemoteApp = useMemo(() => lazy(() => load(remote, attempt)), [remote, attempt, load]);
+  return (
+    <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense
+        fallback={
+          <div style={{ padding: 64, textAlign: 'center' }}>
+            <Spin size="large" />
+          </div>
+        }
+      >
+        <RemoteApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

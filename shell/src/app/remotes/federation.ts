@@ -1,0 +1,30 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { getRuntimeConfig, type RemoteName, type RuntimeConfig } from '@finishline/shared';
+
+export const REMOTE_NAMES: readonly RemoteName[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
+
+/** What every remote exposes as './App': a component whose <Routes> hold that remote's pages. */
+export interface RemoteAppModule {
+  default: ComponentType;
+}
+
+/** Tells the federation runtime where each remote's manifest lives, as read from runtime-config.json. */
+export function registerRemotesFromConfig(config: RuntimeConfig): void {
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config.remotes[name] })));
+}
+
+/**
+ * Loads a remote's App. A retry (attempt > 0) registers the remote again with force, which drops
+ * the runtime's cached failure so the manifest and entry are fetched anew.
+ */
+export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<RemoteAppModule> {
+  if (attempt > 0) {
+    registerRemotes([{ name, entry: getRuntimeConfig().remotes[name] }], { force: true });
+  }
+  const loaded = await loadRemote<RemoteAppModule>(`${name}/App`);
+  if (!loaded || typeof loaded.default !== 'function') {
+    throw new Error(`The ${name} remote did not provide its App.`);
+  }
+  return loaded;
+}

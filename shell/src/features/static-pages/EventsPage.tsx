@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Result } from 'antd';
+import { getRuntimeConfig } from '@finishline/shared';
+
+/** /events opens the general events site in a new window; this page offers the link in case a popup blocker stopped it. */
+export function EventsPage() {
+  const { eventsSiteUrl } = getRuntimeConfig();
+  useEffect(() => {
+    window.open(eventsSiteUrl, '_blank', 'noopener');
+  }, [eventsSiteUrl]);
+  return (
+    <Result
+      status="info"
+      title="Events"
+      subTitle={
+        <>
+          The events site opens in a new window.{' '}
+          <a href={eventsSiteUrl} target="_blank" rel="noopener noreferrer">
+            Open it here
+          </a>{' '}
+          if it did not.
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,2 @@
+// Asynchronous boundary: lets Module Federation negotiate the shared singletons before any React code runs.
+import('./bootstrap');
