@@ -13,3 +13,9 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+// react-router encodes URLs with TextEncoder, which jsdom does not provide.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  const { TextEncoder, TextDecoder } = await import('node:util');
+  globalThis.TextEncoder = TextEncoder;
+  globalThis.TextDecoder = TextDecoder;
+}
