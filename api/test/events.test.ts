@@ -30,14 +30,19 @@ describe('event discovery', () => {
     await t.close();
   }, 30_000);
 
-  it('lists every event for the autocomplete, newest first, with the spec flags and country codes (India +91 first)', async () => {
+  it('lists every event for the autocomplete, searchable ones first and newest first, with the spec flags and country codes (India +91 first)', async () => {
     const res = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ StatusCode: 200, HasError: false, Message: 'Success' });
     const { events: list, country_codes } = res.body.result;
     expect(list).toHaveLength(EVENTS.length);
-    const dates = list.map((e) => e.event_from_date);
-    expect(dates).toEqual([...dates].sort().reverse());
+    const searchable = list.filter((e) => e.issearchable === 1);
+    expect(list.slice(0, searchable.length)).toEqual(searchable);
+    expect(list[0].event_name).toBe('Jaipur Pink City 10K 2026');
+    for (const group of [searchable, list.slice(searchable.length)]) {
+      const dates = group.map((e) => e.event_from_date);
+      expect(dates).toEqual([...dates].sort().reverse());
+    }
     const main = list.find((e) => e.event_name === 'Mumbai Coastal Marathon 2026')!;
     expect(main).toMatchObject({ issearchable: 1, selfiesearch: 1, preorder_allowed: 1, showunlabeled: 1, event_from_date: '2026-01-18' });
     expect(main.event_logo).toMatch(/\/media\/public\/logos\/mcm26\.png$/);

@@ -77,9 +77,12 @@ export async function findEvent(db: Db, eventId: number): Promise<EventRow | nul
   return rows[0] ?? null;
 }
 
-/** Every event, newest first: the autocomplete shows them all and offers search where issearchable=1. */
+/**
+ * Every event for the autocomplete, which offers search where issearchable=1: searchable events
+ * first, newest first, so the first one (stored by the browser as the recent event) can be searched.
+ */
 export async function listEvents(db: Db): Promise<EventRow[]> {
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by from_date desc, id desc`);
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by issearchable desc, from_date desc, id desc`);
 }
 
 function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
@@ -92,7 +95,7 @@ function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
 }
 
 export async function homePage(db: Db, storage: ObjectStorage, today = todayInIndia()): Promise<HomePageResult> {
-  const events = await listEvents(db);
+  const events = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by from_date desc, id desc`);
   const past = events.filter((e) => e.from_date <= today);
   const upcoming = events.filter((e) => e.from_date > today).sort((a, b) => a.from_date.localeCompare(b.from_date));
   const images = await db.query<{ id: number; kind: string; image_key: string; alt: string }>(
