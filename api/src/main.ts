@@ -1,7 +1,7 @@
 import { loadConfig } from './config/config';
 import { createContext } from './createContext';
 import { buildApp } from './app';
-import { seedDemo } from './seed/seedDemo';
+import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config, console.log);
   // Demo data is rendered before listening, so the first page a visitor opens already has events.
-  if (config.seedOnStart) await seedDemo(ctx, { photos: 'full', log: console.log });
+  if (config.seedOnStart) await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
   const app = await buildApp(ctx);
   // Face embeddings of event photos (the demo seed's included) are computed in the background;
   // FACE_INDEXING=false leaves that to other API processes.
