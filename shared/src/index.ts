@@ -6,3 +6,4 @@ export * from './api/endpoints';
 export * from './state/shopStore';
 export * from './api/cartApi';
 export * from './state/cartActions';
+export * from './api/authApi';

@@ -14,3 +14,5 @@ export * from './pricing/cartRequest';
 export * from './types/faces';
 export * from './types/discovery';
 export * from './schemas/discovery';
+export * from './types/accounts';
+export * from './schemas/accounts';

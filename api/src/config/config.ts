@@ -36,6 +36,31 @@ export interface AppConfig {
   logLevel: string;
   seedOnStart: boolean;
   mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
+  /** Accounts security: captcha cost, rate limits, password codes, Google sign-in, development pages. */
+  security: SecurityConfig;
+}
+
+/** Rate limits are "limit hits per windowSeconds"; env overrides keep the e2e suite clear of them. */
+export interface SecurityConfig {
+  /** ALTCHA proof of work: PBKDF2 iterations per attempt and the largest secret counter to find. */
+  captchaCost: number;
+  captchaMaxCounter: number;
+  captchaTtlSeconds: number;
+  signInFailuresPerAccount: number;
+  signInFailuresPerIp: number;
+  signInWindowSeconds: number;
+  passwordCodesPerEmail: number;
+  passwordCodesPerIp: number;
+  passwordCodeWindowSeconds: number;
+  passwordCodeMinutes: number;
+  passwordCodeMaxAttempts: number;
+  signUpsPerIp: number;
+  contactPerIp: number;
+  contactWindowSeconds: number;
+  /** Google sign-in is offered only with a client id; the server verifies ID tokens against it. */
+  googleClientId: string | null;
+  /** The development pages (GET /dev/outbox) exist only with the outbox mailer and when not switched off. */
+  devPages: boolean;
 }
 
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -60,6 +85,24 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       : { kind: 'local', dir: path.join(dataDir, 'objects') },
     logLevel: str('LOG_LEVEL', 'info'),
     seedOnStart: str('SEED_ON_START', 'true') !== 'false',
+    security: {
+      captchaCost: int('CAPTCHA_COST', 200),
+      captchaMaxCounter: int('CAPTCHA_MAX_COUNTER', 4000),
+      captchaTtlSeconds: int('CAPTCHA_TTL_SECONDS', 600),
+      signInFailuresPerAccount: int('RATE_LIMIT_SIGNIN_PER_ACCOUNT', 10),
+      signInFailuresPerIp: int('RATE_LIMIT_SIGNIN_PER_IP', 50),
+      signInWindowSeconds: int('RATE_LIMIT_SIGNIN_WINDOW_SECONDS', 900),
+      passwordCodesPerEmail: int('RATE_LIMIT_PASSWORD_CODE_PER_EMAIL', 5),
+      passwordCodesPerIp: int('RATE_LIMIT_PASSWORD_CODE_PER_IP', 30),
+      passwordCodeWindowSeconds: int('RATE_LIMIT_PASSWORD_CODE_WINDOW_SECONDS', 3600),
+      passwordCodeMinutes: int('PASSWORD_CODE_MINUTES', 15),
+      passwordCodeMaxAttempts: int('PASSWORD_CODE_MAX_ATTEMPTS', 5),
+      signUpsPerIp: int('RATE_LIMIT_SIGNUP_PER_IP', 30),
+      contactPerIp: int('RATE_LIMIT_CONTACT_PER_IP', 5),
+      contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),
+      googleClientId: process.env.GOOGLE_CLIENT_ID || null,
+      devPages: str('DEV_PAGES', process.env.NODE_ENV === 'production' ? 'false' : 'true') !== 'false',
+    },
     mail: {
       from: str('MAIL_FROM', 'Finishline <no-reply@finishline.example>'),
       smtpUrl: process.env.SMTP_URL || null,

@@ -8,8 +8,11 @@ import { otpRoutes } from './otp/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { faceRoutes } from './faces/routes';
 import { discoveryRoutes } from './discovery/routes';
+import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
+import { devtoolsRoutes } from './devtools/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes];
+export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes, authRoutes, contactRoutes, devtoolsRoutes];

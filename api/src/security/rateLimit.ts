@@ -28,3 +28,22 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<void> {
 export async function hitRateLimits(db: Db, rules: RateLimitRule[]): Promise<void> {
   for (const rule of rules) await hitRateLimit(db, rule);
 }
+
+/**
+ * Refuses (429) when any rule's window is already full, without counting a hit. Sign-in checks
+ * first and counts only failures, so a right password after too many wrong ones is still refused.
+ */
+export async function assertUnderRateLimits(db: Db, rules: RateLimitRule[]): Promise<void> {
+  for (const rule of rules) {
+    const rows = await db.query<{ n: number }>(
+      `select count(*)::int as n from rate_limit_hits where bucket = $1 and hit_at > now() - make_interval(secs => $2)`,
+      [rule.bucket, rule.windowSeconds],
+    );
+    if ((rows[0]?.n ?? 0) >= rule.limit) throw tooManyRequests(rule.message);
+  }
+}
+
+/** Counts one hit in each rule's bucket without refusing (the failure that follows a check). */
+export async function recordRateLimitHits(db: Db, rules: RateLimitRule[]): Promise<void> {
+  for (const rule of rules) await db.query('insert into rate_limit_hits (bucket) values ($1)', [rule.bucket]);
+}

@@ -22,4 +22,23 @@ export const API_ROUTES = {
   faceIndexStatus: '/api/faces/index-status',
   bibAvailability: '/api/search/bib-availability',
   paginatePhotos: '/api/photos/paginate',
+  // Accounts, passwords, captcha, contact (shell)
+  captchaChallenge: '/api/captcha/challenge',
+  login: '/api/auth/login',
+  socialLogin: '/api/auth/social-login',
+  register: '/api/auth/register',
+  passwordCode: '/api/auth/password-code',
+  passwordReset: '/api/auth/password-reset',
+  changePassword: '/api/auth/change-password',
+  logout: '/api/auth/logout',
+  currentUser: '/api/auth/me',
+  checkoutUserInfo: '/api/auth/user-info',
+  contact: '/api/contact',
+  devOutbox: '/dev/outbox',
+  devOutboxJson: '/dev/outbox.json',
+  // Selfie search, face indexing progress, advanced search and photo pages (discovery)
+  searchBySelfie: '/api/search/selfie',
+  faceIndexStatus: '/api/faces/index-status',
+  bibAvailability: '/api/search/bib-availability',
+  paginatePhotos: '/api/photos/paginate',
 } as const;

@@ -1,0 +1,189 @@
+import {
+  ACCOUNT_MESSAGES,
+  API_ROUTES,
+  changePasswordSchema,
+  checkoutUserInfoSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  socialLoginSchema,
+  type LoginResult,
+  type PasswordCodeResult,
+  type SignUpResult,
+} from '@finishline/shared/pure';
+import type { Feature } from '../index';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, sendOk } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { issueCaptchaChallenge, verifyCaptcha } from '../../security/captcha';
+import { assertUnderRateLimits, hitRateLimit, hitRateLimits, recordRateLimitHits } from '../../security/rateLimit';
+import { createUser, findUserByEmail, hashPassword, toUser, verifyPassword, type UserRow } from '../accounts/users';
+import { createSession, presentedToken, requireUser, revokeAllSessionsOf, revokeSession } from '../accounts/sessions';
+import { consumePasswordCode, issuePasswordCode } from './passwordCodes';
+import { sendPasswordChangedMail, sendPasswordCodeMail, sendWelcomeMail } from './mails';
+import { passwordCodeRules, signInAccountBucket, signInRules, signUpRule } from './rules';
+import { verifyGoogleIdToken } from './google';
+
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+
+async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult> {
+  const { token, expiresAt } = await createSession(ctx.db, user.id);
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    isdCode: user.isd_code,
+    isOrganiser: user.is_organiser,
+    isPartner: user.is_partner,
+    token,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/** Sign-in, sign-up, Google sign-in, password code / reset / change, log out, current user, captcha challenge. */
+export const authRoutes: Feature = async (app, { ctx }) => {
+  app.get(API_ROUTES.captchaChallenge, async (_request, reply) => {
+    // The widget reads the challenge itself (not an envelope) and a used challenge must never be cached.
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(await issueCaptchaChallenge(ctx));
+  });
+
+  app.post(API_ROUTES.login, async (request, reply) => {
+    const input = await validate(signInSchema, request.body);
+    const rules = signInRules(ctx, input.email, request.ip);
+    // Checked before the password: past the limit even the right password is refused.
+    await assertUnderRateLimits(ctx.db, rules);
+    await verifyCaptcha(ctx, input.gCaptchToken);
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+      await recordRateLimitHits(ctx.db, rules);
+      throw new AppError(401, SIGN_IN_FAILED_MESSAGE);
+    }
+    await ctx.db.query('delete from rate_limit_hits where bucket = $1', [signInAccountBucket(input.email)]);
+    return sendOk(reply, await startSession(ctx, user), 'Login successful');
+  });
+
+  app.post(API_ROUTES.register, async (request, reply) => {
+    const input = await validate(signUpSchema, request.body);
+    await hitRateLimit(ctx.db, signUpRule(ctx, request.ip));
+    await verifyCaptcha(ctx, input.gCaptchToken);
+    if (await findUserByEmail(ctx.db, input.email)) throw new AppError(409, EMAIL_TAKEN_MESSAGE);
+    let id: number;
+    try {
+      id = await createUser(ctx.db, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        password: input.password,
+        primaryPhone: input.primaryPhone.replace(/[\s\-().]/g, ''),
+        isdCode: input.isdCode,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+    await sendWelcomeMail(ctx, input.email.trim().toLowerCase(), input.firstName.trim());
+    const result: SignUpResult = { id, email: input.email.trim().toLowerCase() };
+    return sendOk(reply, result, 'Registered Successfully ! Please sign in.');
+  });
+
+  /** Google: the ID token is verified with Google's keys for our client id; nothing the browser claims is trusted. */
+  app.post(API_ROUTES.socialLogin, async (request, reply) => {
+    const clientId = ctx.config.security.googleClientId;
+    if (!clientId) throw badRequest('Google sign-in is not available.');
+    const input = await validate(socialLoginSchema, request.body);
+    const identity = await verifyGoogleIdToken(clientId, input.tokenkey);
+    if (!identity) throw new AppError(401, 'Login failed');
+    let user = await findUserByEmail(ctx.db, identity.email);
+    let message = 'Login successful';
+    if (!user) {
+      try {
+        await createUser(ctx.db, { firstName: identity.firstName, lastName: identity.lastName, email: identity.email, password: null, loginType: 2 });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      user = await findUserByEmail(ctx.db, identity.email);
+      if (!user) throw new AppError(401, 'Login failed');
+      await sendWelcomeMail(ctx, user.email, user.first_name);
+      message = 'Registered Successfully !';
+    }
+    return sendOk(reply, await startSession(ctx, user), message);
+  });
+
+  /** Mails a one-time passcode. The answer is the same whether or not the email has an account. */
+  app.post(API_ROUTES.passwordCode, async (request, reply) => {
+    const input = await validate(forgotPasswordSchema, request.body);
+    await hitRateLimits(ctx.db, passwordCodeRules(ctx, input.email, request.ip));
+    const user = await findUserByEmail(ctx.db, input.email);
+    const minutes = ctx.config.security.passwordCodeMinutes;
+    if (user) {
+      const code = await issuePasswordCode(ctx, user.email);
+      await sendPasswordCodeMail(ctx, user.email, user.first_name, code, minutes);
+    }
+    const result: PasswordCodeResult = { email: input.email.trim().toLowerCase(), expiresInMinutes: minutes };
+    return sendOk(reply, result, `If ${result.email} has an account, a passcode is on its way. It is valid for ${minutes} minutes.`);
+  });
+
+  app.post(API_ROUTES.passwordReset, async (request, reply) => {
+    const input = await validate(resetPasswordSchema, request.body);
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user) throw badRequest(ACCOUNT_MESSAGES.invalidPasscode);
+    const newHash = await hashPassword(input.newPassword);
+    // A wrong try must be counted, so the transaction commits and the refusal comes after it.
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const check = await consumePasswordCode(ctx, tx, user.email, input.passCode);
+      if (check !== 'ok') return check;
+      await tx.query('update users set password_hash = $1 where id = $2', [newHash, user.id]);
+      await revokeAllSessionsOf(tx, user.id);
+      await tx.query('delete from rate_limit_hits where bucket = $1', [signInAccountBucket(user.email)]);
+      return check;
+    });
+    if (outcome !== 'ok') throw badRequest(ACCOUNT_MESSAGES.invalidPasscode);
+    await sendPasswordChangedMail(ctx, user.email, user.first_name);
+    return sendOk(reply, null, 'Your password has been reset. Please sign in with your new password.');
+  });
+
+  app.post(API_ROUTES.changePassword, async (request, reply) => {
+    const { session, user } = await requireUser(ctx, request);
+    const input = await validate(changePasswordSchema, request.body);
+    // Guessing the current password through this form counts like failed sign-ins.
+    const rules = signInRules(ctx, user.email, request.ip);
+    await assertUnderRateLimits(ctx.db, rules);
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      await recordRateLimitHits(ctx.db, rules);
+      throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+    }
+    if (input.currentPassword === input.newPassword) throw badRequest('The new password must be different from the current one.');
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('update users set password_hash = $1 where id = $2', [await hashPassword(input.newPassword), user.id]);
+      // Other devices are signed out; this one stays signed in.
+      await revokeAllSessionsOf(tx, user.id, session.id);
+    });
+    await sendPasswordChangedMail(ctx, user.email, user.first_name);
+    return sendOk(reply, null, 'Password changed successfully');
+  });
+
+  app.post(API_ROUTES.logout, async (request, reply) => {
+    const token = presentedToken(request);
+    if (token) await revokeSession(ctx.db, token);
+    return sendOk(reply, null, 'Logged out successfully');
+  });
+
+  app.get(API_ROUTES.currentUser, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    return sendOk(reply, toUser(user));
+  });
+
+  /** "Checkout user info": the body's userID is accepted for the spec's shape but the session decides. */
+  app.post(API_ROUTES.checkoutUserInfo, async (request, reply) => {
+    await validate(checkoutUserInfoSchema, request.body);
+    const { user } = await requireUser(ctx, request);
+    return sendOk(reply, toUser(user));
+  });
+};

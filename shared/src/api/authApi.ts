@@ -1,0 +1,117 @@
+import { API_ROUTES } from './routes';
+import { call, get, post } from './client';
+import { STORAGE_KEYS, isSignedInValue } from '../storageKeys';
+import { getRuntimeConfig } from '../runtime/runtimeConfig';
+import type { User } from '../types/entities';
+import type {
+  ChangePasswordRequest,
+  ContactRequest,
+  LoginRequest,
+  LoginResult,
+  PasswordCodeRequest,
+  PasswordCodeResult,
+  PasswordResetRequest,
+  SignUpRequest,
+  SignUpResult,
+  SocialLoginRequest,
+} from '../types/accounts';
+
+/** Typed calls of accounts, passwords and contact (accounts spec section 7). */
+export const authApi = {
+  login: (body: LoginRequest) => post<LoginResult>(API_ROUTES.login, body),
+  socialLogin: (body: SocialLoginRequest) => post<LoginResult>(API_ROUTES.socialLogin, body),
+  register: (body: SignUpRequest) => post<SignUpResult>(API_ROUTES.register, body),
+  passwordCode: (body: PasswordCodeRequest) => post<PasswordCodeResult>(API_ROUTES.passwordCode, body),
+  passwordReset: (body: PasswordResetRequest) => post<null>(API_ROUTES.passwordReset, body),
+  changePassword: (body: ChangePasswordRequest) => post<null>(API_ROUTES.changePassword, body),
+  logout: () => post<null>(API_ROUTES.logout, {}),
+  currentUser: () => get<User>(API_ROUTES.currentUser),
+  /** "Checkout user info": the server answers with the session's user whatever userID says. */
+  checkoutUserInfo: (userID?: number | null) => post<User>(API_ROUTES.checkoutUserInfo, { userID: userID ?? null }),
+  /** The contact form is sent as multipart (spec). */
+  contact: (body: ContactRequest) => {
+    const form = new FormData();
+    Object.entries(body).forEach(([key, value]) => {
+      if (value !== undefined && value !== null) form.append(key, String(value));
+    });
+    return call<null>({ method: 'POST', url: API_ROUTES.contact, data: form });
+  },
+};
+
+/** Where the captcha widget fetches its challenge. */
+export function captchaChallengeUrl(): string {
+  return `${getRuntimeConfig().apiBaseUrl}${API_ROUTES.captchaChallenge}`;
+}
+
+/** Fired on window whenever the signed-in user changes, so the navbar (and any remote) can re-read. */
+export const SESSION_CHANGED_EVENT = 'finishline:session-changed';
+
+/** Keys that hold the signed-in user's local session data. */
+export const SESSION_STORAGE_KEYS = [
+  STORAGE_KEYS.name,
+  STORAGE_KEYS.email,
+  STORAGE_KEYS.userId,
+  STORAGE_KEYS.isSignedIn,
+  STORAGE_KEYS.sessionToken,
+  STORAGE_KEYS.isOrganiser,
+  STORAGE_KEYS.isPartner,
+] as const;
+
+function announceSessionChange(): void {
+  globalThis.dispatchEvent?.(new Event(SESSION_CHANGED_EVENT));
+}
+
+/** Stores the account flags and user fields at login under the spec's keys. */
+export function rememberSignIn(login: LoginResult): void {
+  const store = globalThis.localStorage;
+  store.setItem(STORAGE_KEYS.name, login.firstName);
+  store.setItem(STORAGE_KEYS.email, login.email);
+  store.setItem(STORAGE_KEYS.userId, String(login.id));
+  store.setItem(STORAGE_KEYS.isSignedIn, 'true');
+  store.setItem(STORAGE_KEYS.sessionToken, login.token);
+  store.setItem(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
+  store.setItem(STORAGE_KEYS.isPartner, String(login.isPartner));
+  if (login.isdCode) store.setItem(STORAGE_KEYS.isdCode, login.isdCode);
+  announceSessionChange();
+}
+
+/** Clears the local session data (log out, unauthorised page, a token the server refused). */
+export function forgetSession(): void {
+  SESSION_STORAGE_KEYS.forEach((key) => globalThis.localStorage.removeItem(key));
+  announceSessionChange();
+}
+
+/** Revokes the session on the server, then clears it locally whatever the server said. */
+export async function logOut(): Promise<void> {
+  try {
+    if (globalThis.localStorage.getItem(STORAGE_KEYS.sessionToken)) await authApi.logout();
+  } catch {
+    // An already expired or revoked token still logs out locally.
+  } finally {
+    forgetSession();
+  }
+}
+
+export interface LocalSession {
+  signedIn: boolean;
+  name: string | null;
+  email: string | null;
+  userId: number | null;
+  isOrganiser: boolean;
+  isPartner: boolean;
+}
+
+/** The signed-in user as the browser remembers it (the server still decides every right). */
+export function readLocalSession(): LocalSession {
+  const store = globalThis.localStorage;
+  const signedIn = isSignedInValue(store.getItem(STORAGE_KEYS.isSignedIn)) && !!store.getItem(STORAGE_KEYS.sessionToken);
+  const id = Number(store.getItem(STORAGE_KEYS.userId));
+  return {
+    signedIn,
+    name: signedIn ? store.getItem(STORAGE_KEYS.name) : null,
+    email: signedIn ? store.getItem(STORAGE_KEYS.email) : null,
+    userId: signedIn && Number.isFinite(id) && id > 0 ? id : null,
+    isOrganiser: signedIn && store.getItem(STORAGE_KEYS.isOrganiser) === 'true',
+    isPartner: signedIn && store.getItem(STORAGE_KEYS.isPartner) === 'true',
+  };
+}

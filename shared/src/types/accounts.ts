@@ -1,0 +1,104 @@
+import type { User } from './entities';
+
+/** Requests and results of the account, password and contact calls (accounts spec section 7). */
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  /** The solved ALTCHA payload (the spec's gCaptchToken field carries it; no secret key is sent). */
+  gCaptchToken: string;
+  newUserFlg?: number;
+}
+
+/** POST login result: the spec's id, firstName, email, isOrganiser, isPartner, plus the session token. */
+export interface LoginResult {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isdCode: string;
+  isOrganiser: boolean;
+  isPartner: boolean;
+  /** Session token, stored under session_token and sent as `Authorization: Bearer`. */
+  token: string;
+  /** ISO timestamp when the session ends. */
+  expiresAt: string;
+}
+
+export interface SignUpRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  primaryPhone: string;
+  isdCode: string;
+  password: string;
+  confirmPassword: string;
+  gCaptchToken: string;
+  newUserFlg?: number;
+}
+
+export interface SignUpResult {
+  id: number;
+  email: string;
+}
+
+/** Google sign-in: tokenkey is the provider's ID token; the server reads name and email from it after verifying. */
+export interface SocialLoginRequest {
+  tokenkey: string;
+  login_type: 2;
+}
+
+export interface PasswordCodeRequest {
+  email: string;
+}
+
+/** The code is mailed, never returned: the result only says where it went and how long it lasts. */
+export interface PasswordCodeResult {
+  email: string;
+  expiresInMinutes: number;
+}
+
+export interface PasswordResetRequest {
+  passCode: string;
+  email: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordRequest {
+  /** Accepted for the spec's payload shape; the server uses the session's user. */
+  userID?: number | null;
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ContactRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNo: string;
+  message: string;
+  bibId?: string;
+  isdCode: string;
+  gCaptchToken: string;
+}
+
+/** "Checkout user info": the signed-in user's profile (the session decides whose). */
+export type CheckoutUserInfo = User;
+
+/** A captcha challenge as the ALTCHA widget reads it (v2 format). */
+export interface CaptchaChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature?: string;
+}
