@@ -7,3 +7,4 @@ export * from './state/shopStore';
 export * from './api/cartApi';
 export * from './state/cartActions';
 export * from './api/authApi';
+export * from './api/ordersApi';

@@ -16,3 +16,6 @@ export * from './types/discovery';
 export * from './schemas/discovery';
 export * from './types/accounts';
 export * from './schemas/accounts';
+export * from './types/orders';
+export * from './schemas/checkout';
+export * from './payu/payuProtocol';

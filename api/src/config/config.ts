@@ -38,6 +38,8 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
   /** Accounts security: captcha cost, rate limits, password codes, Google sign-in, development pages. */
   security: SecurityConfig;
+  /** PayU merchant key and salt, the payment page address and the verify-payment address (sandbox by default). */
+  payu: { key: string; salt: string; url: string; verifyUrl: string | null };
 }
 
 /** Rate limits are "limit hits per windowSeconds"; env overrides keep the e2e suite clear of them. */
@@ -70,6 +72,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const remotePorts = [3000, 3001, 3002, 3003, 3004, 3005];
   const defaultOrigins = remotePorts.flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
   const s3Bucket = process.env.S3_BUCKET;
+  // The local PayU sandbox gateway listens on 4100 (+ PORT_OFFSET) unless told otherwise.
+  const sandboxPort = int('PAYMENT_SANDBOX_PORT', 4100 + int('PORT_OFFSET', 0));
+  const sandboxUrl = `http://localhost:${sandboxPort}`;
+  const payuVerifyUrl = str('PAYU_VERIFY_URL', `${sandboxUrl}/merchant/postservice?form=2`);
   const base: AppConfig = {
     port,
     host: str('API_HOST', '0.0.0.0'),
@@ -108,6 +114,13 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       smtpUrl: process.env.SMTP_URL || null,
       outboxDir: path.join(dataDir, 'outbox'),
       supportAddress: str('SUPPORT_EMAIL', 'support@finishline.example'),
+    },
+    payu: {
+      key: str('PAYU_KEY', 'FLSANDBOX'),
+      salt: str('PAYU_SALT', 'fl-sandbox-salt-change-me'),
+      url: str('PAYU_URL', `${sandboxUrl}/_payment`),
+      // Set PAYU_VERIFY_URL=off to skip the server-to-server confirmation.
+      verifyUrl: payuVerifyUrl === 'off' ? null : payuVerifyUrl,
     },
   };
   const merged = { ...base, ...overrides };

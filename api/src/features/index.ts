@@ -11,8 +11,12 @@ import { discoveryRoutes } from './discovery/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { devtoolsRoutes } from './devtools/routes';
+import { orderRoutes } from './orders/routes';
+import { paymentRoutes } from './payment/routes';
+import { downloadRoutes } from './downloads/routes';
+import { preorderRoutes } from './preorder/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes, authRoutes, contactRoutes, devtoolsRoutes];
+export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes, authRoutes, contactRoutes, devtoolsRoutes, orderRoutes, paymentRoutes, downloadRoutes, preorderRoutes];

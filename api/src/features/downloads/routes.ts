@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { ZipArchive } from 'archiver';
+import { number, object, string } from 'yup';
+import { API_ROUTES, type PreauthParams } from '@finishline/shared/pure';
+import type { FastifyRequest } from 'fastify';
+import type { Feature } from '../index';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, sendOk } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { hmac, safeEqual } from '../../security/tokens';
+import { orderForCaller } from '../orders/access';
+import { purchasedMedia } from '../orders/orderDetail';
+import { findOrderByRef, isPaidStatus, type OrderRow } from '../orders/orderStore';
+import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil } from '../orders/preauth';
+import { participantCertificates } from './certificate';
+
+/** A download link is short-lived: the browser follows it at once. */
+const LINK_MINUTES = 10;
+const NOT_PAID_MESSAGE = 'This order is not paid yet, so there is nothing to download.';
+const LINK_EXPIRED_MESSAGE = 'This download link has expired. Please press Download again.';
+const ULTRA_PACK = 'b_ultraprem';
+
+const preauthSchema = object({ orderref: string().required(), e: string().required(), lt: string().required(), h: string().required() }).default(undefined).optional();
+const orderSchema = object({ orderID: string().trim().required('Please give the order reference.').max(40), bibNumber: string().trim().max(32).optional(), preauth: preauthSchema });
+const imageSchema = orderSchema.shape({ imageID: number().typeError('Please choose an image.').integer().positive().required('Please choose an image.') });
+
+const signed = (ctx: AppContext, what: string, exp: number) => hmac(ctx.config.signingSecret, `download|${what}|${exp}`);
+
+function signedLink(ctx: AppContext, what: string): string {
+  const exp = Math.floor(Date.now() / 1000) + LINK_MINUTES * 60;
+  return `${ctx.config.publicApiUrl}${API_ROUTES.downloadFile}/${what}?exp=${exp}&sig=${signed(ctx, what, exp)}`;
+}
+
+function checkLink(ctx: AppContext, what: string, query: unknown): void {
+  const { exp, sig } = (query ?? {}) as { exp?: string; sig?: string };
+  if (!exp || !sig || !/^\d+$/.test(exp) || !safeEqual(signed(ctx, what, Number(exp)), sig)) throw new AppError(403, 'This download link is not valid.');
+  if (Number(exp) * 1000 < Date.now()) throw new AppError(410, LINK_EXPIRED_MESSAGE);
+}
+
+/** Paid (or downloaded) and inside the 30-day window, else a clear refusal. */
+function assertDownloadable(order: OrderRow): void {
+  if (!isPaidStatus(order.status) || !order.paid_at) throw new AppError(409, NOT_PAID_MESSAGE);
+  if (downloadUntil(new Date(order.paid_at)).getTime() < Date.now()) throw new AppError(410, DOWNLOADS_EXPIRED_MESSAGE);
+}
+
+/** The first download marks the order Downloaded (once; later downloads leave it so). */
+async function markDownloaded(ctx: AppContext, order: OrderRow): Promise<void> {
+  await ctx.db.query(`update orders set status = 'Downloaded', first_download_at = now() where id = $1 and status = 'Paid'`, [order.id]);
+}
+
+async function callerOrder(ctx: AppContext, request: FastifyRequest, input: { orderID: string; preauth?: Partial<PreauthParams> }) {
+  const order = await orderForCaller(ctx, request, input.orderID, input.preauth ?? null);
+  assertDownloadable(order);
+  return order;
+}
+
+const fileName = (imageId: string, key: string) => `${imageId.replace(/[^A-Za-z0-9._-]/g, '_')}${path.extname(key) || '.jpg'}`;
+const contentTypeOf = (key: string) =>
+  ({ '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.webm': 'video/webm' })[path.extname(key).toLowerCase()] ??
+  'application/octet-stream';
+
+/**
+ * Download order zip, single image and video downloads. The POST calls check the caller (owner or
+ * pre-authorised link) and answer with a short-lived signed link; the GET behind that link streams
+ * the originals, which the API serves only for a paid order's items.
+ */
+export const downloadRoutes: Feature = async (app, { ctx }) => {
+  app.post(API_ROUTES.downloadOrder, async (request, reply) => {
+    const input = await validate(orderSchema, request.body);
+    const order = await callerOrder(ctx, request, input);
+    if ((await purchasedMedia(ctx.db, order)).length === 0) throw badRequest('This order holds no digital downloads.');
+    await markDownloaded(ctx, order);
+    return sendOk(reply, signedLink(ctx, `zip/${order.order_ref}`));
+  });
+
+  app.post(API_ROUTES.downloadImage, async (request, reply) => {
+    const input = await validate(imageSchema, request.body);
+    const order = await callerOrder(ctx, request, input);
+    const media = await purchasedMedia(ctx.db, order);
+    if (!media.some((m) => m.id === input.imageID)) throw new AppError(403, 'This photo is not part of your order.');
+    await markDownloaded(ctx, order);
+    return sendOk(reply, signedLink(ctx, `item/${order.order_ref}/${input.imageID}`));
+  });
+
+  app.get(`${API_ROUTES.downloadFile}/item/:orderRef/:photoId`, async (request, reply) => {
+    const { orderRef, photoId } = request.params as { orderRef: string; photoId: string };
+    checkLink(ctx, `item/${orderRef}/${photoId}`, request.query);
+    const order = await findOrderByRef(ctx.db, orderRef);
+    if (!order) throw new AppError(404, 'We could not find this order.');
+    assertDownloadable(order);
+    const item = (await purchasedMedia(ctx.db, order)).find((m) => m.id === Number(photoId));
+    if (!item) throw new AppError(403, 'This photo is not part of your order.');
+    const stream = await ctx.storage.getStream(item.original_key);
+    return reply
+      .header('content-type', contentTypeOf(item.original_key))
+      .header('content-disposition', `attachment; filename="${fileName(item.image_id, item.original_key)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+
+  app.get(`${API_ROUTES.downloadFile}/zip/:orderRef`, async (request, reply) => {
+    const { orderRef } = request.params as { orderRef: string };
+    checkLink(ctx, `zip/${orderRef}`, request.query);
+    const order = await findOrderByRef(ctx.db, orderRef);
+    if (!order) throw new AppError(404, 'We could not find this order.');
+    assertDownloadable(order);
+    const media = await purchasedMedia(ctx.db, order);
+    const certs = order.bundle === ULTRA_PACK ? await participantCertificates(ctx.db, ctx.storage, order.event_id, order.bib_number, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
+
+    // Streamed entry by entry: the archive is never held in memory.
+    const zip = new ZipArchive({ zlib: { level: 1 } }); // JPEG and MP4 do not compress further
+    zip.on('warning', (err) => request.log.warn({ err }, 'zip warning'));
+    zip.on('error', (err) => request.log.error({ err }, 'zip failed'));
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${order.order_ref}.zip"`)
+      .header('cache-control', 'private, no-store');
+    void (async () => {
+      try {
+        for (const m of media) {
+          const folder = m.kind === 'video' ? 'videos' : 'photos';
+          zip.append(await ctx.storage.getStream(m.original_key), { name: `${folder}/${fileName(m.image_id, m.original_key)}` });
+        }
+        for (const cert of certs) zip.append(cert.data, { name: `certs/${cert.name}` });
+        await zip.finalize();
+      } catch (err) {
+        request.log.error({ err }, 'zip stream failed');
+        zip.abort();
+      }
+    })();
+    return reply.send(zip);
+  });
+};

@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  checkoutFormSchema,
+  createOrderRequestSchema,
+  guestCheckoutFormSchema,
+  payuAmount,
+  type Bill,
+  type CartRequest,
+  type OrderCartInfo,
+  type PaymentForm,
+} from '@finishline/shared/pure';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { verifyCaptcha } from '../../security/captcha';
+import { optionalUser } from '../accounts/sessions';
+import { createUser, findUserByEmail } from '../accounts/users';
+import { buildBill } from '../cart/bill';
+import { paymentFormFor, payuSafe } from '../payment/paymentForm';
+import { confirmPaidOrder } from '../payment/paymentReturn';
+import { insertOrder, type DraftLine } from './orderStore';
+
+export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';
+
+/** A guest checkout (or pre-order) creates or reuses the user record of the email, without a password. */
+export async function userIdForGuest(ctx: AppContext, buyer: { name: string; email: string; phone: string; isdCode: string }): Promise<number> {
+  const existing = await findUserByEmail(ctx.db, buyer.email);
+  if (existing) return existing.id;
+  const [firstName, ...rest] = buyer.name.trim().split(/\s+/);
+  try {
+    return await createUser(ctx.db, { firstName: firstName ?? buyer.name, lastName: rest.join(' '), email: buyer.email, password: null, primaryPhone: buyer.phone, isdCode: buyer.isdCode });
+  } catch (error) {
+    // Two guest checkouts with one new email at once: the second finds the first's record.
+    const again = await findUserByEmail(ctx.db, buyer.email);
+    if (again) return again.id;
+    throw error;
+  }
+}
+
+const linesOf = (bill: Bill): DraftLine[] =>
+  bill.lines.map((l) => ({
+    kind: l.kind,
+    label: l.label,
+    photoIds: l.photoIds,
+    quantity: l.quantity,
+    amount: l.amount,
+    discount: l.discount,
+    gst: l.gst,
+    total: l.total,
+    printProductId: l.printProductId,
+    orientation: l.orientation,
+    packId: l.packId,
+  }));
+
+/**
+ * Create order: the buyer fields are checked with the form's schema (signed-in or guest), the cart
+ * is re-priced by buildBill (items, pack rule, sponsor discount, GST) and the amount is the bill's
+ * total; whatever amount the browser sends is ignored. A total of 0 completes the order at once.
+ */
+export async function createOrder(ctx: AppContext, request: FastifyRequest, log: (error: unknown) => void): Promise<PaymentForm> {
+  const body = await validate(createOrderRequestSchema, request.body);
+  const signedIn = await optionalUser(ctx, request);
+  const buyer = signedIn ? await validate(checkoutFormSchema, request.body) : await validate(guestCheckoutFormSchema, request.body);
+  if (!signedIn) await verifyCaptcha(ctx, body.captcha);
+
+  const cartInfo = body.cartInfo as OrderCartInfo;
+  const cart: CartRequest = {
+    eventId: body.eventID,
+    bibNumber: body.bibNumber,
+    searchKind: cartInfo.searchKind,
+    packageKind: cartInfo.packageKind,
+    lines: cartInfo.lines,
+    sponsorofferID: body.sponsorofferID ?? null,
+    discountedPhotoIds: cartInfo.discountedPhotoIds ?? [],
+  };
+  const bill = await buildBill(ctx, cart, { ip: request.ip });
+  const isdCode = body.isdCode || '+91';
+  const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: buyer.name, email: buyer.email, phone: buyer.phone_number, isdCode });
+  const free = bill.total_amount === 0;
+  const signedInBuyer = signedIn ? (buyer as { gender?: string; shipping_address?: string }) : {};
+
+  let order;
+  try {
+    order = await insertOrder(
+      ctx.db,
+      {
+        userId,
+        eventId: bill.eventId,
+        bibNumber: bill.bibNumber,
+        name: payuSafe(buyer.name, 100),
+        // A signed-in customer's order belongs to the account: its email is the account's.
+        email: signedIn ? signedIn.user.email : buyer.email,
+        phone: buyer.phone_number,
+        isdCode,
+        gender: signedInBuyer.gender ?? null,
+        shippingAddress: signedInBuyer.shipping_address ?? null,
+        pincode: buyer.pincode,
+        // Print instructions apply only for +91 (spec section 6).
+        printInstruction: isdCode === '+91' ? (body.print_instruction ?? '') : '',
+        status: free ? 'Paid' : 'Pending',
+        subtotal: bill.subtotal,
+        discount: bill.discount,
+        gst: bill.gstInfo[0]?.gst_amount ?? 0,
+        amount: bill.total_amount,
+        amountText: payuAmount(bill.total_amount),
+        productinfo: payuSafe(`${bill.eventName} BIB ${bill.bibNumber}`, 100),
+        searchKind: cart.searchKind,
+        packageKind: cart.packageKind,
+        bundle: bill.appliedPackage,
+        unlabeled: cart.searchKind === 'unlabeled',
+        isPreorder: false,
+        sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
+        cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
+        paymentMode: free ? 'FREE' : null,
+      },
+      linesOf(bill),
+    );
+  } catch (error) {
+    log(error);
+    throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
+  }
+  if (free) await confirmPaidOrder(ctx, order, log);
+  return paymentFormFor(ctx.config, order);
+}

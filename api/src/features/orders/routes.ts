@@ -1,0 +1,62 @@
+import { object, string } from 'yup';
+import { API_ROUTES, type PreauthParams } from '@finishline/shared/pure';
+import type { Feature } from '../index';
+import { AppError, sendOk } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { requireUser } from '../accounts/sessions';
+import { PURCHASE_NOTIFICATION_SETTING } from '../payment/afterPayment';
+import { orderForCaller } from './access';
+import { createOrder } from './createOrder';
+import { orderHistory } from './history';
+import { orderDetailOf } from './orderDetail';
+import { findOrderByRef } from './orderStore';
+import { LINK_INVALID_MESSAGE, verifyPreauth } from './preauth';
+
+const historySchema = object({ searchtext: string().trim().max(100, 'Search text has at most 100 characters.').default('') });
+const detailSchema = object({
+  orderID: string().trim().required('Please give the order reference.').max(40),
+  bibNumber: string().trim().max(32).optional(),
+});
+
+/** Create order, order history, order detail, my order, pre-authorised order and the marquee text. */
+export const orderRoutes: Feature = async (app, { ctx }) => {
+  app.post(API_ROUTES.createOrder, async (request, reply) => {
+    const form = await createOrder(ctx, request, (err) => request.log.error({ err }, 'create order failed'));
+    return sendOk(reply, form, form.amount === '0.00' ? 'Order placed' : 'Order created');
+  });
+
+  app.post(API_ROUTES.orderHistory, async (request, reply) => {
+    // The spec's userID is ignored: the history is always the signed-in user's own.
+    const { user } = await requireUser(ctx, request);
+    const { searchtext } = await validate(historySchema, request.body);
+    return sendOk(reply, { order_history: await orderHistory(ctx.db, user.email, searchtext) });
+  });
+
+  app.post(API_ROUTES.orderDetail, async (request, reply) => {
+    const { orderID } = await validate(detailSchema, request.body);
+    const order = await orderForCaller(ctx, request, orderID);
+    return sendOk(reply, await orderDetailOf(ctx, order));
+  });
+
+  app.post(API_ROUTES.myOrder, async (request, reply) => {
+    const query = request.query as { orderid?: string };
+    const body = (request.body ?? {}) as { orderId?: string };
+    const { orderID } = await validate(detailSchema, { orderID: query.orderid ?? body.orderId });
+    const order = await orderForCaller(ctx, request, orderID);
+    return sendOk(reply, await orderDetailOf(ctx, order));
+  });
+
+  app.get(API_ROUTES.preauthDownload, async (request, reply) => {
+    const params = request.query as Partial<PreauthParams>;
+    const link = verifyPreauth(ctx.config.signingSecret, params);
+    const order = await findOrderByRef(ctx.db, link.orderRef);
+    if (!order || order.email.toLowerCase() !== link.email) throw new AppError(403, LINK_INVALID_MESSAGE);
+    return sendOk(reply, await orderDetailOf(ctx, order));
+  });
+
+  app.get(API_ROUTES.purchaseNotification, async (_request, reply) => {
+    const rows = await ctx.db.query<{ value: unknown }>('select value from app_settings where key = $1', [PURCHASE_NOTIFICATION_SETTING]);
+    const value = rows[0]?.value;
+    return sendOk(reply, { purchase_notification: typeof value === 'string' && value ? value : null });
+  });
+};

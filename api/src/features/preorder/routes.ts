@@ -1,0 +1,119 @@
+import { object, number } from 'yup';
+import { API_ROUTES, payuAmount, preorderLinkRequestSchema, preorderRequestSchema, withGst, gstOf, type PreorderInfoResult, type PreorderLinkResult } from '@finishline/shared/pure';
+import type { Feature } from '../index';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, sendOk } from '../../http/envelope';
+import { validate } from '../../http/validate';
+import { verifyCaptcha } from '../../security/captcha';
+import { hitRateLimit } from '../../security/rateLimit';
+import { findEvent, type EventRow } from '../events/queries';
+import { normaliseBib } from '../search/privacy';
+import { optionalUser } from '../accounts/sessions';
+import { userIdForGuest, CREATE_ORDER_FAILED_MESSAGE } from '../orders/createOrder';
+import { findOrderByRef, insertOrder, isPaidStatus, PREBOOK_BIB, type OrderRow } from '../orders/orderStore';
+import { downloadUntil, preauthUrl, signPreauth } from '../orders/preauth';
+import { paymentFormFor, payuSafe } from '../payment/paymentForm';
+
+const eventIdSchema = object({ eventId: number().typeError('Please choose an event.').integer().positive().required('Please choose an event.') });
+const MAPPING_MISMATCH_MESSAGE = 'These details do not match a paid pre-order. Please check the Order ID, email and phone number.';
+
+async function preorderEvent(ctx: AppContext, eventId: number): Promise<EventRow & { preorder_price: number }> {
+  const event = await findEvent(ctx.db, eventId);
+  if (!event) throw badRequest('We could not find this event. Please choose an event from the list.');
+  if (!event.preorder_allowed || event.preorder_price === null) throw badRequest(`Pre-orders are not open for ${event.name}.`);
+  return event as EventRow & { preorder_price: number };
+}
+
+const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
+/** Pre-order info, guest pre-order (captcha, bib 'prebook', paid through the gateway) and BIB mapping. */
+export const preorderRoutes: Feature = async (app, { ctx }) => {
+  app.post(API_ROUTES.preorderInfo, async (request, reply) => {
+    const query = request.query as { eventId?: string };
+    const body = (request.body ?? {}) as { eventId?: unknown };
+    const { eventId } = await validate(eventIdSchema, { eventId: query.eventId ?? body.eventId });
+    const event = await preorderEvent(ctx, eventId);
+    const result: PreorderInfoResult = {
+      eventslist: [
+        {
+          event_id: event.id,
+          event_name: event.name,
+          event_logo: event.logo_key ? ctx.storage.publicUrl(event.logo_key) : '',
+          event_from_date: event.from_date,
+          event_to_date: event.to_date,
+        },
+      ],
+      preorderprice: { price: withGst(event.preorder_price), cut_price: event.preorder_cut_price === null ? null : withGst(event.preorder_cut_price) },
+    };
+    return sendOk(reply, result);
+  });
+
+  app.post(API_ROUTES.createPreorder, async (request, reply) => {
+    const input = await validate(preorderRequestSchema, request.body);
+    await verifyCaptcha(ctx, input.captcha);
+    const event = await preorderEvent(ctx, input.eventID);
+    const signedIn = await optionalUser(ctx, request);
+    const isdCode = input.isdCode || '+91';
+    const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: input.name, email: input.email, phone: input.phone_number, isdCode });
+    const gst = gstOf(event.preorder_price);
+    const total = withGst(event.preorder_price);
+    let order: OrderRow;
+    try {
+      order = await insertOrder(
+        ctx.db,
+        {
+          userId,
+          eventId: event.id,
+          bibNumber: PREBOOK_BIB,
+          name: payuSafe(input.name, 100),
+          email: input.email,
+          phone: input.phone_number,
+          isdCode,
+          printInstruction: input.instruction ?? '',
+          status: 'Pending',
+          subtotal: event.preorder_price,
+          discount: 0,
+          gst,
+          amount: total,
+          amountText: payuAmount(total),
+          productinfo: payuSafe(`${event.name} photo pre-order`, 100),
+          searchKind: 'bib',
+          packageKind: null,
+          bundle: null,
+          unlabeled: false,
+          isPreorder: true,
+          sponsorOfferId: null,
+          cartInfo: { searchKind: 'bib', packageKind: null, lines: [], discountedPhotoIds: [] },
+        },
+        [{ kind: 'preorder', label: `Pre-order: all photos of your BIB at ${event.name}`, photoIds: [], quantity: 1, amount: event.preorder_price, discount: 0, gst, total }],
+      );
+    } catch (err) {
+      request.log.error({ err }, 'create pre-order failed');
+      throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
+    }
+    return sendOk(reply, paymentFormFor(ctx.config, order), 'Order created');
+  });
+
+  app.post(API_ROUTES.preorderLink, async (request, reply) => {
+    const input = await validate(preorderLinkRequestSchema, request.body);
+    // Guessing order ids must stay slow: 10 tries per address per 15 minutes.
+    await hitRateLimit(ctx.db, { bucket: `preorder-link:ip:${request.ip}`, limit: 10, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' });
+    const order = await findOrderByRef(ctx.db, input.orderId);
+    if (!order || !order.is_preorder || order.email.toLowerCase() !== input.orderEmail.trim().toLowerCase() || lastDigits(order.phone) !== lastDigits(input.mobilenum)) {
+      throw badRequest(MAPPING_MISMATCH_MESSAGE);
+    }
+    if (!isPaidStatus(order.status) || !order.paid_at) throw badRequest('This pre-order is not paid yet. Please complete the payment first.');
+    const bib = normaliseBib(input.orderBibNumber);
+    if (!bib || bib === PREBOOK_BIB.toUpperCase()) throw badRequest('Please enter your BIB number.');
+
+    // Mapping is permanent: only a pre-order still on 'prebook' can be mapped, in one conditional update.
+    const mapped = await ctx.db.query<OrderRow>(`update orders set bib_number = $2, mapped_at = now() where id = $1 and bib_number = $3 returning *`, [order.id, bib, PREBOOK_BIB]);
+    const current = mapped[0] ?? (await findOrderByRef(ctx.db, order.order_ref))!;
+    if (current.bib_number !== bib) {
+      throw badRequest(`Order ${order.order_ref} is already mapped to BIB ${current.bib_number}. A mapping cannot be changed.`);
+    }
+    const preauth = signPreauth(ctx.config.signingSecret, current.order_ref, current.email, downloadUntil(new Date(current.paid_at!)));
+    const result: PreorderLinkResult = { order_ref: current.order_ref, bib_no: current.bib_number, link: preauthUrl(ctx.config.shellUrl, preauth), preauth };
+    return sendOk(reply, result, mapped.length ? `Order ${current.order_ref} is now mapped to BIB ${bib}.` : `Order ${current.order_ref} is mapped to BIB ${bib}.`);
+  });
+};

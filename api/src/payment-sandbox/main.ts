@@ -1,0 +1,22 @@
+import { loadConfig } from '../config/config';
+import { buildSandbox } from './sandbox';
+
+/** Starts the payment sandbox on PAYMENT_SANDBOX_PORT (default 4100 + PORT_OFFSET) with the configured key and salt. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const port = Number.parseInt(process.env.PAYMENT_SANDBOX_PORT || String(4100 + Number.parseInt(process.env.PORT_OFFSET || '0', 10)), 10);
+  const app = await buildSandbox({ key: config.payu.key, salt: config.payu.salt });
+  const shutdown = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port, host: process.env.API_HOST || '0.0.0.0' });
+  console.log(`payment sandbox listening on http://localhost:${port}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { payuCommandHashInput, payuRequestHashInput, payuReverseHashInput } from '@finishline/shared/pure';
+
+/**
+ * A small stand-in for PayU's test environment, speaking the same form protocol: it checks the
+ * request hash, shows a card form, and posts back to surl/furl from the browser with the reverse
+ * hash, as the real gateway does. It also answers verify_payment server to server.
+ */
+
+export interface SandboxOptions {
+  key: string;
+  salt: string;
+}
+
+/** Test cards: these succeed; FAILING_CARD is declined (PayU publishes similar test numbers). */
+export const SUCCESS_CARDS = ['5123456789012346', '4012001037141112', '4111111111111111'];
+export const FAILING_CARD = '4000000000000002';
+
+interface Transaction {
+  fields: Record<string, string>;
+  status: 'pending' | 'success' | 'failure';
+  mihpayid: string;
+  bankRef: string;
+  addedon: string;
+}
+
+const sha512 = (text: string) => crypto.createHash('sha512').update(text, 'utf8').digest('hex');
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const UDFS = ['udf1', 'udf2', 'udf3', 'udf4', 'udf5'] as const;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;padding:32px}main{max-width:440px;margin:auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px #0001}
+label{display:block;margin:12px 0 4px;font-size:14px}input{width:100%;padding:10px;font-size:16px;box-sizing:border-box;border:1px solid #ccd;border-radius:6px}
+.row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:18px;padding:12px 18px;font-size:16px;border:0;border-radius:6px;cursor:pointer}
+.pay{background:#1f6feb;color:#fff;width:100%}.cancel{background:#eee;width:100%}.hint{color:#666;font-size:13px}.amount{font-size:22px;font-weight:600}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/** The auto-submitting form a browser uses to return to the merchant (PayU does the same). */
+function autoPost(action: string, fields: Record<string, string>): string {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return page(
+    'Returning to the merchant',
+    `<p>Returning to the merchant…</p><form id="return" method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form>
+<script>document.getElementById('return').submit();</script>`,
+  );
+}
+
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(formbody);
+  const transactions = new Map<string, Transaction>();
+
+  app.get('/', async (_req, reply) => reply.type('text/html').send(page('Payment sandbox', '<h1>Payment sandbox</h1><p>POST /_payment with the PayU form fields.</p>')));
+
+  app.post('/_payment', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const name of ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', ...UDFS]) fields[name] = str(body[name]);
+    const missing = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'surl', 'furl', 'hash'].filter((f) => !fields[f]);
+    if (missing.length) return reply.code(400).type('text/html').send(page('Error', `<h1>Error</h1><p id="error">Mandatory parameter missing: ${escapeHtml(missing.join(', '))}</p>`));
+    if (fields.key !== options.key) return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Invalid merchant key</p>'));
+    const expected = sha512(payuRequestHashInput({ ...fields, key: fields.key, txnid: fields.txnid, amount: fields.amount, productinfo: fields.productinfo, firstname: fields.firstname, email: fields.email }, options.salt));
+    if (expected !== fields.hash.toLowerCase()) {
+      return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Transaction failed due to incorrectly calculated hash parameter.</p>'));
+    }
+    const existing = transactions.get(fields.txnid);
+    if (existing && existing.status === 'success') {
+      return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Duplicate transaction id: this transaction is already paid.</p>'));
+    }
+    transactions.set(fields.txnid, {
+      fields,
+      status: 'pending',
+      mihpayid: String(400_000_000_000 + crypto.randomInt(0, 99_999_999)),
+      bankRef: String(crypto.randomInt(100_000_000, 999_999_999)),
+      addedon: new Date().toISOString().replace('T', ' ').slice(0, 19),
+    });
+    const html = `<h1>Payment sandbox</h1>
+<p class="hint">Test gateway: no money moves. Cards ${SUCCESS_CARDS.map(escapeHtml).join(', ')} succeed; ${FAILING_CARD} is declined.</p>
+<p>${escapeHtml(fields.productinfo)}</p><p class="amount" data-testid="sandbox-amount">₹${escapeHtml(fields.amount)}</p>
+<form method="post" action="/_payment/complete">
+<input type="hidden" name="txnid" value="${escapeHtml(fields.txnid)}">
+<label for="ccnum">Card number</label><input id="ccnum" name="ccnum" inputmode="numeric" autocomplete="cc-number" value="">
+<label for="ccname">Name on card</label><input id="ccname" name="ccname" value="${escapeHtml(fields.firstname)}">
+<div class="row"><div><label for="ccexp">Expiry (MM/YY)</label><input id="ccexp" name="ccexp" value="05/30"></div><div><label for="cvv">CVV</label><input id="cvv" name="cvv" value="123"></div></div>
+<button class="pay" type="submit" name="action" value="pay">Pay ₹${escapeHtml(fields.amount)}</button>
+<button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
+</form>`;
+    return reply.type('text/html').send(page('Payment sandbox', html));
+  });
+
+  app.post('/_payment/complete', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const txn = transactions.get(str(body.txnid));
+    if (!txn) return reply.code(404).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Unknown transaction</p>'));
+    if (txn.status !== 'pending') return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">This transaction is already complete.</p>'));
+    const card = str(body.ccnum).replace(/\s/g, '');
+    const cancelled = str(body.action) === 'cancel';
+    const success = !cancelled && SUCCESS_CARDS.includes(card);
+    let error = 'E000';
+    let errorMessage = 'No Error';
+    if (cancelled) [error, errorMessage] = ['E1605', 'Transaction cancelled by user'];
+    else if (card === FAILING_CARD) [error, errorMessage] = ['E308', 'Card declined by the issuing bank'];
+    else if (!success) [error, errorMessage] = ['E311', 'Invalid card number'];
+    txn.status = success ? 'success' : 'failure';
+
+    const f = txn.fields;
+    const status = success ? 'success' : 'failure';
+    const reverse = sha512(payuReverseHashInput({ key: f.key, txnid: f.txnid, amount: f.amount, productinfo: f.productinfo, firstname: f.firstname, email: f.email, status, udf1: f.udf1, udf2: f.udf2, udf3: f.udf3, udf4: f.udf4, udf5: f.udf5 }, options.salt));
+    const returned: Record<string, string> = {
+      mihpayid: txn.mihpayid,
+      mode: 'CC',
+      status,
+      unmappedstatus: cancelled ? 'userCancelled' : status === 'success' ? 'captured' : 'failed',
+      key: f.key,
+      txnid: f.txnid,
+      amount: f.amount,
+      addedon: txn.addedon,
+      productinfo: f.productinfo,
+      firstname: f.firstname,
+      lastname: f.lastname,
+      email: f.email,
+      phone: f.phone,
+      udf1: f.udf1,
+      udf2: f.udf2,
+      udf3: f.udf3,
+      udf4: f.udf4,
+      udf5: f.udf5,
+      hash: reverse,
+      field9: errorMessage,
+      PG_TYPE: 'CC-PG',
+      bank_ref_num: success ? txn.bankRef : '',
+      bankcode: 'CC',
+      error,
+      error_Message: errorMessage,
+      cardnum: card.length >= 10 ? `${card.slice(0, 6)}XXXXXX${card.slice(-4)}` : '',
+    };
+    return reply.type('text/html').send(autoPost(success ? f.surl : f.furl, returned));
+  });
+
+  app.post('/merchant/postservice', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const key = str(body.key);
+    const command = str(body.command);
+    const var1 = str(body.var1);
+    if (key !== options.key || sha512(payuCommandHashInput(key, command, var1, options.salt)) !== str(body.hash).toLowerCase()) {
+      return reply.send({ status: 0, msg: 'Invalid Hash.' });
+    }
+    if (command !== 'verify_payment') return reply.send({ status: 0, msg: `Unknown command ${command}` });
+    const details: Record<string, unknown> = {};
+    for (const txnid of var1.split('|').filter(Boolean)) {
+      const txn = transactions.get(txnid);
+      details[txnid] = txn
+        ? {
+            mihpayid: txn.mihpayid,
+            request_id: '',
+            bank_ref_num: txn.status === 'success' ? txn.bankRef : '',
+            amt: txn.fields.amount,
+            transaction_amount: txn.fields.amount,
+            txnid,
+            additional_charges: '0.00',
+            productinfo: txn.fields.productinfo,
+            firstname: txn.fields.firstname,
+            bankcode: 'CC',
+            udf1: txn.fields.udf1,
+            status: txn.status,
+            unmappedstatus: txn.status === 'success' ? 'captured' : txn.status,
+            addedon: txn.addedon,
+          }
+        : { mihpayid: 'Not Found', status: 'Not Found' };
+    }
+    const found = Object.values(details).filter((d) => (d as { status: string }).status !== 'Not Found').length;
+    return reply.send({ status: 1, msg: `${found} out of ${Object.keys(details).length} Transactions Fetched Successfully`, transaction_details: details });
+  });
+
+  return app;
+}
