@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { ARTIFACTS_DIR, SHELL_URL } from './support/system';
+
+/**
+ * Journeys against the whole running system (see support/global-setup.ts) in Debian's Chromium.
+ * One worker: the machine has two cores and the independence tests stop and restart servers.
+ */
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  globalSetup: './support/global-setup.ts',
+  outputDir: `${ARTIFACTS_DIR}/test-results`,
+  reporter: [['list']],
+  use: {
+    baseURL: SHELL_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});
