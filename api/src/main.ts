@@ -12,9 +12,13 @@ async function main(): Promise<void> {
   // Demo data is rendered before listening, so the first page a visitor opens already has events.
   if (config.seedOnStart) await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
   const app = await buildApp(ctx);
-  // Face embeddings of event photos (the demo seed's included) are computed in the background;
-  // FACE_INDEXING=false leaves that to other API processes.
-  const faceIndexer = process.env.FACE_INDEXING === 'false' ? null : startFaceIndexer(ctx, (message) => app.log.info(message));
+  // Face embeddings of event photos (the demo seed's included) are computed in the background, at
+  // half a core by default (FACE_INDEX_PAUSE=0: flat out); FACE_INDEXING=false leaves it to other processes.
+  const pauseRatio = Number(process.env.FACE_INDEX_PAUSE ?? 1);
+  const faceIndexer =
+    process.env.FACE_INDEXING === 'false'
+      ? null
+      : startFaceIndexer({ db: ctx.db, storage: ctx.storage, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1 }, (message) => app.log.info(message));
   const shutdown = async () => {
     await app.close();
     await faceIndexer?.stop();

@@ -30,13 +30,15 @@ const arrayLiteral = (v: readonly number[]) => `{${v.join(',')}}`;
 export async function saveFacesOfPhoto(tx: Db, photoId: number, eventId: number, faces: DetectedFace[]): Promise<void> {
   const kind = await embeddingColumn(tx);
   await tx.query('delete from photo_faces where photo_id = $1', [photoId]);
-  for (const face of faces) {
-    const embedding = kind === 'vector' ? vectorLiteral(face.embedding) : arrayLiteral(face.embedding);
-    await tx.query(
-      `insert into photo_faces (photo_id, event_id, box, score, embedding)
-       values ($1, $2, $3::real[], $4, $5::${kind === 'vector' ? 'vector' : 'real[]'})`,
-      [photoId, eventId, arrayLiteral(face.box), face.score, embedding],
-    );
+  if (faces.length > 0) {
+    const cast = kind === 'vector' ? 'vector' : 'real[]';
+    const values: unknown[] = [photoId, eventId];
+    const tuples = faces.map((face) => {
+      values.push(arrayLiteral(face.box), face.score, kind === 'vector' ? vectorLiteral(face.embedding) : arrayLiteral(face.embedding));
+      const n = values.length;
+      return `($1, $2, $${n - 2}::real[], $${n - 1}, $${n}::${cast})`;
+    });
+    await tx.query(`insert into photo_faces (photo_id, event_id, box, score, embedding) values ${tuples.join(', ')}`, values);
   }
   if (faces.length > 0) await addToPopulation(tx, faces.map((f) => f.embedding));
 }
@@ -55,12 +57,12 @@ async function addToPopulation(tx: Db, embeddings: number[][]): Promise<void> {
   );
 }
 
-/** Mean of every stored embedding (zeros before the first face). */
-export async function populationMean(db: Db): Promise<number[]> {
+/** Mean of every stored embedding and how many faces it is made of. */
+export async function populationMean(db: Db): Promise<{ mean: number[]; count: number }> {
   const rows = await db.query<{ face_count: number; embedding_sum: number[] }>('select face_count, embedding_sum from face_embedding_stats where id = 1');
   const row = rows[0];
-  if (!row || row.face_count === 0) return new Array<number>(EMBEDDING_SIZE).fill(0);
-  return row.embedding_sum.map((v) => Number(v) / row.face_count);
+  if (!row || row.face_count === 0) return { mean: new Array<number>(EMBEDDING_SIZE).fill(0), count: 0 };
+  return { mean: row.embedding_sum.map((v) => Number(v) / row.face_count), count: Number(row.face_count) };
 }
 
 export interface PhotoMatch {
@@ -71,6 +73,11 @@ export interface PhotoMatch {
 export interface MatchOptions {
   /** Centred cosine similarity from which a face counts as the same person. */
   threshold: number;
+  /**
+   * Below minFaces stored faces the mean says more about those few faces than about faces in
+   * general, and centring would distort; matching then uses the plain cosine and rawThreshold.
+   */
+  smallPopulation?: { minFaces: number; rawThreshold: number };
   /**
    * Query expansion: the query is averaged with its best `top` faces in the event that reach
    * `minSimilarity`, then searched again. The person's own photos pull in their other photos taken
@@ -89,8 +96,10 @@ async function bestFaces(db: Db, kind: EmbeddingColumn, eventId: number, mean: n
   const rows =
     kind === 'vector'
       ? await db.query<{ similarity: number; embedding: string }>(
-          `select 1 - ((embedding - $2::vector) <=> $3::vector) as similarity, embedding::text as embedding
-             from photo_faces where event_id = $1 order by similarity desc limit $4`,
+          `select similarity, embedding from (
+             select 1 - ((embedding - $2::vector) <=> $3::vector) as similarity, embedding::text as embedding
+               from photo_faces where event_id = $1) t
+            where similarity <> 'NaN'::float8 order by similarity desc limit $4`,
           [eventId, vectorLiteral(mean), vectorLiteral(unitQuery), limit],
         )
       : await db.query<{ similarity: number; embedding: number[] }>(
@@ -100,7 +109,7 @@ async function bestFaces(db: Db, kind: EmbeddingColumn, eventId: number, mean: n
                select sum((u.e - u.m) * u.q) / nullif(sqrt(sum((u.e - u.m) * (u.e - u.m))), 0) as similarity
                  from unnest(f.embedding, $2::real[], $3::real[]) as u(e, m, q)
              ) s
-            where f.event_id = $1 order by s.similarity desc nulls last limit $4`,
+            where f.event_id = $1 and s.similarity <> 'NaN'::float8 order by s.similarity desc limit $4`,
           [eventId, arrayLiteral(mean), arrayLiteral(unitQuery), limit],
         );
   return rows.map((r) => ({
@@ -118,7 +127,7 @@ async function photosAbove(db: Db, kind: EmbeddingColumn, eventId: number, mean:
              select photo_id, max(1 - ((embedding - $2::vector) <=> $3::vector)) as similarity
                from photo_faces where event_id = $1
               group by photo_id) t
-            where similarity >= $4`,
+            where similarity >= $4 and similarity <> 'NaN'::float8`,
           [eventId, vectorLiteral(mean), vectorLiteral(unitQuery), threshold],
         )
       : await db.query<{ photo_id: number; similarity: number }>(
@@ -131,7 +140,7 @@ async function photosAbove(db: Db, kind: EmbeddingColumn, eventId: number, mean:
                ) s
               where f.event_id = $1
               group by f.photo_id) t
-            where similarity >= $4`,
+            where similarity >= $4 and similarity <> 'NaN'::float8`,
           [eventId, arrayLiteral(mean), arrayLiteral(unitQuery), threshold],
         );
   return rows.map((r) => ({ photoId: r.photo_id, similarity: Number(r.similarity) })).sort((a, b) => b.similarity - a.similarity);
@@ -140,12 +149,17 @@ async function photosAbove(db: Db, kind: EmbeddingColumn, eventId: number, mean:
 /**
  * Photos of the event holding a face of the query's person, best first. Similarity is the cosine
  * after centring (subtracting the population mean from both sides removes what all faces share).
- * The scan is exact over the event's faces: an event holds at most tens of thousands of faces, and
- * the approximate index cannot restrict itself to one event without losing matches.
+ * The scan is exact over the event's faces (an event holds at most tens of thousands): an approximate
+ * index would rank by the raw cosine across all events and lose matches to the event filter.
  */
 export async function matchPhotosInEvent(db: Db, eventId: number, query: readonly number[], options: MatchOptions): Promise<PhotoMatch[]> {
   const kind = await embeddingColumn(db);
-  const mean = await populationMean(db);
+  const population = await populationMean(db);
+  if (options.smallPopulation && population.count < options.smallPopulation.minFaces) {
+    const zero = new Array<number>(query.length).fill(0);
+    return photosAbove(db, kind, eventId, zero, unit([...query]), options.smallPopulation.rawThreshold);
+  }
+  const mean = population.mean;
   let unitQuery = unit(query.map((v, i) => v - mean[i]!));
   if (options.expansion) {
     const best = await bestFaces(db, kind, eventId, mean, unitQuery, options.expansion.top);

@@ -105,10 +105,20 @@ let activeIndexer: (FaceIndexer & { wake(): void }) | null = null;
 
 /** Starts the indexing loop in this process. Stop it before closing the database. */
 export function startFaceIndexer(
-  deps: { db: Db; storage: ObjectStorage; detector?: FaceDetector },
+  deps: {
+    db: Db;
+    storage: ObjectStorage;
+    detector?: FaceDetector;
+    /**
+     * Pause after each photo, as a multiple of the time the photo took: 1 keeps the worker's core
+     * half free for the rest of the machine (the API serving pages, a build); 0 runs flat out.
+     */
+    pauseRatio?: number;
+  },
   log: (message: string) => void = () => undefined,
 ): FaceIndexer {
   const { db, storage } = deps;
+  const pauseRatio = deps.pauseRatio ?? 0;
   const detector = deps.detector ?? faceDetector();
   let stopped = false;
   let processed = 0;
@@ -159,7 +169,9 @@ export function startFaceIndexer(
           await sleep(IDLE_POLL_MS);
           continue;
         }
+        const started = Date.now();
         await processOne(job);
+        if (pauseRatio > 0) await sleep((Date.now() - started) * pauseRatio);
         const status = await faceIndexStatus(db, null);
         // Progress in the log: every 25 photos and when the queue empties.
         if (status.pending === 0 || processed - reported >= 25) {

@@ -13,7 +13,12 @@ import { matchPhotosInEvent } from './embeddingStore';
  * with the 3 best faces (from 0.3), any threshold from 0.22 to 0.26 gave recall >= 0.93 and
  * precision >= 0.96; 0.24 sits in the middle. See docs/faces.md.
  */
-export const MATCH_OPTIONS = { threshold: 0.24, expansion: { top: 3, minSimilarity: 0.3 } } as const;
+export const MATCH_OPTIONS = {
+  threshold: 0.24,
+  expansion: { top: 3, minSimilarity: 0.3 },
+  // Plain cosine: same person 0.46 to 0.82, different people up to 0.61 on the face set.
+  smallPopulation: { minFaces: 20, rawThreshold: 0.7 },
+} as const;
 
 /** The label selfie results carry where a BIB search has the BIB. */
 export const SELFIE_BIB = 'selfie';

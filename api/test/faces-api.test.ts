@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { API_ROUTES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
+import { startTestApp, type TestApp } from './support/testApp';
+import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
+import { closeFaceDetector } from '../src/features/faces/detector';
+import { startFaceIndexer } from '../src/features/faces/indexer';
+import { NO_FACE_MESSAGE, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../src/features/faces/selfieSearch';
+import { SELFIE_RATE_LIMIT, SELFIE_RATE_MESSAGE } from '../src/features/faces/routes';
+
+/** Selfie search through real HTTP, and the indexing job's progress, retries and resume. */
+const faceSet = loadFaceSet();
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+}
+
+describe('selfie search API and face indexing', () => {
+  let t: TestApp;
+  let eventId: number;
+  /** Scenes with the first four people of the face set; the fifth person is in none. */
+  const scenePhotoIds: number[] = [];
+  let faceFreePhotoId: number;
+  let ipCounter = 0;
+  /** Each test speaks from its own address, so the per-address rate limit stays out of the way. */
+  const from = () => ({ 'x-forwarded-for': `10.9.0.${++ipCounter}` });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    eventId = await createSelfieEvent(t.ctx.db, 'Selfie API Run 2026');
+    const random = seededRandom(7);
+    faceFreePhotoId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00001', await renderScene([], random));
+    if (faceSet) {
+      const people = [...new Set(faceSet.map((f) => f.person))].slice(0, 4);
+      for (let j = 0; j < 5; j += 1) {
+        const faces = people.map((person) => faceSet.filter((f) => f.person === person)[j]!.image);
+        scenePhotoIds.push(await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `SA-S${j}`, await renderScene(faces, random)));
+      }
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeFaceDetector();
+    await t?.close();
+  });
+
+  it('indexes queued photos in the background and reports progress', async () => {
+    const before = await t.request<FaceIndexStatus>('GET', `${API_ROUTES.faceIndexStatus}?eventId=${eventId}`);
+    expect(before.status).toBe(200);
+    expect(before.body.result.done).toBe(0);
+
+    const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
+    await indexer.whenIdle();
+    await indexer.stop();
+
+    const after = await t.request<FaceIndexStatus>('GET', `${API_ROUTES.faceIndexStatus}?eventId=${eventId}`);
+    const photos = 1 + scenePhotoIds.length;
+    expect(after.body.result).toMatchObject({ eventId, total: photos, done: photos, pending: 0, failed: 0, percent: 100 });
+    const faces = await t.ctx.db.query<{ photo_id: number; n: number }>('select photo_id, count(*)::int as n from photo_faces where event_id = $1 group by photo_id', [eventId]);
+    expect(faces.find((f) => f.photo_id === faceFreePhotoId)).toBeUndefined();
+    for (const id of scenePhotoIds) expect(faces.find((f) => f.photo_id === id)?.n).toBe(4);
+  }, 120_000);
+
+  it('resumes a job left running by a stopped process and gives up on a photo that cannot be read', async () => {
+    const random = seededRandom(11);
+    const interrupted = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00003', await renderScene([], random));
+    // As if another process claimed it and died: running, lease already over.
+    await t.ctx.db.query(
+      `insert into face_index_jobs (photo_id, event_id, status, attempts, lease_until) values ($1, $2, 'running', 1, now() - interval '1 minute')`,
+      [interrupted, eventId],
+    );
+    const broken = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00004', await renderScene([], random));
+    await t.ctx.db.query(`update photos set original_key = 'originals/missing/nothing.jpg' where id = $1`, [broken]);
+
+    const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
+    await indexer.whenIdle();
+    await indexer.stop();
+
+    const jobs = await t.ctx.db.query<{ photo_id: number; status: string; attempts: number; error: string | null }>(
+      'select photo_id, status, attempts, error from face_index_jobs where photo_id = any($1::int[]) order by photo_id',
+      [[interrupted, broken]],
+    );
+    expect(jobs[0]).toMatchObject({ photo_id: interrupted, status: 'done', attempts: 2 });
+    expect(jobs[1]).toMatchObject({ photo_id: broken, status: 'failed', attempts: 3 });
+    expect(jobs[1]!.error).toBeTruthy();
+  }, 120_000);
+
+  it('refuses what is not a JPG or PNG selfie of at most 2 MB', async () => {
+    const missing = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId }, from());
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ StatusCode: 400, HasError: true, Message: 'Please capture or upload a selfie.' });
+
+    const gif = Buffer.from('GIF89a....not a selfie').toString('base64');
+    const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: gif }, from());
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.Message).toBe(WRONG_TYPE_MESSAGE);
+
+    // A real JPEG just over 2 MB (noise does not compress).
+    const noise = Buffer.alloc(1400 * 1400 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const tooLarge = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: `data:image/jpeg;base64,${big.toString('base64')}` }, from());
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.Message).toBe(TOO_LARGE_MESSAGE);
+  });
+
+  it('refuses events without selfie search', async () => {
+    const rows = await t.ctx.db.query<{ id: number }>(
+      `insert into events (name, from_date, to_date, issearchable, selfiesearch) values ('No Selfie Run', date '2026-01-01', date '2026-01-01', true, false) returning id`,
+    );
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: rows[0]!.id, selfieimg: png.toString('base64') }, from());
+    expect(res.status).toBe(400);
+    expect(res.body.Message).toBe('Search by selfie is not available for No Selfie Run.');
+  });
+
+  it('warns when the selfie shows no face, and stores nothing of it', async () => {
+    const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
+    const filesBefore = filesUnder(objectsDir).length;
+    const noFace = await sharp(await renderScene([], seededRandom(3))).png().toBuffer();
+    const res = await t.request<null>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: `data:image/png;base64,${noFace.toString('base64')}` }, from());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ HasError: true, Message: NO_FACE_MESSAGE, result: null });
+    expect(filesUnder(objectsDir).length).toBe(filesBefore);
+  }, 60_000);
+
+  (faceSet ? it : it.skip)('finds the photo of the person in the selfie, with the search expiry', async () => {
+    const person = faceSet!.filter((f) => f.person === faceSet![0]!.person);
+    const selfie = await renderSelfie(person[0]!.image, 'png');
+    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+    expect(res.status).toBe(200);
+    const body = res.body as typeof res.body & { awsImageExpary: string };
+    expect(body.result.bibNumber).toBe('selfie');
+    const found = body.result.photo.map((p) => p.id);
+    // The person is in every scene; the scene built from this very photo comes first.
+    expect(found[0]).toBe(scenePhotoIds[0]);
+    expect(found.length).toBeGreaterThanOrEqual(4);
+    expect(found.every((id) => scenePhotoIds.includes(id))).toBe(true);
+    expect(body.result.photo[0]!.s3).toContain('sig=');
+    expect(body.awsImageExpary).toBe(body.result.awsImageExpary);
+    expect(new Date(body.awsImageExpary).getTime()).toBeGreaterThan(Date.now());
+
+    // Someone else's face finds nothing: a warning, not someone else's photos.
+    const absent = [...new Set(faceSet!.map((f) => f.person))][4]!;
+    const other = faceSet!.find((f) => f.person === absent)!;
+    const miss = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') }, from());
+    expect(miss.status).toBe(404);
+    expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
+  }, 60_000);
+
+  it(`allows ${SELFIE_RATE_LIMIT.limit} selfie searches per address in ${SELFIE_RATE_LIMIT.windowSeconds / 60} minutes`, async () => {
+    const headers = { 'x-forwarded-for': '10.9.9.9' };
+    for (let i = 0; i < SELFIE_RATE_LIMIT.limit; i += 1) {
+      const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId }, headers);
+      expect(res.status).toBe(400);
+    }
+    const refused = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId }, headers);
+    expect(refused.status).toBe(429);
+    expect(refused.body.Message).toBe(SELFIE_RATE_MESSAGE);
+  });
+});
