@@ -8,3 +8,4 @@ export * from './api/cartApi';
 export * from './state/cartActions';
 export * from './api/authApi';
 export * from './api/ordersApi';
+export * from './api/discoveryApi';
