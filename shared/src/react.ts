@@ -45,3 +45,4 @@ export function BuildBanner({ text }: { text: string }): ReactElement | null {
     text,
   );
 }
+export { CaptchaField, type CaptchaFieldProps } from './react/CaptchaField';

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Badge, Button, Drawer, Grid } from 'antd';
-import { cartCountAtom, getRuntimeConfig, isSignedInValue, STORAGE_KEYS } from '@finishline/shared';
+import { Badge, Button, Drawer, Dropdown, Grid, type MenuProps } from 'antd';
+import { cartCountAtom, getRuntimeConfig } from '@finishline/shared';
+import { useLocalSession, signOutEverywhere } from './useLocalSession';
+import { PurchaseMarquee } from './PurchaseMarquee';
 
 const MENU: Array<{ label: string; to: string }> = [
   { label: 'Home', to: '/' },
@@ -12,22 +14,31 @@ const MENU: Array<{ label: string; to: string }> = [
 ];
 
 /** Spec: the header becomes sticky after 250px of scrolling. */
-const STICKY_AFTER_PX = 250;
+export const STICKY_AFTER_PX = 250;
 
-/**
- * A simple navbar (menu, My Cart with count, Sign In). The full version with the signed-in
- * dropdown is a later issue; this keeps to what works today.
- */
+/** The entries of the signed-in dropdown a role allows (the server still checks every page's role). */
+export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean }): Array<{ key: string; label: string; to?: string }> {
+  return [
+    { key: 'orders', label: 'Orders History', to: '/order-history' },
+    { key: 'change-password', label: 'Change Password', to: '/change-password' },
+    ...(roles.isPartner ? [{ key: 'revenue', label: 'Show Revenue', to: '/show_revenue' }] : []),
+    ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : []),
+    { key: 'logout', label: 'Log out' },
+  ];
+}
+
+/** Menu, My Cart with its count, Sign In or the user's name with the account dropdown; marquee when provided. */
 export function Navbar() {
   const navigate = useNavigate();
   const cartCount = useAtomValue(cartCountAtom);
+  const session = useLocalSession();
   const screens = Grid.useBreakpoint();
   const [sticky, setSticky] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const signedInName = isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn)) ? localStorage.getItem(STORAGE_KEYS.name) : null;
 
   useEffect(() => {
     const onScroll = () => setSticky(window.scrollY > STICKY_AFTER_PX);
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
@@ -39,47 +50,72 @@ export function Navbar() {
     else navigate(to);
   };
 
+  const entries = accountMenuEntries(session);
+  const accountMenu: MenuProps = {
+    items: entries.map((entry) => ({ key: entry.key, label: <span data-testid={`account-menu-${entry.key}`}>{entry.label}</span>, danger: entry.key === 'logout' })),
+    onClick: async ({ key }) => {
+      const entry = entries.find((e) => e.key === key);
+      if (key === 'logout') {
+        await signOutEverywhere();
+        navigate('/');
+      } else if (entry?.to) navigate(entry.to);
+    },
+  };
+
   const menu = MENU.map((item) => (
     <Button key={item.to} type="text" onClick={() => go(item.to)} style={{ fontWeight: 500 }}>
       {item.label}
     </Button>
   ));
+  const compact = !screens.md;
 
   return (
     <header
       data-testid="navbar"
+      data-sticky={sticky ? 'true' : 'false'}
       style={{
         position: sticky ? 'sticky' : 'relative',
         top: 0,
         zIndex: 100,
         background: '#fff',
         boxShadow: sticky ? '0 2px 8px rgba(0,0,0,0.08)' : '0 1px 0 #eee',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        padding: '8px 16px',
       }}
     >
-      <Link to="/" style={{ fontWeight: 800, fontSize: 20, color: '#e8572a', marginRight: 'auto', textDecoration: 'none' }}>
-        Finishline
-      </Link>
-      {screens.md ? menu : null}
-      <Badge count={cartCount} size="small">
-        <Button onClick={() => go('/cart')}>My Cart</Button>
-      </Badge>
-      <Button type="primary" onClick={() => go('/sign-in')}>
-        {signedInName ?? 'Sign In'}
-      </Button>
-      {!screens.md ? (
-        <>
-          <Button aria-label="Menu" onClick={() => setDrawerOpen(true)}>
-            ☰
+      <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '8px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
+        <Link to="/" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#e8572a', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
+          Finishline
+        </Link>
+        {compact ? null : <nav aria-label="Main menu">{menu}</nav>}
+        <Badge count={cartCount} size="small" data-testid="cart-count">
+          <Button onClick={() => go('/cart')} size={compact ? 'small' : 'middle'}>
+            My Cart
           </Button>
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" size="default" placement="right">
-            <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>{menu}</div>
-          </Drawer>
-        </>
-      ) : null}
+        </Badge>
+        {session.signedIn ? (
+          <Dropdown menu={accountMenu} trigger={['click']} placement="bottomRight">
+            <Button type="primary" data-testid="account-button" size={compact ? 'small' : 'middle'} style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {session.name || 'My account'} ▾
+            </Button>
+          </Dropdown>
+        ) : (
+          <Button type="primary" onClick={() => go('/sign-in')} size={compact ? 'small' : 'middle'}>
+            Sign In
+          </Button>
+        )}
+        {compact ? (
+          <>
+            <Button aria-label="Menu" size="small" onClick={() => setDrawerOpen(true)}>
+              ☰
+            </Button>
+            <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" size="default" placement="right">
+              <nav aria-label="Main menu" style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                {menu}
+              </nav>
+            </Drawer>
+          </>
+        ) : null}
+      </div>
+      <PurchaseMarquee />
     </header>
   );
 }

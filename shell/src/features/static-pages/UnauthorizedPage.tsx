@@ -1,14 +1,12 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { STORAGE_KEYS } from '@finishline/shared';
+import { logOut } from '@finishline/shared';
 
-/** Local session data that "Log out" clears on this page (spec: clears local session data and returns home). */
-const SESSION_KEYS = [STORAGE_KEYS.name, STORAGE_KEYS.email, STORAGE_KEYS.userId, STORAGE_KEYS.isSignedIn, STORAGE_KEYS.sessionToken, STORAGE_KEYS.isOrganiser, STORAGE_KEYS.isPartner];
-
+/** Shown to a signed-in user lacking rights. Log out ends the session and clears local session data. */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
-  const logOut = () => {
-    SESSION_KEYS.forEach((key) => localStorage.removeItem(key));
+  const onLogOut = async () => {
+    await logOut();
     navigate('/');
   };
   return (
@@ -16,7 +14,7 @@ export function UnauthorizedPage() {
       status="403"
       title="You are not authorized to access this page."
       extra={
-        <Button type="link" onClick={logOut}>
+        <Button type="link" onClick={() => void onLogOut()}>
           Log out
         </Button>
       }

@@ -1,0 +1,82 @@
+import { createElement, useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
+import { captchaChallengeUrl } from '../api/authApi';
+
+/**
+ * The self-hosted captcha (ALTCHA widget) for any form: it fetches a challenge from our API, solves
+ * the proof of work in the browser when the visitor ticks it, and hands the solved payload to
+ * onChange (null while unsolved, after expiry or on error). The server verifies the payload once.
+ *
+ * Change `resetKey` after a submit: a payload is single use, so the widget must be solved again.
+ */
+export interface CaptchaFieldProps {
+  onChange: (payload: string | null) => void;
+  resetKey?: number | string;
+  /** Shown under the widget (e.g. the form's "captcha required" message). */
+  error?: string | null;
+  style?: CSSProperties;
+}
+
+interface WidgetElement extends HTMLElement {
+  reset?: () => void;
+}
+
+interface StateChangeDetail {
+  state?: string;
+  payload?: string;
+}
+
+export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldProps): ReactElement {
+  const ref = useRef<WidgetElement | null>(null);
+  const onChangeRef = useRef(onChange);
+  const [ready, setReady] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  // The widget registers itself as a custom element; it is loaded only where a form needs it.
+  useEffect(() => {
+    let alive = true;
+    import('altcha')
+      .then(() => alive && setReady(true))
+      .catch(() => alive && setLoadError('The captcha could not be loaded. Please reload the page.'));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!ready || !element) return;
+    const onStateChange = (event: Event) => {
+      const detail = (event as CustomEvent<StateChangeDetail>).detail ?? {};
+      onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    element.addEventListener('statechange', onStateChange);
+    return () => element.removeEventListener('statechange', onStateChange);
+  }, [ready]);
+
+  useEffect(() => {
+    if (resetKey === undefined) return;
+    ref.current?.reset?.();
+    onChangeRef.current(null);
+  }, [resetKey]);
+
+  return createElement(
+    'div',
+    { className: 'fl-captcha', 'data-testid': 'captcha', style: { margin: '8px 0 16px', ...style } },
+    ready
+      ? createElement('altcha-widget', {
+          ref,
+          challenge: captchaChallengeUrl(),
+          name: 'gCaptchToken',
+          type: 'checkbox',
+          // No attribution footer: keeps the box compact on a 360px screen.
+          configuration: JSON.stringify({ hideFooter: true }),
+          style: { '--altcha-max-width': '100%' } as CSSProperties,
+        })
+      : createElement('div', { style: { color: '#888', fontSize: 13 } }, loadError ?? 'Loading captcha…'),
+    error ? createElement('div', { role: 'alert', style: { color: '#d4380d', fontSize: 13, marginTop: 4 } }, error) : null,
+  );
+}

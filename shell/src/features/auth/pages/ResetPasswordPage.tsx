@@ -1,0 +1,67 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { App, Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { ACCOUNT_MESSAGES, authApi, isApiError, resetPasswordSchema, type ResetPasswordInput } from '@finishline/shared';
+import { Field } from '../../../components/form/Field';
+import { FormCard } from '../../../components/form/FormCard';
+
+const FIELDS: Array<{ name: keyof ResetPasswordInput; label: string; password?: boolean; autoComplete: string }> = [
+  { name: 'passCode', label: 'Passcode', autoComplete: 'one-time-code' },
+  { name: 'email', label: 'Email', autoComplete: 'email' },
+  { name: 'newPassword', label: 'New password', password: true, autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm password', password: true, autoComplete: 'new-password' },
+];
+
+/** /reset-password: passcode (from the mail), email (from navigation state), new password and confirmation. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { message } = App.useApp();
+  const stateEmail = (location.state as { email?: string } | null)?.email ?? '';
+  const { control, handleSubmit, formState } = useForm<ResetPasswordInput>({
+    resolver: yupResolver(resetPasswordSchema),
+    defaultValues: { passCode: '', email: stateEmail, newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await authApi.passwordReset(values);
+      message.success(answer.message, 3);
+      setTimeout(() => navigate('/sign-in'), 1000);
+    } catch (error) {
+      // The server checks the passcode; a wrong one reads as the spec's warning.
+      message.warning(isApiError(error) && !error.isNetworkError ? error.message : ACCOUNT_MESSAGES.invalidPasscode, 3);
+    }
+  });
+
+  return (
+    <FormCard title="Reset Password" subtitle="Enter the passcode we mailed you and choose a new password.">
+      <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+        {FIELDS.map((spec) => (
+          <Controller
+            key={spec.name}
+            name={spec.name}
+            control={control}
+            render={({ field, fieldState }) => (
+              <Field label={spec.label} htmlFor={`reset-${spec.name}`} error={fieldState.error?.message}>
+                {spec.password ? (
+                  <Input.Password id={`reset-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
+                ) : (
+                  <Input id={`reset-${spec.name}`} autoComplete={spec.autoComplete} inputMode={spec.name === 'passCode' ? 'numeric' : undefined} {...field} />
+                )}
+              </Field>
+            )}
+          />
+        ))}
+        <Button type="primary" htmlType="submit" block size="large" loading={formState.isSubmitting}>
+          Reset Password
+        </Button>
+      </form>
+      <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        No mail? <Link to="/forgot-password">Send a new passcode</Link>
+      </p>
+    </FormCard>
+  );
+}

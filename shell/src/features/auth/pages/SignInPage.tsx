@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { App, Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
+import { CaptchaField } from '@finishline/shared/react';
+import { Field } from '../../../components/form/Field';
+import { FormCard } from '../../../components/form/FormCard';
+import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { afterSignInPath, readCurrPage } from '../redirects';
+
+/** /sign-in: social sign-in, email, password, captcha, forgot-password and create-account links. */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { message } = App.useApp();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const { control, handleSubmit, setValue, watch, formState } = useForm<SignInInput>({
+    resolver: yupResolver(signInSchema),
+    defaultValues: { email: '', password: '', gCaptchToken: '' },
+    mode: 'onTouched',
+  });
+  const captchaSolved = !!watch('gCaptchToken');
+  const goOn = () => navigate(afterSignInPath(location.state, readCurrPage()), { replace: true });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await authApi.login({ email: values.email, password: values.password, gCaptchToken: values.gCaptchToken, newUserFlg: 0 });
+      rememberSignIn(answer.result);
+      goOn();
+    } catch (error) {
+      // Spec: a non-200 answer shows the server Message; a network failure stays silent.
+      if (isApiError(error) && !error.isNetworkError) message.warning(error.message, 3);
+      setCaptchaReset((n) => n + 1); // a captcha is single use
+    }
+  });
+
+  return (
+    <FormCard title="Sign In" subtitle="Welcome back! Sign in to see your orders and check out faster.">
+      <GoogleSignInButton onSignedIn={goOn} />
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Controller
+          name="email"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Field label="Email" htmlFor="signin-email" error={fieldState.error?.message}>
+              <Input id="signin-email" type="email" autoComplete="email" {...field} />
+            </Field>
+          )}
+        />
+        <Controller
+          name="password"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Field label="Password" htmlFor="signin-password" error={fieldState.error?.message}>
+              <Input.Password id="signin-password" autoComplete="current-password" {...field} />
+            </Field>
+          )}
+        />
+        <div style={{ textAlign: 'right', marginTop: -6, marginBottom: 8 }}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+        <Button type="primary" htmlType="submit" block size="large" disabled={!captchaSolved} loading={formState.isSubmitting}>
+          Sign In
+        </Button>
+      </form>
+      <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        New to Finishline? <Link to="/sign-up">Create an account</Link>
+      </p>
+    </FormCard>
+  );
+}

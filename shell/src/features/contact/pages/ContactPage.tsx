@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { App, Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { authApi, contactSchema, DEFAULT_ISD_CODE, getRuntimeConfig, isApiError, readLocalSession, STORAGE_KEYS, type ContactInput } from '@finishline/shared';
+import { CaptchaField } from '@finishline/shared/react';
+import { Field } from '../../../components/form/Field';
+import { FormCard } from '../../../components/form/FormCard';
+import { IsdCodeSelect } from '../../../components/form/IsdCodeSelect';
+
+type TextField = 'firstName' | 'lastName' | 'email';
+const TEXT_FIELDS: Array<{ name: TextField; label: string; type?: string; autoComplete: string }> = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+];
+
+function emptyForm(): ContactInput {
+  const session = readLocalSession();
+  return {
+    firstName: session.name ?? '',
+    lastName: '',
+    email: session.email ?? '',
+    isdCode: localStorage.getItem(STORAGE_KEYS.isdCode) || DEFAULT_ISD_CODE,
+    phoneNo: '',
+    message: '',
+    bibId: localStorage.getItem(STORAGE_KEYS.bibId) ?? undefined,
+    gCaptchToken: '',
+  };
+}
+
+/** /contact-us: the form (stored and mailed to support) plus WhatsApp and mail shortcuts. */
+export function ContactPage() {
+  const { message } = App.useApp();
+  const { supportEmail, whatsappNumber } = getRuntimeConfig();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const { control, handleSubmit, setValue, watch, reset, formState } = useForm<ContactInput>({
+    resolver: yupResolver(contactSchema),
+    defaultValues: emptyForm(),
+    mode: 'onTouched',
+  });
+  const captchaSolved = !!watch('gCaptchToken');
+  const whatsappDigits = whatsappNumber.replace(/\D/g, '');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await authApi.contact({ ...values, bibId: values.bibId || undefined });
+      message.success(answer.message, 3);
+      reset(emptyForm());
+    } catch (error) {
+      if (isApiError(error) && !error.isNetworkError) message.warning(error.message, 3);
+      else message.error('Something Went Wrong', 4);
+    }
+    setCaptchaReset((n) => n + 1);
+  });
+
+  return (
+    <FormCard
+      title="Contact Us"
+      width={560}
+      subtitle="Missing photos, a payment question or a print delivery? Write to us and our support team replies within 48 hours."
+    >
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 20 }}>
+        <Button href={`https://wa.me/${whatsappDigits}`} target="_blank" rel="noopener noreferrer" data-testid="whatsapp-link">
+          WhatsApp {whatsappNumber}
+        </Button>
+        <Button href={`mailto:${supportEmail}`} data-testid="mail-link">
+          Mail {supportEmail}
+        </Button>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-label="Contact us">
+        {TEXT_FIELDS.map((spec) => (
+          <Controller
+            key={spec.name}
+            name={spec.name}
+            control={control}
+            render={({ field, fieldState }) => (
+              <Field label={spec.label} htmlFor={`contact-${spec.name}`} error={fieldState.error?.message}>
+                <Input id={`contact-${spec.name}`} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} {...field} />
+              </Field>
+            )}
+          />
+        ))}
+        <Controller
+          name="phoneNo"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Field label="Phone" htmlFor="contact-phoneNo" error={fieldState.error?.message}>
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Controller
+                  name="isdCode"
+                  control={control}
+                  render={({ field: isd }) => <IsdCodeSelect id="contact-isdCode" value={isd.value} onChange={isd.onChange} />}
+                />
+                <Input id="contact-phoneNo" type="tel" inputMode="tel" autoComplete="tel-national" {...field} />
+              </div>
+            </Field>
+          )}
+        />
+        <Controller
+          name="message"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Field label="Message" htmlFor="contact-message" error={fieldState.error?.message}>
+              <Input.TextArea id="contact-message" rows={4} maxLength={2000} {...field} />
+            </Field>
+          )}
+        />
+        <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+        <Button type="primary" htmlType="submit" block size="large" disabled={!captchaSolved} loading={formState.isSubmitting}>
+          Send
+        </Button>
+      </form>
+    </FormCard>
+  );
+}
