@@ -1,0 +1,13 @@
+import { accountMenuEntries } from './Navbar';
+
+const labels = (roles: { isPartner: boolean; isOrganiser: boolean }) => accountMenuEntries(roles).map((e) => e.label);
+
+describe('account dropdown entries by role', () => {
+  it('a runner gets orders, change password and log out', () => {
+    expect(labels({ isPartner: false, isOrganiser: false })).toEqual(['Orders History', 'Change Password', 'Log out']);
+  });
+  it('partners add Show Revenue, organisers Event Dashboard', () => {
+    expect(labels({ isPartner: true, isOrganiser: false })).toEqual(['Orders History', 'Change Password', 'Show Revenue', 'Log out']);
+    expect(labels({ isPartner: false, isOrganiser: true })).toEqual(['Orders History', 'Change Password', 'Event Dashboard', 'Log out']);
+  });
+});
