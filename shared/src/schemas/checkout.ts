@@ -24,7 +24,7 @@ export const checkoutFormSchema = object({
     .min(10, 'Must contain 10 Digits!')
     .max(15, 'Mobile number has at most 15 digits.'),
   email: string().trim().required('Required!').email('Invalid email'),
-  gender: string().required('Required!').oneOf([...GENDERS], 'Please choose Male, Female or Other.'),
+  gender: string().required('Required!').oneOf<string>([...GENDERS], 'Please choose Male, Female or Other.'),
   shipping_address: requiredText(3, 'Shipping address').max(500, 'Shipping address has at most 500 characters.'),
   pincode: requiredText(4, 'Pin code').max(10, 'Pin code has at most 10 characters.'),
 });

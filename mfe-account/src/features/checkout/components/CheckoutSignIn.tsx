@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { App, Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
+import { CaptchaField } from '@finishline/shared/react';
+import { FormRow } from './FormRow';
+
+/** Sign in tab of checkout: on success the page turns into the signed-in checkout form. */
+export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSignedIn: () => void }) {
+  const { message } = App.useApp();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const { control, handleSubmit, setValue, watch, formState } = useForm<SignInInput>({
+    resolver: yupResolver(signInSchema),
+    defaultValues: { email: email ?? '', password: '', gCaptchToken: '' },
+    mode: 'onTouched',
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { result } = await authApi.login({ email: values.email, password: values.password, gCaptchToken: values.gCaptchToken, newUserFlg: 0 });
+      rememberSignIn(result);
+      onSignedIn();
+    } catch (error) {
+      if (isApiError(error) && !error.isNetworkError) message.warning(error.message, 3);
+      setValue('gCaptchToken', '');
+      setCaptchaReset((n) => n + 1);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Controller name="email" control={control} render={({ field, fieldState }) => (
+        <FormRow label="Email" htmlFor="co-signin-email" error={fieldState.error?.message}>
+          <Input id="co-signin-email" type="email" autoComplete="email" {...field} />
+        </FormRow>
+      )} />
+      <Controller name="password" control={control} render={({ field, fieldState }) => (
+        <FormRow label="Password" htmlFor="co-signin-password" error={fieldState.error?.message}>
+          <Input.Password id="co-signin-password" autoComplete="current-password" {...field} />
+        </FormRow>
+      )} />
+      <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+      <Button type="primary" htmlType="submit" block size="large" disabled={!watch('gCaptchToken')} loading={formState.isSubmitting}>
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+/** A labelled form row with its validation message underneath (spec: errors show under each field). */
+export function FormRow({ label, htmlFor, error, children }: { label: string; htmlFor: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="fl-field" style={{ marginBottom: 14 }}>
+      <label htmlFor={htmlFor} style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div role="alert" className="fl-field-error" style={{ color: '#d4380d', fontSize: 13, marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

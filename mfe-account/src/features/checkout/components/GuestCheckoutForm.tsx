@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { guestCheckoutFormSchema, type GuestCheckoutFormValues } from '@finishline/shared';
+import { CaptchaField } from '@finishline/shared/react';
+import { FormRow } from './FormRow';
+import type { Buyer } from '../api/usePlaceOrder';
+
+/** Guest Checkout tab: name, email, phone, pin code and the captcha (the order button waits for it). */
+export function GuestCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean }) {
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const { control, handleSubmit } = useForm<GuestCheckoutFormValues>({
+    resolver: yupResolver(guestCheckoutFormSchema),
+    defaultValues: { name: '', email: '', phone_number: '', pincode: '' },
+    mode: 'onTouched',
+  });
+  const submit = handleSubmit(async (values) => {
+    if (!captcha) return;
+    const ok = await onSubmit(values, captcha);
+    if (!ok) {
+      // A captcha is single use: solve again after a refused order.
+      setCaptcha(null);
+      setCaptchaReset((n) => n + 1);
+    }
+  });
+  const text = (name: keyof GuestCheckoutFormValues, label: string, props: Record<string, unknown> = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormRow label={label} htmlFor={`guest-${name}`} error={fieldState.error?.message}>
+          <Input id={`guest-${name}`} {...props} {...field} />
+        </FormRow>
+      )}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Guest checkout">
+      {text('name', 'Name', { autoComplete: 'name' })}
+      {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+      {text('pincode', 'Pin code', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+      <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
+      <Button type="primary" htmlType="submit" block size="large" disabled={!captcha} loading={placing}>
+        Place Order
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { Button, Input, Select } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { authApi, checkoutFormSchema, GENDERS, type CheckoutFormValues } from '@finishline/shared';
+import { FormRow } from './FormRow';
+import type { Buyer } from '../api/usePlaceOrder';
+
+/**
+ * Signed-in checkout form: name, mobile, email, gender, shipping address and pin code, prefilled
+ * from the profile (checkout user info). Errors show under each field; a failed submit re-validates.
+ */
+export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean }) {
+  const { control, handleSubmit, reset, getValues } = useForm<CheckoutFormValues>({
+    resolver: yupResolver(checkoutFormSchema),
+    defaultValues: { name: '', phone_number: '', email: '', gender: '', shipping_address: '', pincode: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  useEffect(() => {
+    let alive = true;
+    authApi
+      .checkoutUserInfo()
+      .then(({ result }) => {
+        if (!alive) return;
+        const current = getValues();
+        reset({
+          name: current.name || `${result.firstName} ${result.lastName}`.trim(),
+          phone_number: current.phone_number || result.primaryPhone || '',
+          email: current.email || result.email,
+          gender: current.gender || (result.gender ?? ''),
+          shipping_address: current.shipping_address || (result.address ?? ''),
+          pincode: current.pincode || (result.pincode ?? ''),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [reset, getValues]);
+
+  const submit = handleSubmit((values) => onSubmit(values));
+  const text = (name: 'name' | 'phone_number' | 'email' | 'shipping_address' | 'pincode', label: string, props: Record<string, unknown> = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormRow label={label} htmlFor={`checkout-${name}`} error={fieldState.error?.message}>
+          <Input id={`checkout-${name}`} {...props} {...field} />
+        </FormRow>
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Checkout">
+      {text('name', 'Name', { autoComplete: 'name' })}
+      {text('phone_number', 'Mobile number', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+      {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      <Controller
+        name="gender"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormRow label="Gender" htmlFor="checkout-gender" error={fieldState.error?.message}>
+            <Select id="checkout-gender" value={field.value || undefined} placeholder="Select" onChange={field.onChange} onBlur={field.onBlur} options={GENDERS.map((g) => ({ value: g, label: g }))} style={{ width: '100%' }} />
+          </FormRow>
+        )}
+      />
+      <Controller
+        name="shipping_address"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormRow label="Shipping address" htmlFor="checkout-shipping_address" error={fieldState.error?.message}>
+            <Input.TextArea id="checkout-shipping_address" rows={2} autoComplete="street-address" {...field} />
+          </FormRow>
+        )}
+      />
+      {text('pincode', 'Pin code', { autoComplete: 'postal-code' })}
+      <Button type="primary" htmlType="submit" block size="large" loading={placing}>
+        Place Order
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Tabs } from 'antd';
+import { readLocalSession, STORAGE_KEYS } from '@finishline/shared';
+import { useDocumentTitle } from '@finishline/shared/react';
+import { usePlaceOrder } from '../api/usePlaceOrder';
+import { SignedInCheckoutForm } from '../components/SignedInCheckoutForm';
+import { GuestCheckoutForm } from '../components/GuestCheckoutForm';
+import { CheckoutSignIn } from '../components/CheckoutSignIn';
+import { CheckoutSignUp } from '../components/CheckoutSignUp';
+import { ProcessingOverlayHost } from '../components/ProcessingOverlayHost';
+import '../checkout.css';
+
+/** Navigation state the cart passes to checkout (spec: selectionType, price, printInstruction). */
+export interface CheckoutState {
+  selectionType?: 'a' | 'b' | null;
+  price?: number;
+  printInstruction?: string;
+}
+
+function useCheckoutState(): CheckoutState {
+  return (useLocation().state ?? {}) as CheckoutState;
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const state = useCheckoutState();
+  const isd = localStorage.getItem(STORAGE_KEYS.isdCode) || '+91';
+  const back = localStorage.getItem(STORAGE_KEYS.isUnlabeled) === 'true' ? '/unlabeled-cart' : '/cart';
+  return (
+    <div className="fl-checkout fl-checkout-enter">
+      <button type="button" className="fl-back" aria-label="Back to cart" onClick={() => navigate(back)}>
+        ← Back
+      </button>
+      <h1>{title}</h1>
+      {typeof state.price === 'number' ? (
+        <p className="fl-checkout-total" data-testid="checkout-total">
+          Order total: ₹{state.price} (incl. GST)
+        </p>
+      ) : null}
+      {isd === '+91' && state.printInstruction ? <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} /> : null}
+      {children}
+    </div>
+  );
+}
+
+/** /UserOrderdetails and /test: the signed-in checkout form. */
+export function UserOrderDetailsPage() {
+  const state = useCheckoutState();
+  const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
+  useDocumentTitle('Checkout');
+  if (!readLocalSession().signedIn) return <Navigate to="/checkoutPage-authentication" replace state={state} />;
+  return (
+    <Shell title="Checkout">
+      <ProcessingOverlayHost show={placing} />
+      <SignedInCheckoutForm onSubmit={(buyer) => place(buyer)} placing={placing} />
+    </Shell>
+  );
+}
+
+/** /checkoutPage-authentication: Sign in, Sign up or Guest Checkout (captcha). */
+export function CheckoutAuthPage() {
+  const state = useCheckoutState();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('guest');
+  const [email, setEmail] = useState<string | undefined>();
+  const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
+  useDocumentTitle('Checkout');
+  localStorage.setItem(STORAGE_KEYS.currPage, 'NotLoggedIn');
+  return (
+    <Shell title="Checkout">
+      <ProcessingOverlayHost show={placing} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'signin', label: 'Sign in', children: <CheckoutSignIn key={email ?? ''} email={email} onSignedIn={() => navigate('/UserOrderdetails', { replace: true, state })} /> },
+          {
+            key: 'signup',
+            label: 'Sign up',
+            children: (
+              <CheckoutSignUp
+                onSignedUp={(address) => {
+                  setEmail(address);
+                  setTab('signin');
+                }}
+              />
+            ),
+          },
+          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} /> },
+        ]}
+      />
+    </Shell>
+  );
+}

@@ -1,0 +1,144 @@
+import { useRef, useState, type ComponentType } from 'react';
+import { Alert, Button, Tag, Tooltip } from 'antd';
+import type { OrderDetail, PreauthParams } from '@finishline/shared';
+
+export const ULTRA_TOOLTIP_TEXT = "The photo and timed certificates are located in the 'certs' folder within the downloaded zip file.";
+export const IMAGE_FALLBACK_TEXT = 'Please refresh the page or remove this image';
+
+/** The downloads feature's parts, handed in by App.tsx (features do not import each other). */
+export interface DownloadsUi {
+  useDownloads: () => {
+    processing: boolean;
+    refusal: string | null;
+    downloadZip: (t: { orderID: string; bibNumber: string; preauth?: PreauthParams | null }) => Promise<void>;
+    downloadImage: (t: { orderID: string; bibNumber: string; preauth?: PreauthParams | null }, imageID: number) => Promise<void>;
+  };
+  Overlay: ComponentType;
+}
+
+function MediaImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <div className="fl-order-fallback">{IMAGE_FALLBACK_TEXT}</div>;
+  return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
+}
+
+/** An order's items with their download actions (order details and the pre-authorised page). */
+export function OrderView({ order, preauth, downloads }: { order: OrderDetail; preauth: PreauthParams | null; downloads: DownloadsUi }) {
+  const { processing, refusal, downloadZip, downloadImage } = downloads.useDownloads();
+  const [tipOpen, setTipOpen] = useState(false);
+  const tipTimer = useRef<number | null>(null);
+  const target = { orderID: order.order_ref, bibNumber: order.bib_no, preauth };
+  const ultra = order.bundle === 'b_ultraprem';
+  const paid = order.status === 'Paid' || order.status === 'Downloaded';
+  const prints = order.prints.filter((p) => p.type === 'print');
+  const collages = order.prints.filter((p) => p.type === 'collage');
+  const touchTip = () => {
+    setTipOpen(true);
+    if (tipTimer.current !== null) window.clearTimeout(tipTimer.current);
+    tipTimer.current = window.setTimeout(() => setTipOpen(false), 3000);
+  };
+
+  return (
+    <div className="fl-order" data-testid="order-view">
+      {processing ? <downloads.Overlay /> : null}
+      <header className="fl-order-head">
+        {order.eventLogo ? <img className="fl-order-logo" src={order.eventLogo} alt={order.eventName} /> : null}
+        <div>
+          <h1>{order.eventName}</h1>
+          <div className="fl-muted">
+            Order {order.order_ref} · BIB {order.bib_no} · ₹{order.orderTotal_amount} (GST ₹{order.gst}) · <Tag>{order.status}</Tag>
+          </div>
+          {order.download_until ? <div className="fl-muted">Downloads available until {new Date(order.download_until).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}</div> : null}
+        </div>
+      </header>
+      {refusal ? <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 16 }} /> : null}
+      {order.is_preorder && order.bib_no === 'prebook' ? (
+        <Alert type="info" showIcon title="This pre-order is not mapped to a BIB yet. Use 'Generate link' in your order history (or Pre-Booked Photos on the home page) after the race." />
+      ) : null}
+
+      {order.photo.length > 0 ? (
+        <section className="fl-order-section">
+          <h2>
+            <Tooltip title={ultra ? ULTRA_TOOLTIP_TEXT : undefined} open={ultra ? tipOpen : false} onOpenChange={(o) => ultra && setTipOpen(o)}>
+              <span onTouchStart={ultra ? touchTip : undefined}>Digital Downloads</span>
+            </Tooltip>
+          </h2>
+          {paid ? (
+            <Button type="primary" onClick={() => downloadZip(target)} data-testid="download-zip">
+              Download all (zip)
+            </Button>
+          ) : null}
+          <div className="fl-order-grid">
+            {order.photo.map((p) => (
+              <figure key={p.id} className="fl-order-item">
+                <MediaImage src={p.image || p.s3} alt={IMAGE_FALLBACK_TEXT} />
+                <figcaption>
+                  <span className="fl-muted">Photo ID: {p.imageid}</span>
+                  {paid ? (
+                    <Button size="small" onClick={() => downloadImage(target, p.id)} aria-label={`Download photo ${p.imageid}`}>
+                      Download
+                    </Button>
+                  ) : null}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {order.video.length > 0 ? (
+        <section className="fl-order-section">
+          <h2>Videos</h2>
+          <div className="fl-order-grid">
+            {order.video.map((v) => (
+              <figure key={v.id} className="fl-order-item">
+                <video src={v.s3} poster={v.image || undefined} controls preload="metadata" />
+                <figcaption>
+                  <span className="fl-muted">Video ID: {v.imageid}</span>
+                  {paid ? (
+                    <Button size="small" onClick={() => downloadImage(target, v.id)} aria-label={`Download video ${v.imageid}`}>
+                      Download
+                    </Button>
+                  ) : null}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {prints.length > 0 ? (
+        <section className="fl-order-section">
+          <h2>Prints</h2>
+          <div className="fl-order-grid">
+            {prints.map((p, i) => (
+              <figure key={`p${i}`} className="fl-order-item">
+                {p.s3[0] ? <MediaImage src={p.s3[0]} alt={IMAGE_FALLBACK_TEXT} /> : null}
+                <figcaption>{p.name}</figcaption>
+              </figure>
+            ))}
+          </div>
+          {order.print_instructions ? <p className="fl-muted">Print instructions: {order.print_instructions}</p> : null}
+        </section>
+      ) : null}
+
+      {collages.length > 0 ? (
+        <section className="fl-order-section">
+          <h2>Collages</h2>
+          {collages.map((c, i) => (
+            <div key={`c${i}`} className="fl-order-collage">
+              <strong>{c.name}</strong>
+              <div className="fl-order-grid">
+                {c.s3.map((src, j) => (
+                  <figure key={j} className="fl-order-item">
+                    <MediaImage src={src} alt={IMAGE_FALLBACK_TEXT} />
+                  </figure>
+                ))}
+              </div>
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
