@@ -152,6 +152,20 @@ describe('selfie search API and face indexing', () => {
     expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
   }, 60_000);
 
+  it('adds an indexed photo through the development route, ahead of the sweep backlog', async () => {
+    const scene = await renderScene(faceSet ? [faceSet[0]!.image] : [], seededRandom(5));
+    const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
+    const res = await t.request<{ photoId: number; imageId: string; faces: number }>('POST', API_ROUTES.devEventPhoto, {
+      eventID: eventId,
+      image: scene.toString('base64'),
+    });
+    await indexer.stop();
+    expect(res.status).toBe(200);
+    expect(res.body.result.faces).toBe(faceSet ? 1 : 0);
+    const job = await t.ctx.db.query<{ status: string; priority: number }>('select status, priority from face_index_jobs where photo_id = $1', [res.body.result.photoId]);
+    expect(job).toEqual([{ status: 'done', priority: 1 }]);
+  }, 120_000);
+
   it(`allows ${SELFIE_RATE_LIMIT.limit} selfie searches per address in ${SELFIE_RATE_LIMIT.windowSeconds / 60} minutes`, async () => {
     const headers = { 'x-forwarded-for': '10.9.9.9' };
     for (let i = 0; i < SELFIE_RATE_LIMIT.limit; i += 1) {

@@ -22,6 +22,7 @@ export const API_ROUTES = {
   faceIndexStatus: '/api/faces/index-status',
   bibAvailability: '/api/search/bib-availability',
   paginatePhotos: '/api/photos/paginate',
+  devEventPhoto: '/dev/faces/event-photo',
   // Accounts, passwords, captcha, contact (shell)
   captchaChallenge: '/api/captcha/challenge',
   login: '/api/auth/login',

@@ -96,20 +96,27 @@ async function bestFaces(db: Db, kind: EmbeddingColumn, eventId: number, mean: n
   const rows =
     kind === 'vector'
       ? await db.query<{ similarity: number; embedding: string }>(
-          `select similarity, embedding from (
-             select 1 - ((embedding - $2::vector) <=> $3::vector) as similarity, embedding::text as embedding
-               from photo_faces where event_id = $1) t
-            where similarity <> 'NaN'::float8 order by similarity desc limit $4`,
+          // Rank by id first: turning every scanned vector into text would cost more than the scan.
+          `select b.similarity, f.embedding::text as embedding
+             from (select id, similarity from (
+                     select id, 1 - ((embedding - $2::vector) <=> $3::vector) as similarity
+                       from photo_faces where event_id = $1) t
+                    where similarity <> 'NaN'::float8 order by similarity desc limit $4) b
+             join photo_faces f on f.id = b.id
+            order by b.similarity desc`,
           [eventId, vectorLiteral(mean), vectorLiteral(unitQuery), limit],
         )
       : await db.query<{ similarity: number; embedding: number[] }>(
-          `select s.similarity, f.embedding
-             from photo_faces f
-             cross join lateral (
-               select sum((u.e - u.m) * u.q) / nullif(sqrt(sum((u.e - u.m) * (u.e - u.m))), 0) as similarity
-                 from unnest(f.embedding, $2::real[], $3::real[]) as u(e, m, q)
-             ) s
-            where f.event_id = $1 and s.similarity <> 'NaN'::float8 order by s.similarity desc limit $4`,
+          `select b.similarity, f.embedding
+             from (select f.id, s.similarity
+                     from photo_faces f
+                     cross join lateral (
+                       select sum((u.e - u.m) * u.q) / nullif(sqrt(sum((u.e - u.m) * (u.e - u.m))), 0) as similarity
+                         from unnest(f.embedding, $2::real[], $3::real[]) as u(e, m, q)
+                     ) s
+                    where f.event_id = $1 and s.similarity <> 'NaN'::float8 order by s.similarity desc limit $4) b
+             join photo_faces f on f.id = b.id
+            order by b.similarity desc`,
           [eventId, arrayLiteral(mean), arrayLiteral(unitQuery), limit],
         );
   return rows.map((r) => ({

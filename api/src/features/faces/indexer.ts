@@ -35,9 +35,9 @@ export async function sweepNewPhotos(db: Db): Promise<number> {
 export async function queuePhotosForFaces(db: Db, photoIds: number[]): Promise<void> {
   if (photoIds.length === 0) return;
   await db.query(
-    `insert into face_index_jobs (photo_id, event_id)
-     select id, event_id from photos where id = any($1::int[]) and kind = 'image'
-     on conflict (photo_id) do update set status = 'pending', attempts = 0, error = null, lease_until = null, finished_at = null`,
+    `insert into face_index_jobs (photo_id, event_id, priority)
+     select id, event_id, 1 from photos where id = any($1::int[]) and kind = 'image'
+     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null`,
     [photoIds],
   );
   activeIndexer?.wake();
@@ -61,7 +61,7 @@ async function claimNextJob(db: Db): Promise<ClaimedJob | null> {
           and j.photo_id = (
             select photo_id from face_index_jobs
              where status = 'pending' or (status = 'running' and lease_until < now())
-             order by created_at, photo_id
+             order by priority desc, created_at, photo_id
              limit 1
              for update skip locked)
         returning j.photo_id, j.event_id, j.attempts, p.original_key`,

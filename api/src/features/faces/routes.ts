@@ -1,5 +1,5 @@
 import { API_ROUTES, selfieSearchSchema } from '@finishline/shared/pure';
-import { number, object } from 'yup';
+import { number, object, string } from 'yup';
 import type { Feature } from '../index';
 import { envelope, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
@@ -7,10 +7,16 @@ import { hitRateLimit } from '../../security/rateLimit';
 import { faceDetector } from './detector';
 import { faceIndexStatus } from './indexer';
 import { searchBySelfie } from './selfieSearch';
+import { addIndexedEventPhoto } from './devFixtures';
 
 /** Selfies per address in the window: each one costs a face detection on the server. */
 export const SELFIE_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
 export const SELFIE_RATE_MESSAGE = 'Too many selfie searches. Please wait a few minutes and try again.';
+
+const devPhotoBody = object({
+  eventID: number().typeError('eventID must be a number.').integer().positive().required('eventID is required.'),
+  image: string().required('image (base64) is required.'),
+});
 
 const statusQuery = object({ eventId: number().typeError('eventId must be a number.').integer().positive().optional() });
 
@@ -33,4 +39,12 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
     const { eventId } = await validate(statusQuery, request.query);
     return sendOk(reply, await faceIndexStatus(ctx.db, eventId ?? null));
   });
+
+  // Development pages only (never with SMTP mail or DEV_PAGES=false): add an indexed photo.
+  if (ctx.mailer.outboxDir && ctx.config.security.devPages) {
+    app.post(API_ROUTES.devEventPhoto, async (request, reply) => {
+      const { eventID, image } = await validate(devPhotoBody, request.body);
+      return sendOk(reply, await addIndexedEventPhoto(ctx, eventID, Buffer.from(image.replace(/^data:[^,]*,/, ''), 'base64')));
+    });
+  }
 };
