@@ -48,11 +48,11 @@ test.describe('remotes are independent deployments', () => {
 
       await page.goto('/unauthorizeduser');
       await expect(page.getByText('You are not authorized to access this page.')).toBeVisible();
-      await page.goto('/errorone');
-      await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+      await expect(page.locator('[data-remote]')).toHaveCount(0);
       // Another remote is unaffected.
       await page.goto('/order-history');
-      await expect(page.getByText('This page is not available yet')).toBeVisible();
+      await expect(page.locator('[data-remote="account"]')).toBeAttached();
+      await expect(page.getByText(FALLBACK)).toHaveCount(0);
 
       await page.goto('/products');
       await expect(page.getByText(FALLBACK)).toBeVisible();
@@ -60,7 +60,8 @@ test.describe('remotes are independent deployments', () => {
       await restoreDeployment('storefront');
     }
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByText(FALLBACK)).toBeHidden();
+    await expect(page.locator('[data-remote="storefront"]')).toBeAttached();
+    await expect(page.getByText(FALLBACK)).toHaveCount(0);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
   });
@@ -70,6 +71,7 @@ test.describe('remotes are independent deployments', () => {
     try {
       await page.goto('/order-history');
       await expect(page.getByText(FALLBACK)).toBeVisible();
+      await expect(page.locator('[data-remote="account"]')).toHaveCount(0);
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
       await chooseEvent(page);
@@ -80,7 +82,8 @@ test.describe('remotes are independent deployments', () => {
       await restoreDeployment('account');
     }
     await page.goto('/order-history');
-    await expect(page.getByText('This page is not available yet')).toBeVisible();
+    await expect(page.locator('[data-remote="account"]')).toBeAttached();
+    await expect(page.getByText(FALLBACK)).toHaveCount(0);
   });
 
   test('(c) a remote rebuilt with a visible change and restarted alone shows it on reload; nothing else changes', async ({ page }) => {

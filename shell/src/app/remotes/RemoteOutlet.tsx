@@ -22,7 +22,10 @@ export function RemoteOutlet({ remote, load = loadRemoteApp }: { remote: RemoteN
           </div>
         }
       >
-        <RemoteApp />
+        {/* Committed only once the remote's App has loaded: tests and tools can tell which remote is on screen. */}
+        <div data-remote={remote} style={{ display: 'contents' }}>
+          <RemoteApp />
+        </div>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * Measures what a runner's browser downloads: the JavaScript (raw and gzip) loaded for / and for
+ * /products, per deployment, and optionally the build time of each deployment.
+ *   node scripts/measure-bundles.mjs              measure the current builds
+ *   node scripts/measure-bundles.mjs --build      rebuild everything first and print build times
+ *   node scripts/measure-bundles.mjs --url http://localhost:3000   measure a system already running
+ * Without --url it starts the whole system (scripts/start.mjs) on PORT_OFFSET 200 with a fresh
+ * temporary data folder and stops it afterwards. Uses Chromium at CHROMIUM_PATH or /usr/bin/chromium.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { buildOne, DEPLOYMENTS, REPO_ROOT } from './build.mjs';
+import { portsFor } from '../build/ports.mjs';
+
+const { values } = parseArgs({ options: { build: { type: 'boolean', default: false }, url: { type: 'string' } } });
+const requireFromE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
+const { chromium } = requireFromE2e('@playwright/test');
+
+const DEMO_EVENT = 'Mumbai Coastal Marathon 2026';
+const DEMO_BIB = 'TT20608';
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+async function startSystem() {
+  const offset = 200;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-measure-'));
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.mjs')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('[start] ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`start.mjs exited (${code}) before it was ready`)));
+  });
+  return {
+    url: `http://localhost:${portsFor(offset).shell}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Every JavaScript response of one page load: URL, raw bytes and gzip bytes (level 6, as servers send it). */
+function recordJs(page) {
+  const files = [];
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    try {
+      const body = await response.body();
+      files.push({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
+    } catch {
+      // a response without a body (redirect) carries no code
+    }
+  });
+  return files;
+}
+
+function summarise(label, files) {
+  const byOrigin = new Map();
+  for (const file of files) {
+    const origin = new URL(file.url).origin;
+    const entry = byOrigin.get(origin) ?? { count: 0, raw: 0, gzip: 0 };
+    entry.count += 1;
+    entry.raw += file.raw;
+    entry.gzip += file.gzip;
+    byOrigin.set(origin, entry);
+  }
+  const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
+  console.log(`\n${label}: ${files.length} JS files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+  for (const [origin, entry] of byOrigin) console.log(`  ${origin.padEnd(24)} ${String(entry.count).padStart(3)} files  ${kb(entry.raw).padStart(10)} raw  ${kb(entry.gzip).padStart(9)} gzip`);
+  return total;
+}
+
+async function measure(baseUrl) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    // / in a fresh browser (nothing cached).
+    const homeContext = await browser.newContext();
+    const home = await homeContext.newPage();
+    const homeJs = recordJs(home);
+    await home.goto(baseUrl, { waitUntil: 'networkidle' });
+    await home.getByRole('heading', { name: 'Find your race photos' }).waitFor();
+
+    // Search, then load /products directly in another fresh browser that holds the same stored search.
+    await home.getByPlaceholder('Search your event').fill(DEMO_EVENT);
+    await home.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
+    await home.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill(DEMO_BIB);
+    await home.getByRole('button', { name: 'Find My Photos' }).click();
+    await home.waitForURL('**/products');
+    const storageState = await homeContext.storageState();
+    await homeContext.close();
+
+    const productsContext = await browser.newContext({ storageState });
+    const products = await productsContext.newPage();
+    const productsJs = recordJs(products);
+    await products.goto(`${baseUrl}/products`, { waitUntil: 'networkidle' });
+    await products.getByTestId('congrats-bar').waitFor();
+    await productsContext.close();
+
+    const homeTotal = summarise('JS loaded for /', homeJs);
+    const productsTotal = summarise('JS loaded for /products', productsJs);
+    return { homeTotal, productsTotal };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (values.build) {
+    const times = DEPLOYMENTS.map((name) => [name, buildOne(name)]);
+    console.log('\nBuild time per deployment (production, one after another):');
+    for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1)} s`);
+  }
+  const system = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startSystem();
+  try {
+    const { homeTotal, productsTotal } = await measure(system.url);
+    console.log(`\nSummary: / ${kb(homeTotal.gzip)} gzip JS; /products ${kb(productsTotal.gzip)} gzip JS`);
+  } finally {
+    await system.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
