@@ -1,10 +1,32 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
-import { Alert, Button, Empty, Result, Tabs } from 'antd';
-import { shopAtom, STORAGE_KEYS } from '@finishline/shared';
+import { useAtom } from 'jotai';
+import { Alert, App, Button, Empty, Result, Tabs } from 'antd';
+import {
+  addAllPhotos,
+  allPhotosInCart,
+  cartCounts,
+  COLLAGE_MAX_PHOTOS,
+  COLLAGE_RULE_MESSAGE,
+  emptyCart,
+  isInCart,
+  shopAtom,
+  STORAGE_KEYS,
+  toggleItem,
+  type BibSearchResult,
+  type Photo,
+  type PrintProduct,
+} from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
-import { PhotoGrid, VideoList } from '../components/PhotoGrid';
+import { MasonryGrid } from '../components/MasonryGrid';
+import { PhotoCard } from '../components/PhotoCard';
+import { PhotoCarousel } from '../components/PhotoCarousel';
+import { PrintProductModal } from '../components/PrintProductModal';
+import { VideoList } from '../components/VideoList';
+import { CartBottomBar } from '../components/CartBottomBar';
+import { useColumns } from '../hooks/useColumns';
+import { printOptions, useMasterConfig } from '../hooks/useMasterConfig';
+import { useRefreshProducts } from '../api/useRefreshProducts';
 import '../products.css';
 
 export const EXPIRED_SESSION_TEXT = 'Oops !!..Your search session is expired please serach again get the valid images';
@@ -18,17 +40,65 @@ function searchExpired(): boolean {
   return expiry !== null && expiry !== '' && new Date(expiry).getTime() < Date.now();
 }
 
+/** What the report feature gets from this page (features meet in App.tsx, not by importing each other). */
+export interface ReportSlotProps {
+  bibNumber: string;
+  eventId: number;
+  reportMode: boolean;
+  onReportMode: (on: boolean) => void;
+  selectedIds: number[];
+  onRecorded: () => Promise<void>;
+}
+
+export interface ProductsPageProps {
+  /** The privacy OTP drawer, shown while the server withholds the BIB's photos. */
+  renderPrivacyCheck?: (products: BibSearchResult, onVerified: () => Promise<void>) => ReactNode;
+  /** Report picture(s) / Back, Hide and Not Me. */
+  renderReport?: (props: ReportSlotProps) => ReactNode;
+}
+
 /**
- * Photo selection after a BIB search (/products): event header, the congratulations bar and the
- * photos from their signed preview URLs, in Photos and Videos tabs. Cart actions, the OTP drawer
- * and reporting are later issues and are not shown rather than faked.
+ * Photo selection (/products, /searchbyselfie): event header, price info, the congratulations
+ * bar, actions, the masonry grid, carousel, print products, videos and the fixed cart bar.
  */
-export function ProductsPage() {
+export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageProps) {
   const navigate = useNavigate();
-  const shop = useAtomValue(shopAtom);
+  const { message } = App.useApp();
+  const [shop, setShop] = useAtom(shopAtom);
   const products = shop.products;
+  const unlabeled = shop.searchKind === 'unlabeled';
   const [tab, setTab] = useState<'photos' | 'videos'>('photos');
+  const [carouselIndex, setCarouselIndex] = useState<number | null>(null);
+  const [printPhoto, setPrintPhoto] = useState<Photo | null>(null);
+  const [reportMode, setReportMode] = useState(false);
+  const [reported, setReported] = useState<number[]>([]);
+  const columns = useColumns(unlabeled);
+  const config = useMasterConfig();
+  const refresh = useRefreshProducts();
   useDocumentTitle(products ? `${products.eventName} Select Photos` : 'Select Photos');
+
+  const { printsAllowed, collagesAllowed } = printOptions(config, products?.eventId ?? 0, products?.printsDisabled);
+  const cart = shop.cart;
+  const counts = useMemo(() => cartCounts(cart), [cart]);
+
+  const toggleCart = useCallback((photo: Photo) => setShop((s) => toggleItem(s, photo, 'download')), [setShop]);
+  const collagePhotos = counts.collages;
+  const toggleCollage = useCallback(
+    (photo: Photo) => {
+      if (!isInCart(cart, photo.id, 'collage') && collagePhotos >= COLLAGE_MAX_PHOTOS) {
+        message.warning(COLLAGE_RULE_MESSAGE);
+        return;
+      }
+      setShop((s) => toggleItem(s, photo, 'collage'));
+    },
+    [cart, collagePhotos, setShop, message],
+  );
+  const toggleReport = useCallback((photo: Photo) => setReported((r) => (r.includes(photo.id) ? r.filter((id) => id !== photo.id) : [...r, photo.id])), []);
+  const togglePrint = useCallback((photo: Photo, product: PrintProduct) => setShop((s) => toggleItem(s, photo, 'print', product)), [setShop]);
+
+  const onVerified = useCallback(async () => {
+    if (products) await refresh(products);
+  }, [products, refresh]);
 
   if (!products) {
     return (
@@ -36,7 +106,11 @@ export function ProductsPage() {
         status="info"
         title="Search for your photos first"
         subTitle="Choose your event and enter your BIB number on the home page."
-        extra={<Button type="primary" onClick={() => navigate('/home')}>Home</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')}>
+            Home
+          </Button>
+        }
       />
     );
   }
@@ -63,6 +137,8 @@ export function ProductsPage() {
 
   const withheld = products.isPrivacyCheckEnabled && !products.isVerified;
   const count = tab === 'photos' ? products.photo.length : products.video.length;
+  const allIn = allPhotosInCart(cart, products.photo);
+  const cartRoute = unlabeled ? '/unlabeled-cart' : '/cart';
 
   return (
     <div className="fl-products">
@@ -70,23 +146,55 @@ export function ProductsPage() {
         {products.eventLogo ? <img className="fl-products-logo" src={products.eventLogo} alt={products.eventName} /> : null}
         <div>
           <h1 className="fl-products-title">{products.eventName}</h1>
-          <div className="fl-products-prices">
-            1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} (+{products.priceInfo.gst_percent}% GST)
+          <div className="fl-products-prices" data-testid="price-info">
+            1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} · video ₹{products.priceInfo.video}{' '}
+            (+{products.priceInfo.gst_percent}% GST)
           </div>
         </div>
       </header>
-      {products.purchase_notification ? <Alert type="info" banner title={products.purchase_notification} /> : null}
+      {products.purchase_notification ? (
+        <div className="fl-marquee" role="status">
+          <span>{products.purchase_notification}</span>
+        </div>
+      ) : null}
       <div className="fl-congrats" data-testid="congrats-bar">
         <span className="fl-bib">BIB {products.bibNumber}</span>
         <span>{congratulationsText(count)}</span>
       </div>
+      <div className="fl-product-actions">
+        {renderReport && !unlabeled
+          ? renderReport({
+              bibNumber: products.bibNumber,
+              eventId: products.eventId,
+              reportMode,
+              onReportMode: (on) => {
+                setReportMode(on);
+                setReported([]);
+              },
+              selectedIds: reported,
+              onRecorded: async () => {
+                setReported([]);
+                await refresh(products);
+              },
+            })
+          : null}
+        <Button
+          type={allIn ? 'default' : 'primary'}
+          danger={allIn}
+          disabled={products.photo.length === 0}
+          onClick={() => setShop((s) => (allIn ? emptyCart(s) : addAllPhotos(s, products.photo)))}
+        >
+          {allIn ? 'EMPTY CART' : 'Add all to cart'}
+        </Button>
+        {!unlabeled ? (
+          <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>Generate Certificate</Button>
+        ) : null}
+      </div>
       {withheld ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="These photos are protected"
-          description={`This event shows a runner's photos only after a one-time code sent to ${products.participantExists[0]?.email1 ?? 'the runner'} is confirmed. Code verification is not available yet.`}
-        />
+        <>
+          <Alert type="warning" showIcon title="These photos are private" description={`Enter the one-time password sent to ${products.participantExists[0]?.email1 ?? 'the runner'} to see them.`} />
+          {renderPrivacyCheck?.(products, onVerified)}
+        </>
       ) : null}
       <Tabs
         activeKey={tab}
@@ -95,15 +203,66 @@ export function ProductsPage() {
           {
             key: 'photos',
             label: `Photos (${products.photo.length})`,
-            children: products.photo.length ? <PhotoGrid photos={products.photo} /> : <Empty description="No photos in this section" />,
+            children: products.photo.length ? (
+              <MasonryGrid
+                photos={products.photo}
+                columns={columns}
+                renderCard={(photo, index) => (
+                  <PhotoCard
+                    key={photo.id}
+                    photo={photo}
+                    index={index}
+                    inCart={isInCart(cart, photo.id, 'download')}
+                    inCollage={isInCart(cart, photo.id, 'collage')}
+                    printsAllowed={printsAllowed}
+                    collagesAllowed={collagesAllowed && !unlabeled}
+                    reportMode={reportMode}
+                    reportSelected={reported.includes(photo.id)}
+                    onOpen={setCarouselIndex}
+                    onToggleCart={toggleCart}
+                    onOrderPrints={setPrintPhoto}
+                    onToggleCollage={toggleCollage}
+                    onToggleReport={toggleReport}
+                  />
+                )}
+              />
+            ) : (
+              <Empty description="No photos in this section" />
+            ),
           },
-          {
-            key: 'videos',
-            label: `Videos (${products.video.length})`,
-            children: products.video.length ? <VideoList videos={products.video} /> : <Empty description="No videos in this section" />,
-          },
+          ...(unlabeled
+            ? []
+            : [
+                {
+                  key: 'videos',
+                  label: `Videos (${products.video.length})`,
+                  children: products.video.length ? (
+                    <VideoList videos={products.video} isAdded={(v) => isInCart(cart, v.id, 'download')} onToggleCart={toggleCart} />
+                  ) : (
+                    <Empty description="No videos in this section" />
+                  ),
+                },
+              ]),
         ]}
       />
+      <PhotoCarousel
+        photos={products.photo}
+        index={carouselIndex}
+        onIndex={setCarouselIndex}
+        onClose={() => setCarouselIndex(null)}
+        isInCart={(p) => isInCart(cart, p.id, 'download')}
+        onToggleCart={toggleCart}
+      />
+      {printsAllowed ? (
+        <PrintProductModal
+          photo={printPhoto}
+          products={products.printProductInfo}
+          isAdded={(p, product) => isInCart(cart, p.id, 'print', product.id)}
+          onToggle={togglePrint}
+          onClose={() => setPrintPhoto(null)}
+        />
+      ) : null}
+      <CartBottomBar counts={counts} onProceed={() => navigate(cartRoute)} />
     </div>
   );
 }
