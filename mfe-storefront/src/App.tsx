@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { Button } from 'antd';
 import type { BibSearchResult, EventSummary } from '@finishline/shared';
 import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
 import { HomePage } from './features/home/pages/HomePage';
@@ -8,18 +9,39 @@ import { OtpDrawer } from './features/otp/components/OtpDrawer';
 import { ReportActions } from './features/report/components/ReportActions';
 import { CartPage } from './features/cart/pages/CartPage';
 import { sponsorUi } from './features/sponsor/components/SponsorOffer';
+import { useBibSearch } from './features/search/api/useBibSearch';
+import { SelfieSearchTab } from './features/selfie/components/SelfieSearchTab';
+import { AdvancedSearch } from './features/advanced-search/components/AdvancedSearch';
+import { UnlabeledPage } from './features/unlabeled/pages/UnlabeledPage';
 
 /** The hero hosts the BIB search; features meet here rather than importing each other. */
 const renderBibSearch = (event: EventSummary) => <BibSearchForm event={event} />;
 const renderPrivacyCheck = (products: BibSearchResult, onVerified: () => Promise<void>) => <OtpDrawer products={products} onVerified={onVerified} />;
 const renderReport = (props: ReportSlotProps) => <ReportActions {...props} />;
+const renderSelfieSearch = (event: EventSummary) => <SelfieSearchTab event={event} />;
+
+/** Advanced search opens a BIB's photos with the ordinary BIB search. */
+function ViewBibPhotos({ event, bib }: { event: EventSummary; bib: string }) {
+  const { search, processing } = useBibSearch(event);
+  return (
+    <Button size="small" type="link" loading={processing} onClick={() => void search(bib)}>
+      View photos
+    </Button>
+  );
+}
+const renderAdvancedSearch = () => <AdvancedSearch renderOpenPhotos={(event, bib) => <ViewBibPhotos event={event} bib={bib} />} />;
 
 /**
  * The storefront remote, exposed as './App'. Its <Routes> hold every storefront page; the
  * catch-all is the home page (spec). Screens of later issues say they are not available yet.
  */
 export default function StorefrontApp() {
-  const home = <HomePage renderBibSearch={renderBibSearch} />;
+  const navigate = useNavigate();
+  // Contract with the account remote: /order-history?prebooked=1&race=<event> opens its Pre-Booked Photos (pre-order mapping) modal.
+  const openPreBooked = (event: EventSummary) => navigate(`/order-history?prebooked=1&race=${encodeURIComponent(event.event_name)}`);
+  const home = (
+    <HomePage renderBibSearch={renderBibSearch} renderSelfieSearch={renderSelfieSearch} renderAdvancedSearch={renderAdvancedSearch} onPreBookedPhotos={openPreBooked} />
+  );
   const products = <ProductsPage renderPrivacyCheck={renderPrivacyCheck} renderReport={renderReport} />;
   return (
     <>
@@ -28,8 +50,9 @@ export default function StorefrontApp() {
         <Route path="/" element={home} />
         <Route path="/home" element={home} />
         <Route path="/products" element={products} />
-        <Route path="/searchbyselfie" element={<NotAvailableYet title="Selfie search results" />} />
-        <Route path="/unlabeled-events" element={<NotAvailableYet title="Unlabeled photos" />} />
+        {/* Selfie results use the same photo selection screen as a BIB search (spec). */}
+        <Route path="/searchbyselfie" element={products} />
+        <Route path="/unlabeled-events" element={<UnlabeledPage />} />
         <Route path="/cart" element={<CartPage sponsorUi={sponsorUi} />} />
         <Route path="/unlabeled-cart" element={<CartPage unlabeled />} />
         <Route path="/preorder" element={<NotAvailableYet title="Pre-order" />} />

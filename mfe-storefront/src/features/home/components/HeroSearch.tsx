@@ -9,11 +9,18 @@ interface Props {
   heroImage: HeroImage | null;
   events: EventSummary[];
   renderBibSearch: (event: EventSummary) => ReactNode;
+  /** Content of the Search by Selfie tab (events with selfiesearch=1). */
+  renderSelfieSearch: (event: EventSummary) => ReactNode;
+  /** The advanced search panel (theme or year, a BIB per event). */
+  renderAdvancedSearch: () => ReactNode;
+  /** 'Pre-Booked Photos' (preorder_allowed=1): the pre-order download mapping belongs to the account remote. */
+  onPreBookedPhotos: (event: EventSummary) => void;
 }
 
 /** Hero: event autocomplete; once a searchable event is chosen, the Search by BIB (and Selfie) tabs. */
-export function HeroSearch({ heroImage, events, renderBibSearch }: Props) {
+export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSearch, renderAdvancedSearch, onPreBookedPhotos }: Props) {
   const navigate = useNavigate();
+  const [advanced, setAdvanced] = useState(false);
   const [selected, setSelected] = useAtom(selectedEventAtom);
   const [text, setText] = useState(selected?.event_name ?? '');
   // An event card can choose the event too; show its name in the box.
@@ -41,16 +48,16 @@ export function HeroSearch({ heroImage, events, renderBibSearch }: Props) {
     ? [
         { key: 'bib', label: 'Search by BIB', children: renderBibSearch(selected) },
         ...(selected.selfiesearch
-          ? [{ key: 'selfie', label: 'Search by Selfie', children: <Typography.Text className="fl-hero-note">Selfie search is not available yet.</Typography.Text> }]
+          ? [{ key: 'selfie', label: 'Search by Selfie', children: renderSelfieSearch(selected) }]
           : []),
       ]
     : [];
 
   return (
-    <section className="fl-hero" style={heroImage ? { backgroundImage: `linear-gradient(rgba(10,14,25,.78), rgba(10,14,25,.82)), url("${heroImage.image}")` } : undefined}>
+    <section className="fl-hero" data-testid="hero" style={heroImage ? { backgroundImage: `linear-gradient(rgba(10,14,25,.78), rgba(10,14,25,.82)), url("${heroImage.image}")` } : undefined}>
       <div className="fl-hero-inner">
         <h1 className="fl-hero-title">Find your race photos</h1>
-        <p className="fl-hero-subtitle">Choose your event, then search by your BIB number.</p>
+        <p className="fl-hero-subtitle">Choose your event, then search by your BIB number or a selfie.</p>
         <AutoComplete
           className="fl-hero-event"
           options={options}
@@ -73,13 +80,24 @@ export function HeroSearch({ heroImage, events, renderBibSearch }: Props) {
                 Pre Order
               </Button>
             ) : null}
-            {selected.showunlabeled ? (
-              <Button type="link" onClick={() => navigate('/unlabeled-events')}>
-                Unlabeled Photos
-              </Button>
-            ) : null}
+            <div className="fl-hero-links">
+              {selected.preorder_allowed ? (
+                <Button type="link" onClick={() => onPreBookedPhotos(selected)}>
+                  Pre-Booked Photos
+                </Button>
+              ) : null}
+              {selected.showunlabeled ? (
+                <Button type="link" onClick={() => navigate('/unlabeled-events')}>
+                  Unlabeled Photos
+                </Button>
+              ) : null}
+            </div>
           </div>
         ) : null}
+        <Button type="link" className="fl-hero-advanced-toggle" onClick={() => setAdvanced(!advanced)} aria-expanded={advanced}>
+          Advanced Search
+        </Button>
+        {advanced ? <div className="fl-hero-advanced">{renderAdvancedSearch()}</div> : null}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import { Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { EventSummary } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { useEventNames, useHomePage } from '../api/useHomeData';
@@ -10,8 +10,15 @@ import { HeroSearch } from '../components/HeroSearch';
 import { EventSection, EventSectionByYear } from '../components/EventSection';
 import '../home.css';
 
+interface HomePageProps {
+  renderBibSearch: (event: EventSummary) => ReactNode;
+  renderSelfieSearch: (event: EventSummary) => ReactNode;
+  renderAdvancedSearch: () => ReactNode;
+  onPreBookedPhotos: (event: EventSummary) => void;
+}
+
 /** Home: hero with search, highlights of the season, upcoming, past and featured events (spec order). */
-export function HomePage({ renderBibSearch }: { renderBibSearch: (event: EventSummary) => ReactNode }) {
+export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSearch, onPreBookedPhotos }: HomePageProps) {
   useDocumentTitle('Finishline | Find your race photos');
   const navigate = useNavigate();
   const { home, loading } = useHomePage();
@@ -28,14 +35,21 @@ export function HomePage({ renderBibSearch }: { renderBibSearch: (event: EventSu
 
   return (
     <div className="fl-home">
-      <HeroSearch heroImage={home?.hero_image ?? null} events={events} renderBibSearch={renderBibSearch} />
+      <HeroSearch
+        heroImage={home?.hero_image ?? null}
+        events={events}
+        renderBibSearch={renderBibSearch}
+        renderSelfieSearch={renderSelfieSearch}
+        renderAdvancedSearch={renderAdvancedSearch}
+        onPreBookedPhotos={onPreBookedPhotos}
+      />
       {loading ? (
         <div className="fl-section">
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       ) : home ? (
         <>
-          {home.highlight_season.length > 0 ? (
+          {(home.highlight_season ?? []).length > 0 ? (
             <section className="fl-section" data-testid="highlights">
               <h2 className="fl-section-title">Highlights of the season</h2>
               <div className="fl-highlights">
@@ -45,9 +59,25 @@ export function HomePage({ renderBibSearch }: { renderBibSearch: (event: EventSu
               </div>
             </section>
           ) : null}
-          <EventSection title="Upcoming Events" testId="upcoming-events" events={home.upcoming_event} onChoose={chooseFromCard} onPreOrder={preOrder} />
-          <EventSectionByYear title="Past Events" testId="past-events" byYear={home.past_event} onChoose={chooseFromCard} />
-          <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} />
+          {home.upcoming_event ? <EventSection title="Upcoming Events" testId="upcoming-events" events={home.upcoming_event} onChoose={chooseFromCard} onPreOrder={preOrder} /> : null}
+          {home.past_event ? <EventSectionByYear title="Past Events" testId="past-events" byYear={home.past_event} onChoose={chooseFromCard} /> : null}
+          {home.feature_event ? <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} /> : null}
+          {/* The slam_events variant of the home result: events of one series (e.g. a grand slam) together. */}
+          {Object.entries(home.slam_events ?? {}).map(([series, list]) => (
+            <section key={series} className="fl-section" data-testid="slam-events">
+              <h2 className="fl-section-title">{series}</h2>
+              <div className="fl-slam-list">
+                {list.map((item) => {
+                  const event = events.find((candidate) => candidate.event_id === item.event_id);
+                  return (
+                    <Button key={item.event_id} onClick={() => event && chooseFromCard(event)} disabled={!event}>
+                      {item.event_name}
+                    </Button>
+                  );
+                })}
+              </div>
+            </section>
+          ))}
         </>
       ) : null}
     </div>
