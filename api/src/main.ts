@@ -2,6 +2,7 @@ import { loadConfig } from './config/config';
 import { createContext } from './createContext';
 import { buildApp } from './app';
 import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
+import { seedOrdersDemo } from './features/orders/demoOrders';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 
@@ -10,7 +11,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config, console.log);
   // Demo data is rendered before listening, so the first page a visitor opens already has events.
-  if (config.seedOnStart) await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
+  if (config.seedOnStart) {
+    await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
+    await seedOrdersDemo(ctx, console.log);
+  }
   const app = await buildApp(ctx);
   // Face embeddings of event photos (the demo seed's included) are computed in the background, at
   // half a core by default (FACE_INDEX_PAUSE=0: flat out); FACE_INDEXING=false leaves it to other processes.
