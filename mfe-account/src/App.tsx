@@ -1,25 +1,37 @@
 import { Route, Routes } from 'react-router-dom';
 import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { CheckoutAuthPage, UserOrderDetailsPage } from './features/checkout/pages/CheckoutPages';
+import { OrderConfirmPage } from './features/payment/pages/OrderConfirmPage';
+import { OrderSuccessPage } from './features/payment/pages/OrderSuccessPage';
+import { OrderHistoryPage } from './features/orders/pages/OrderHistoryPage';
+import { OrderDetailsPage } from './features/orders/pages/OrderDetailsPage';
+import type { DownloadsUi } from './features/orders/components/OrderView';
+import { useDownloads } from './features/downloads/api/useDownloads';
+import { ProcessingOverlay } from './features/downloads/components/ProcessingOverlay';
+import { PreBookedPhotosModal } from './features/preorder/components/PreBookedPhotosModal';
+
+/** Features meet here: the order pages get the downloads feature's hook and overlay, the history the pre-order modal. */
+const downloads: DownloadsUi = { useDownloads, Overlay: ProcessingOverlay };
 
 /**
- * The account remote, exposed as './App'. Its pages are added here as later issues build them, each in
- * src/features/<feature>/; until then a route says plainly that it is not available yet.
+ * The account remote, exposed as './App': checkout, payment return pages, order history and details,
+ * downloads and the pre-order mapping modal (opened by /order-history?prebooked=1&race=<event>).
  */
 export default function AccountApp() {
   return (
     <>
       <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
       <Routes>
-        <Route path="/UserOrderdetails" element={<NotAvailableYet />} />
-        <Route path="/checkoutPage-authentication" element={<NotAvailableYet />} />
-        <Route path="/test" element={<NotAvailableYet />} />
-        <Route path="/order-confirm" element={<NotAvailableYet />} />
-        <Route path="/order-confirmation" element={<NotAvailableYet />} />
-        <Route path="/ordersuccess" element={<NotAvailableYet />} />
-        <Route path="/order-history" element={<NotAvailableYet />} />
-        <Route path="/orderDetails" element={<NotAvailableYet />} />
-        <Route path="/myorders" element={<NotAvailableYet />} />
-        <Route path="/preauthdownload" element={<NotAvailableYet />} />
+        <Route path="/UserOrderdetails" element={<UserOrderDetailsPage />} />
+        <Route path="/test" element={<UserOrderDetailsPage />} />
+        <Route path="/checkoutPage-authentication" element={<CheckoutAuthPage />} />
+        <Route path="/order-confirm" element={<OrderConfirmPage />} />
+        <Route path="/order-confirmation" element={<OrderConfirmPage />} />
+        <Route path="/ordersuccess" element={<OrderSuccessPage />} />
+        <Route path="/order-history" element={<OrderHistoryPage PrebookModal={PreBookedPhotosModal} Overlay={ProcessingOverlay} />} />
+        <Route path="/orderDetails" element={<OrderDetailsPage mode="details" downloads={downloads} />} />
+        <Route path="/myorders" element={<OrderDetailsPage mode="myorders" downloads={downloads} />} />
+        <Route path="/preauthdownload" element={<OrderDetailsPage mode="preauth" downloads={downloads} />} />
         <Route path="/ec" element={<NotAvailableYet />} />
         <Route path="/PremiumPackageModal" element={<NotAvailableYet />} />
         <Route path="/UltraPremiumPackageModal" element={<NotAvailableYet />} />

@@ -1,7 +1,7 @@
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
 import type { BibSearchResult, EventSummary } from '@finishline/shared';
-import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { BuildBanner } from '@finishline/shared/react';
 import { HomePage } from './features/home/pages/HomePage';
 import { BibSearchForm } from './features/search/components/BibSearchForm';
 import { ProductsPage, type ReportSlotProps } from './features/products/pages/ProductsPage';
@@ -13,6 +13,7 @@ import { useBibSearch } from './features/search/api/useBibSearch';
 import { SelfieSearchTab } from './features/selfie/components/SelfieSearchTab';
 import { AdvancedSearch } from './features/advanced-search/components/AdvancedSearch';
 import { UnlabeledPage } from './features/unlabeled/pages/UnlabeledPage';
+import { PreorderPage } from './features/preorder/pages/PreorderPage';
 
 /** The hero hosts the BIB search; features meet here rather than importing each other. */
 const renderBibSearch = (event: EventSummary) => <BibSearchForm event={event} />;
@@ -55,7 +56,7 @@ export default function StorefrontApp() {
         <Route path="/unlabeled-events" element={<UnlabeledPage />} />
         <Route path="/cart" element={<CartPage sponsorUi={sponsorUi} />} />
         <Route path="/unlabeled-cart" element={<CartPage unlabeled />} />
-        <Route path="/preorder" element={<NotAvailableYet title="Pre-order" />} />
+        <Route path="/preorder" element={<PreorderPage />} />
         <Route path="*" element={home} />
       </Routes>
     </>

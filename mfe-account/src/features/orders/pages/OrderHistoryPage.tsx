@@ -18,8 +18,8 @@ export interface PrebookModalProps {
 
 /**
  * /order-history: the signed-in user's orders with search (event name, BIB or order reference),
- * 15 rows per page and the status actions. `?prebook=1` opens the 'Pre-Booked Photos' modal (the
- * storefront hero links here), also for a visitor who is not signed in.
+ * 15 rows per page and the status actions. `?prebooked=1&race=<event>` opens the 'Pre-Booked Photos'
+ * modal (the storefront hero links here), also for a visitor who is not signed in.
  */
 export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: ComponentType<PrebookModalProps>; Overlay: ComponentType }) {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
-  const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(params.get('prebook') === '1' ? { race: params.get('race') ?? undefined } : null);
+  const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(params.get('prebooked') === '1' ? { race: params.get('race') ?? undefined } : null);
   useDocumentTitle('Order History');
 
   useEffect(() => {
@@ -87,7 +87,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
 
   const closePrebook = () => {
     setPrebook(null);
-    if (params.get('prebook')) setParams({}, { replace: true });
+    if (params.get('prebooked')) setParams({}, { replace: true });
   };
   const modal = <PrebookModal open={prebook !== null} onClose={closePrebook} prefill={prebook ?? undefined} />;
 
