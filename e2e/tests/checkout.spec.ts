@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_EVENT } from '../support/storefront';
+import { bottomBar, photoCards, searchBib, storedShop } from './cart.helpers';
+import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm, uniqueEmail } from './accounts.helpers';
+import { downloadZip, FAILING_CARD, guestCheckout, payOnSandbox, preauthPathFromMail, SUCCESS_CARD } from './orders.helpers';
+
+test.describe('checkout and payment through the sandbox gateway', () => {
+  test('a guest buys two photos and a video, pays, and downloads the zip from the mailed link', async ({ page }) => {
+    const email = uniqueEmail('guest');
+    await searchBib(page, DEMO_EVENT, 'TT20608');
+    await photoCards(page).nth(0).getByRole('button', { name: 'Add To Cart' }).click();
+    await photoCards(page).nth(1).getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('tab', { name: /Videos/ }).click();
+    await page.getByTestId('video-card').first().getByRole('button', { name: 'Add To Cart' }).click();
+    await page.evaluate(() => localStorage.setItem('showModal', 'false'));
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+    await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
+
+    await guestCheckout(page, { name: 'Gita Guest', email, phone: '9876543210', pincode: '400001' });
+    await expect(page.getByRole('button', { name: 'In Progress' })).toBeVisible();
+    await expect(page.getByTestId('sandbox-amount')).toHaveText('₹354.00', { timeout: 30_000 });
+    await payOnSandbox(page, SUCCESS_CARD);
+
+    await expect(page).toHaveURL(/\/ordersuccess\?orderref=FL/, { timeout: 30_000 });
+    await expect(page.getByText('Thank You. Your order has been placed successfully!')).toBeVisible();
+    await expect(page.getByTestId('order-success')).toContainText(`mailed to ${email}`);
+    await expect(page.getByRole('button', { name: 'Login for order history' })).toBeVisible();
+    const orderRef = new URL(page.url()).searchParams.get('orderref')!;
+    expect((await storedShop(page)).cart).toEqual([]);
+
+    // Signed out, through the pre-authorised link of the confirmation mail.
+    await page.goto(await preauthPathFromMail(email, orderRef));
+    await expect(page.getByTestId('order-view')).toContainText(`Order ${orderRef}`);
+    await expect(page.getByRole('heading', { name: DEMO_EVENT })).toBeVisible();
+    const names = await downloadZip(page);
+    expect(names).toHaveLength(3);
+    expect(names.filter((n) => n.startsWith('photos/') && n.endsWith('.jpg'))).toHaveLength(2);
+    expect(names.filter((n) => n.startsWith('videos/') && n.endsWith('.mp4'))).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByTestId('order-view')).toContainText('Downloaded');
+  });
+
+  test('signed in: a declined payment returns to the intact cart, Retry from the history, then pay and download', async ({ page }) => {
+    await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/sign-in/);
+    await searchBib(page, DEMO_EVENT, 'TT20610');
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await page.evaluate(() => localStorage.setItem('showModal', 'false'));
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+    const cartBefore = (await storedShop(page)).cart.map((i) => i.id);
+    await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
+
+    await expect(page).toHaveURL(/\/UserOrderdetails$/);
+    const form = formNamed(page, 'Checkout');
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(DEMO_USERS.runner);
+    await expect(form.getByLabel('Name', { exact: true })).not.toHaveValue('');
+    // The spec's rules: every field required, shown under the field after a failed submit.
+    await form.getByLabel('Pin code', { exact: true }).fill('12');
+    await form.getByRole('button', { name: 'Place Order' }).click();
+    await expect(form.getByText('Pin code must be at least 4 characters.')).toBeVisible();
+    await form.getByLabel('Mobile number', { exact: true }).fill('9811111111');
+    await form.getByLabel('Gender', { exact: true }).click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await form.getByLabel('Shipping address', { exact: true }).fill('12 Marine Drive, Mumbai');
+    await form.getByLabel('Pin code', { exact: true }).fill('400020');
+    await form.getByRole('button', { name: 'Place Order' }).click();
+
+    await payOnSandbox(page, FAILING_CARD);
+    await expect(page).toHaveURL(/\/cart\?payment=failed/, { timeout: 30_000 });
+    expect((await storedShop(page)).cart.map((i) => i.id)).toEqual(cartBefore);
+    await expect(page.getByTestId('digital-downloads')).toBeVisible();
+
+    // The order waits as Pending; Retry restores its items into an emptied cart.
+    await page.evaluate(() => {
+      const shop = JSON.parse(localStorage.getItem('finishline.shop')!);
+      localStorage.setItem('finishline.shop', JSON.stringify({ ...shop, cart: [] }));
+    });
+    await page.goto('/order-history');
+    const pendingRow = page.getByRole('row').filter({ hasText: 'TT20610' }).filter({ has: page.getByRole('button', { name: 'Retry' }) }).first();
+    await pendingRow.getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect.poll(async () => (await storedShop(page)).cart.map((i) => i.id).sort()).toEqual([...cartBefore].sort());
+
+    await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
+    await formNamed(page, 'Checkout').getByRole('button', { name: 'Place Order' }).click();
+    await payOnSandbox(page, SUCCESS_CARD);
+    await expect(page).toHaveURL(/\/ordersuccess/, { timeout: 30_000 });
+    const orderLink = page.getByTestId('order-success').getByRole('link');
+    await orderLink.click();
+    await expect(page).toHaveURL(/\/myorders\?orderid=FL/);
+    const names = await downloadZip(page);
+    expect(names.length).toBe(cartBefore.length);
+    expect(names.every((n) => n.startsWith('photos/'))).toBe(true);
+  });
+
+  test('a zero-amount order (100% sponsor offer) goes straight to order success', async ({ page }) => {
+    await searchBib(page, 'Ahmedabad Riverfront Half 2026', 'AR40101');
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+    const modal = page.getByRole('dialog').filter({ hasText: 'Plese Check to Avail this offer' });
+    await modal.getByText('Plese Check to Avail this offer').click();
+    const ticks = page.getByTestId('digital-downloads').getByRole('checkbox', { name: /100% off/ });
+    const count = await ticks.count();
+    for (let i = 0; i < count; i++) await ticks.nth(i).check();
+    await expect(page.getByTestId('bill-total')).toHaveText('₹0');
+    await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
+    await guestCheckout(page, { name: 'Free Runner', email: uniqueEmail('free'), phone: '9000000001', pincode: '380001' });
+    await expect(page).toHaveURL(/\/ordersuccess\?orderref=FL/, { timeout: 30_000 });
+    await expect(page.getByText('Thank You. Your order has been placed successfully!')).toBeVisible();
+  });
+});

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { API_URL } from '../support/system';
+import { solveCaptcha, formNamed, mailsTo } from './accounts.helpers';
+
+export const SUCCESS_CARD = '5123456789012346';
+export const FAILING_CARD = '4000000000000002';
+
+/** Names of the entries of a zip file, read from its central directory. */
+export function zipEntryNames(file: string): string[] {
+  const zip = fs.readFileSync(file);
+  let end = -1;
+  for (let i = zip.length - 22; i >= 0; i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error('not a zip file');
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    names.push(zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names.sort();
+}
+
+/** On the payment sandbox page (reached through the auto-posted form): pay with a card, or cancel. */
+export async function payOnSandbox(page: Page, card: string | 'cancel'): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Payment sandbox' })).toBeVisible({ timeout: 30_000 });
+  if (card === 'cancel') {
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    return;
+  }
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+}
+
+/** Guest Checkout tab of /checkoutPage-authentication: fill, solve the captcha, place the order. */
+export async function guestCheckout(page: Page, buyer: { name: string; email: string; phone: string; pincode: string }): Promise<void> {
+  await expect(page).toHaveURL(/\/checkoutPage-authentication$/);
+  await page.getByRole('tab', { name: 'Guest Checkout' }).click();
+  const form = formNamed(page, 'Guest checkout');
+  await form.getByLabel('Name', { exact: true }).fill(buyer.name);
+  await form.getByLabel('Email', { exact: true }).fill(buyer.email);
+  await form.getByLabel('Phone number', { exact: true }).fill(buyer.phone);
+  await form.getByLabel('Pin code', { exact: true }).fill(buyer.pincode);
+  await solveCaptcha(form, 'Place Order');
+  await form.getByRole('button', { name: 'Place Order', exact: true }).click();
+}
+
+/** The pre-authorised download path from the newest order confirmation mailed to address. */
+export async function preauthPathFromMail(address: string, orderRef?: string): Promise<string> {
+  let url = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(address, 'order_confirmation')).find((m) => !orderRef || m.text.includes(orderRef));
+      url = mail?.text.match(/https?:\/\/\S+\/preauthdownload\?\S+/)?.[0] ?? '';
+      return url;
+    })
+    .not.toBe('');
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Clicks Download all (zip) and returns the names inside the downloaded archive. */
+export async function downloadZip(page: Page): Promise<string[]> {
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('download-zip').click();
+  const download = await downloadPromise;
+  const file = await download.path();
+  return zipEntryNames(file);
+}
+
+export async function orderStatus(orderRef: string, token: string): Promise<string> {
+  const response = await fetch(`${API_URL}/api/orders/my?orderid=${orderRef}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { result: { status: string } }).result.status;
+}
