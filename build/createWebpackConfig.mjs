@@ -124,7 +124,8 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
         static: false,
         client: { overlay: { runtimeErrors: false } },
       },
-      infrastructureLogging: { level: 'warn' },
+      // 'error': hides the manifest plugin's notice that publicPath 'auto' is resolved at run time (intended).
+      infrastructureLogging: { level: 'error' },
       stats: production ? 'errors-warnings' : 'minimal',
     };
   };

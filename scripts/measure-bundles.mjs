@@ -5,7 +5,7 @@
  *   node scripts/measure-bundles.mjs              measure the current builds
  *   node scripts/measure-bundles.mjs --build      rebuild everything first and print build times
  *   node scripts/measure-bundles.mjs --url http://localhost:3000   measure a system already running
- * Without --url it starts the whole system (scripts/start.mjs) on PORT_OFFSET 200 with a fresh
+ * Without --url it starts the whole system (scripts/start.mjs) on PORT_OFFSET 700 (--offset) with a fresh
  * temporary data folder and stops it afterwards. Uses Chromium at CHROMIUM_PATH or /usr/bin/chromium.
  */
 import { spawn } from 'node:child_process';
@@ -18,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { buildOne, DEPLOYMENTS, REPO_ROOT } from './build.mjs';
 import { portsFor } from '../build/ports.mjs';
 
-const { values } = parseArgs({ options: { build: { type: 'boolean', default: false }, url: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { build: { type: 'boolean', default: false }, url: { type: 'string' }, offset: { type: 'string', default: '700' } },
+});
 const requireFromE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
 const { chromium } = requireFromE2e('@playwright/test');
 
@@ -30,7 +32,7 @@ function kb(bytes) {
 }
 
 async function startSystem() {
-  const offset = 200;
+  const offset = Number(values.offset);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-measure-'));
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.mjs')], {
     cwd: REPO_ROOT,

@@ -13,6 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
@@ -82,6 +83,17 @@ async function waitFor(url, label, timeoutMs, { anyStatus = false } = {}) {
   throw new Error(`${label} did not answer at ${url} within ${Math.round(timeoutMs / 1000)} s`);
 }
 
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -126,6 +138,13 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   fs.mkdirSync(dataDir, { recursive: true });
+
+  // Another copy on the same ports would answer our health checks and hide our own failures.
+  const needed = { shell: ports.shell, api: ports.api, ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, ports[name]])) };
+  if (fs.existsSync(sandboxEntry)) needed.paymentSandbox = ports.paymentSandbox;
+  const busy = [];
+  for (const [name, port] of Object.entries(needed)) if (await portInUse(port)) busy.push(`${name} ${port}`);
+  if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Stop the other copy or choose another PORT_OFFSET.`);
 
   const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--missing'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('Build failed.');
