@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_EVENT, DEMO_BIB, apiBibSearch } from '../support/storefront';
+import { DEMO_PASSWORD, DEMO_USERS, mailsTo } from './accounts.helpers';
+import { bottomBar, photoCards, searchBib, signIn } from './cart.helpers';
+
+const PRIVATE_EVENT = 'Bengaluru Heritage Half 2025';
+const PRIVATE_BIB = 'BH21042';
+
+test.describe('photo selection (/products)', () => {
+  test('select and unselect photos, add all and EMPTY CART, kept over a reload', async ({ page }) => {
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    const first = photoCards(page).first();
+    await first.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(first.getByRole('button', { name: 'Added' })).toBeVisible();
+    await expect(bottomBar(page)).toContainText('You have 1 Image(s) / 0 Video(s) / 0 Print(s) / 0 Collage(s)');
+    await first.getByRole('button', { name: 'Added' }).click();
+    await expect(first.getByRole('button', { name: 'Add To Cart' })).toBeVisible();
+    await expect(bottomBar(page)).toContainText('You have 0 Image(s)');
+
+    const count = await photoCards(page).count();
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await expect(bottomBar(page)).toContainText(`You have ${count} Image(s)`);
+    await expect(photoCards(page).getByRole('button', { name: 'Added' })).toHaveCount(count);
+    // The shop store survives a reload, and the toggle starts as EMPTY CART when all are in.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'EMPTY CART' })).toBeVisible();
+    await page.getByRole('button', { name: 'EMPTY CART' }).click();
+    await expect(bottomBar(page)).toContainText('You have 0 Image(s) / 0 Video(s) / 0 Print(s) / 0 Collage(s)');
+    await expect(page.getByRole('button', { name: 'Add all to cart' })).toBeVisible();
+  });
+
+  test('carousel with Photo ID, Instant Download Available and the enlarge view; videos to the cart', async ({ page }) => {
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    await photoCards(page).first().getByRole('button', { name: /Open photo/ }).click();
+    const carousel = page.getByRole('dialog').filter({ has: page.getByTestId('photo-carousel') });
+    await expect(carousel.getByTestId('carousel-photo-id')).toHaveText(/^Photo ID: MCM26-\d+$/);
+    const firstId = await carousel.getByTestId('carousel-photo-id').innerText();
+    await expect(carousel.getByText('Instant Download Available')).toBeVisible();
+    await carousel.getByRole('button', { name: 'Next photo' }).click();
+    await expect(carousel.getByTestId('carousel-photo-id')).not.toHaveText(firstId);
+    await carousel.getByRole('button', { name: 'Enlarge' }).click();
+    await expect(page.getByTestId('enlarged-photo').locator('img')).toBeVisible();
+    await page.getByTestId('enlarged-photo').getByRole('button', { name: 'Close' }).click();
+    await carousel.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(bottomBar(page)).toContainText('You have 1 Image(s)');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: /Videos/ }).click();
+    const video = page.getByTestId('video-card').first();
+    await expect(video.getByRole('button', { name: 'Play' })).toBeVisible();
+    await video.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(bottomBar(page)).toContainText('You have 1 Image(s) / 1 Video(s)');
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('videos-section')).toBeVisible();
+  });
+
+  test('a print from the print modal and a collage, warned under 3 photos', async ({ page }) => {
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    await photoCards(page).nth(0).getByRole('button', { name: 'Order prints' }).click();
+    const modal = page.getByTestId('print-products');
+    for (const text of ['Magnet 4x6 inches', '₹739', '(₹872 with GST)', 'Coffee mug', '(₹306 with GST)', 'Wall poster 13x10 inches', '(₹413 with GST)', '(₹376 with GST)']) {
+      await expect(modal).toContainText(text);
+    }
+    await modal.getByRole('button', { name: 'Add Coffee mug' }).click();
+    await expect(modal.getByRole('button', { name: 'Remove Coffee mug' })).toHaveText('Added');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await photoCards(page).nth(1).getByTestId('collage').click();
+    await photoCards(page).nth(2).getByTestId('collage').click();
+    await expect(photoCards(page).nth(2).getByTestId('collage')).toHaveText('Added');
+    await expect(bottomBar(page)).toContainText('You have 0 Image(s) / 0 Video(s) / 1 Print(s) / 2 Collage(s)');
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+
+    await expect(page.getByTestId('prints-section')).toContainText('Coffee mug');
+    await expect(page.getByTestId('collage-section')).toContainText('*Minimum 3 photos are mandatory to make collage');
+    await expect(page.getByTestId('bill-summary')).toContainText('Minimum 3 photos and maximum 5 are mandatory to make collage');
+    await expect(page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
+
+    await page.getByRole('button', { name: '+ Add more collages' }).click();
+    await photoCards(page).nth(3).getByTestId('collage').click();
+    await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByTestId('collage-section')).not.toContainText('*Minimum 3 photos');
+    await page.getByTestId('collage-section').getByText('Horizontal (landscape 3ft x 2ft)').click();
+    // mug 259 + 47 GST, collage 1179 + 212 GST
+    await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
+    await expect(page.getByTestId('bill-total')).toHaveText('₹1,697');
+    await expect(page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' })).toBeEnabled();
+  });
+
+  test('report needs sign-in; signed in, Hide and Not Me remove photos from the BIB', async ({ page }) => {
+    const bib = 'TT20612'; // a demo BIB with several photos that no other journey uses
+    await searchBib(page, DEMO_EVENT, bib);
+    await page.getByRole('button', { name: 'Report picture(s)' }).click();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('You must log in to perform this action');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await signIn(page, DEMO_USERS.runner, DEMO_PASSWORD);
+    await searchBib(page, DEMO_EVENT, bib);
+    const before = await photoCards(page).count();
+    expect(before).toBeGreaterThanOrEqual(3);
+    await page.getByRole('button', { name: 'Report picture(s)' }).click();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.locator('.ant-message-warning')).toContainText('Select atleast one photo.');
+
+    await photoCards(page).nth(0).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByTestId('congrats-bar')).toContainText(`There are ${before - 1} photos`);
+    await photoCards(page).nth(0).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Not Me' }).click();
+    await expect(page.getByTestId('congrats-bar')).toContainText(`There are ${before - 2} photos`);
+    await expect(photoCards(page)).toHaveCount(before - 2);
+    expect((await apiBibSearch(bib)).photos).toBe(before - 2);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'Report picture(s)' })).toBeVisible();
+  });
+
+  test('privacy OTP: the API withholds the photos until the mailed code is verified', async ({ page }) => {
+    const direct = await apiBibSearch(PRIVATE_BIB, PRIVATE_EVENT);
+    expect(direct.status).toBe(200);
+    expect(direct.photos).toBe(0);
+
+    await searchBib(page, PRIVATE_EVENT, PRIVATE_BIB);
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Verify it is you' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByTestId('otp-email')).toHaveText('ru****@finishline.test');
+    await expect(photoCards(page)).toHaveCount(0);
+    await expect(drawer.getByTestId('otp-resend')).toBeDisabled();
+    await expect(drawer.getByTestId('otp-resend')).toHaveText(/Resend in \d+s/);
+
+    let code = '';
+    await expect(async () => {
+      const mails = await mailsTo(DEMO_USERS.runner, 'privacy_otp');
+      code = /is (\d{6})\./.exec(mails[0]?.text ?? '')?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+    }).toPass();
+
+    const input = drawer.getByLabel('OTP');
+    await input.fill('12ab56');
+    await expect(input).toHaveValue('1256');
+    await input.fill('1234567');
+    await expect(input).toHaveValue('123456');
+    const wrong = code === '000000' ? '111111' : '000000';
+    await input.fill(wrong);
+    await drawer.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.locator('.ant-message-warning')).toContainText('Invalid OTP. 4 attempts left.');
+
+    await input.fill(code);
+    await drawer.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.locator('.ant-message-success').filter({ hasText: 'OTP Verified Successfully' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expect(photoCards(page).first()).toBeVisible();
+    await expect(page.getByTestId('congrats-bar')).toContainText('There are 6 photos');
+  });
+});
