@@ -46,6 +46,11 @@ describe('discovery API', () => {
     await photos(marathon, null, 120, 'CMU');
     await photos(trail, 'HT7', 2, 'HT7');
     await photos(hidden, 'CM101', 2, 'SR');
+    await t.ctx.db.query(
+      `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
+       values ($1, 'CM101', 'CM101-V1', 'video', 'originals/t/v.mp4', 'previews/t/v.mp4', 'thumbs/t/v.jpg', 1280, 720)`,
+      [marathon],
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -63,10 +68,10 @@ describe('discovery API', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual([
-      { eventID: marathon, eventName: 'City Marathon 2025', bibNumber: 'CM101', photoCount: 3, hasPhotos: true, issearchable: 1 },
-      { eventID: trail, eventName: 'Hill Trail 2025', bibNumber: 'CM101', photoCount: 0, hasPhotos: false, issearchable: 1 },
-      { eventID: trail, eventName: 'Hill Trail 2025', bibNumber: 'HT7', photoCount: 2, hasPhotos: true, issearchable: 1 },
-      { eventID: hidden, eventName: 'Secret Run 2025', bibNumber: 'CM101', photoCount: 0, hasPhotos: false, issearchable: 0 },
+      { eventID: marathon, eventName: 'City Marathon 2025', bibNumber: 'CM101', photoCount: 3, videoCount: 1, hasPhotos: true, issearchable: 1 },
+      { eventID: trail, eventName: 'Hill Trail 2025', bibNumber: 'CM101', photoCount: 0, videoCount: 0, hasPhotos: false, issearchable: 1 },
+      { eventID: trail, eventName: 'Hill Trail 2025', bibNumber: 'HT7', photoCount: 2, videoCount: 0, hasPhotos: true, issearchable: 1 },
+      { eventID: hidden, eventName: 'Secret Run 2025', bibNumber: 'CM101', photoCount: 0, videoCount: 0, hasPhotos: false, issearchable: 0 },
     ]);
   });
 

@@ -105,7 +105,7 @@ test.describe('Advanced search', () => {
     const expected = await apiBibSearch(DEMO_BIB);
 
     await openAdvancedSearch(page);
-    await page.getByLabel('Theme').click();
+    await page.getByRole('combobox', { name: 'Theme' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${marathon.evtname}$`) }).click();
     const rows = page.getByTestId('advanced-row');
     await expect(rows).toHaveCount(Math.min(events.length, 4));
@@ -132,13 +132,13 @@ test.describe('Advanced search', () => {
     await openAdvancedSearch(page);
     await page.getByTestId('advanced-search').getByText('By year', { exact: true }).click();
     if (quiet) {
-      await page.getByLabel('Year').click();
+      await page.getByRole('combobox', { name: 'Year' }).click();
       await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${quiet.year}$`) }).click();
       await expect(page.getByTestId('advanced-row')).toHaveCount(quiet.events.length);
       await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
     }
     test.skip(!busy, 'no year with more than 5 events in the demo data');
-    await page.getByLabel('Year').click();
+    await page.getByRole('combobox', { name: 'Year' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${busy!.year}$`) }).click();
     const rows = page.getByTestId('advanced-row');
     await expect(rows).toHaveCount(5);

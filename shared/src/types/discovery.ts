@@ -9,8 +9,10 @@ export interface BibAvailabilityEntry {
   eventID: number;
   eventName: string;
   bibNumber: string;
-  /** Photos and videos on the server for this BIB (0 when none or the event is not searchable). */
+  /** Photos on the server for this BIB (0 when none or the event is not searchable). */
   photoCount: number;
+  videoCount: number;
+  /** Any photo or video. */
   hasPhotos: boolean;
   issearchable: 0 | 1;
 }

@@ -15,18 +15,22 @@ export async function bibAvailability(db: Db, entries: Array<{ eventID: number; 
   const result: BibAvailabilityEntry[] = [];
   for (const entry of entries) {
     const bib = normaliseBib(entry.bibNumber);
-    const rows = await db.query<{ name: string; issearchable: boolean; n: number }>(
+    const rows = await db.query<{ name: string; issearchable: boolean; images: number; videos: number }>(
       `select e.name, e.issearchable,
-              (select count(*)::int from photos p
-                where p.event_id = e.id and p.bib_number = $2
-                  and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)) as n
-         from events e where e.id = $1`,
+              count(p.id) filter (where p.kind = 'image')::int as images,
+              count(p.id) filter (where p.kind = 'video')::int as videos
+         from events e
+         left join photos p on p.event_id = e.id and p.bib_number = $2
+              and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)
+        where e.id = $1
+        group by e.id`,
       [entry.eventID, bib],
     );
     const row = rows[0];
     if (!row) throw new AppError(400, 'We could not find one of the chosen events. Please choose the events again.');
-    const photoCount = row.issearchable ? row.n : 0;
-    result.push({ eventID: entry.eventID, eventName: row.name, bibNumber: bib, photoCount, hasPhotos: photoCount > 0, issearchable: row.issearchable ? 1 : 0 });
+    const photoCount = row.issearchable ? row.images : 0;
+    const videoCount = row.issearchable ? row.videos : 0;
+    result.push({ eventID: entry.eventID, eventName: row.name, bibNumber: bib, photoCount, videoCount, hasPhotos: photoCount + videoCount > 0, issearchable: row.issearchable ? 1 : 0 });
   }
   return result;
 }

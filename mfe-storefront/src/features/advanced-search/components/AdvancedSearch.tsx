@@ -134,7 +134,9 @@ export function AdvancedSearch({ renderOpenPhotos }: Props) {
                       {entry && entry.bibNumber === bib.trim().toUpperCase() ? (
                         entry.hasPhotos ? (
                           <Space wrap>
-                            <Tag color="green">{entry.photoCount} photos</Tag>
+                            <Tag color="green">
+                              {entry.photoCount} photos{entry.videoCount > 0 ? `, ${entry.videoCount} videos` : ''}
+                            </Tag>
                             {renderOpenPhotos(event, entry.bibNumber)}
                           </Space>
                         ) : (
