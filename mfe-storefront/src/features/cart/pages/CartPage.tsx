@@ -62,7 +62,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   const collageCount = collagePhotoCount(cart);
   const orientation: CollageOrientation = shop.collageOrientation ?? 'Vertical';
   const offer = !unlabeled ? (products?.sponsorOffer ?? null) : null;
-  const addMoreRoute = unlabeled ? '/unlabeled-events' : '/products';
+  const addMoreRoute = unlabeled ? '/unlabeled-events' : shop.searchKind === 'selfie' ? '/searchbyselfie' : '/products';
   const shown = bill.server ?? bill.local;
 
   if (sessionExpired()) {

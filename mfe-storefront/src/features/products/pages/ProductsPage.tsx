@@ -162,7 +162,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         <span>{congratulationsText(count)}</span>
       </div>
       <div className="fl-product-actions">
-        {renderReport && !unlabeled
+        {renderReport && !unlabeled && shop.searchKind !== 'selfie'
           ? renderReport({
               bibNumber: products.bibNumber,
               eventId: products.eventId,
