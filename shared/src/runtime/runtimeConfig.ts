@@ -33,7 +33,7 @@ const DEFAULTS: RuntimeConfig = {
   supportEmail: 'support@finishline.example',
   whatsappNumber: '+919800000000',
   googleClientId: null,
-  preorderPopupUntil: '2025-01-19',
+  preorderPopupUntil: '2027-01-17',
   preorderPopupEventId: null,
 };
 

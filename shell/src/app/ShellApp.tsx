@@ -5,6 +5,10 @@ import { BuildBanner, finishlineTheme } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
+import { authRoutes } from '../features/auth/authRoutes';
+import { contactRoutes } from '../features/contact/contactRoutes';
+import { CookieConsent } from '../features/first-visit/CookieConsent';
+import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
@@ -28,11 +32,15 @@ export function ShellApp() {
               <Navbar />
               <Layout.Content>
                 <Routes>
+                  {authRoutes}
+                  {contactRoutes}
                   {shellPageRoutes}
                   <Route path="*" element={<RemoteRoute />} />
                 </Routes>
               </Layout.Content>
               <Footer />
+              <CookieConsent />
+              <PreorderPopup />
             </Layout>
           </BrowserRouter>
         </JotaiProvider>

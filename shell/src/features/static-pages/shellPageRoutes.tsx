@@ -5,13 +5,9 @@ import { EventsPage } from './EventsPage';
 import { FaqPage } from './FaqPage';
 import { TermsPage } from './TermsPage';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
-import { authRoutes } from '../auth/authRoutes';
-import { contactRoutes } from '../contact/contactRoutes';
 
-/** The shell's own pages (account forms, contact, static pages), matched before any remote route. */
+/** The shell's static pages, matched before any remote route (the app adds the account and contact pages). */
 export const shellPageRoutes = [
-  ...authRoutes,
-  ...contactRoutes,
   <Route key="/faqs" path="/faqs" element={<FaqPage />} />,
   <Route key="/terms-and-conditions" path="/terms-and-conditions" element={<TermsPage />} />,
   <Route key="/privacypolicy" path="/privacypolicy" element={<PrivacyPolicyPage />} />,

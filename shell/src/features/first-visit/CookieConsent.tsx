@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
-import { STORAGE_KEYS } from '@finishline/shared';
+import { hasCookieConsent, storeCookieConsent } from './cookieConsent';
 
 /** Spec: shown at first unless the stored cookie flag is 'true'; both Cancel and Accept Cookies store consent. */
 export function CookieConsent() {
-  const [open, setOpen] = useState(() => localStorage.getItem(STORAGE_KEYS.cookies) !== 'true');
+  const [open, setOpen] = useState(() => !hasCookieConsent());
   const consent = () => {
-    localStorage.setItem(STORAGE_KEYS.cookies, 'true');
+    storeCookieConsent();
     setOpen(false);
   };
   return (

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Modal } from 'antd';
 import { eventsApi, getRuntimeConfig, STORAGE_KEYS, type EventSummary } from '@finishline/shared';
 import { popupEvent, shouldShowPreorderPopup } from './preorderPopupRules';
+import { COOKIE_CONSENT_EVENT, hasCookieConsent } from './cookieConsent';
 
 const HOME_PATHS = ['/', '/home'];
 
@@ -13,11 +14,19 @@ export function PreorderPopup() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [event, setEvent] = useState<EventSummary | null>(null);
+  // One dialog at a time: the popup follows the cookie dialog's answer.
+  const [consented, setConsented] = useState(hasCookieConsent);
   const onHome = HOME_PATHS.includes(pathname.toLowerCase());
 
   useEffect(() => {
+    const onConsent = () => setConsented(true);
+    window.addEventListener(COOKIE_CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, onConsent);
+  }, []);
+
+  useEffect(() => {
     const { preorderPopupUntil, preorderPopupEventId } = getRuntimeConfig();
-    if (!onHome || !shouldShowPreorderPopup(localStorage.getItem(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
+    if (!consented || !onHome || !shouldShowPreorderPopup(localStorage.getItem(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
     let alive = true;
     eventsApi
       .eventNames()
@@ -26,7 +35,7 @@ export function PreorderPopup() {
     return () => {
       alive = false;
     };
-  }, [onHome]);
+  }, [onHome, consented]);
 
   const close = () => {
     localStorage.setItem(STORAGE_KEYS.preOrderPopupShown, 'true');
