@@ -137,15 +137,29 @@ test.describe('Advanced search', () => {
       await expect(page.getByTestId('advanced-row')).toHaveCount(quiet.events.length);
       await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
     }
-    test.skip(!busy, 'no year with more than 5 events in the demo data');
+    let listed = busy;
+    if (!listed) {
+      // The demo data has no year with more than 5 events: that year's list answers with every
+      // event instead, so the paging of the table itself is exercised.
+      const all = await api<{ events: EventRow[] }>('/api/events/names');
+      // Another year than the one just shown, so choosing it asks the server again.
+      const year = themes.evtyears.find((y) => String(y.evtyear) !== quiet?.year)!.evtyear;
+      listed = { year: String(year), events: all.events };
+      await page.route('**/api/events/multi', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ StatusCode: 200, Message: 'Success', HasError: false, result: all.events }) }),
+      );
+    }
+    expect(listed.events.length).toBeGreaterThan(5);
     await page.getByRole('combobox', { name: 'Year' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${busy!.year}$`) }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${listed.year}$`) }).click();
     const rows = page.getByTestId('advanced-row');
     await expect(rows).toHaveCount(5);
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(rows).toHaveCount(Math.min(5, busy!.events.length - 5));
-    await expect(rows.first()).toContainText(busy!.events[5]!.event_name);
+    await expect(rows).toHaveCount(Math.min(5, listed.events.length - 5));
+    await expect(rows.first()).toContainText(listed.events[5]!.event_name);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(rows.first()).toContainText(listed.events[0]!.event_name);
   });
 });
 
