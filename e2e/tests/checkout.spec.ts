@@ -59,8 +59,7 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     await form.getByRole('button', { name: 'Place Order' }).click();
     await expect(form.getByText('Pin code must be at least 4 characters.')).toBeVisible();
     await form.getByLabel('Mobile number', { exact: true }).fill('9811111111');
-    await form.getByLabel('Gender', { exact: true }).click();
-    await page.getByRole('option', { name: 'Female' }).click();
+    await form.getByRole('radio', { name: 'Female' }).check();
     await form.getByLabel('Shipping address', { exact: true }).fill('12 Marine Drive, Mumbai');
     await form.getByLabel('Pin code', { exact: true }).fill('400020');
     await form.getByRole('button', { name: 'Place Order' }).click();

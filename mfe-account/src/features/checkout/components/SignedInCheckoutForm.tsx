@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Input, Select } from 'antd';
+import { Button, Input, Radio } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, checkoutFormSchema, GENDERS, type CheckoutFormValues } from '@finishline/shared';
@@ -63,7 +63,7 @@ export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: 
         control={control}
         render={({ field, fieldState }) => (
           <FormRow label="Gender" htmlFor="checkout-gender" error={fieldState.error?.message}>
-            <Select id="checkout-gender" value={field.value || undefined} placeholder="Select" onChange={field.onChange} onBlur={field.onBlur} options={GENDERS.map((g) => ({ value: g, label: g }))} style={{ width: '100%' }} />
+            <Radio.Group id="checkout-gender" aria-label="Gender" value={field.value || undefined} onChange={(e) => field.onChange(e.target.value)} options={GENDERS.map((g) => ({ value: g, label: g }))} />
           </FormRow>
         )}
       />

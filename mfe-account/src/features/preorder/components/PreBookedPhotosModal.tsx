@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, App, Button, Input, Modal } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,11 +25,18 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
-  const { control, handleSubmit, formState, reset } = useForm<PreorderLinkFormValues>({
+  const defaults = useMemo<PreorderLinkFormValues>(
+    () => ({ race: prefill?.race || 'Pre-order', orderID: prefill?.orderID ?? '', bibNo: '', email: prefill?.email ?? '', phone_number: prefill?.phone_number ?? '' }),
+    [prefill?.race, prefill?.orderID, prefill?.email, prefill?.phone_number],
+  );
+  const { control, handleSubmit, formState, reset, watch } = useForm<PreorderLinkFormValues>({
     resolver: yupResolver(preorderLinkFormSchema),
-    values: { race: prefill?.race || 'Pre-order', orderID: prefill?.orderID ?? '', bibNo: '', email: prefill?.email ?? '', phone_number: prefill?.phone_number ?? '' },
+    defaultValues: defaults,
     mode: 'onChange',
   });
+  useEffect(() => reset(defaults), [defaults, reset]);
+  // The submit button waits for a changed and valid form (spec); validity is read from the schema itself.
+  const valid = preorderLinkFormSchema.isValidSync(watch());
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
@@ -76,7 +83,7 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
           ))}
         </ul>
         {error ? <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-        <Button type="primary" htmlType="submit" block disabled={!formState.isValid || formState.isSubmitting || (!formState.isDirty && !prefill?.orderID)} loading={formState.isSubmitting}>
+        <Button type="primary" htmlType="submit" block disabled={!valid || formState.isSubmitting || (!formState.isDirty && !prefill?.orderID)} loading={formState.isSubmitting}>
           Submit
         </Button>
       </form>
