@@ -119,6 +119,13 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
     log(error);
     throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
   }
+  if (signedIn) {
+    // The next checkout is prefilled from the profile: keep what the buyer just entered.
+    await ctx.db.query(
+      `update users set gender = $2, address = $3, pincode = $4, primary_phone = case when primary_phone = '' then $5 else primary_phone end where id = $1`,
+      [signedIn.user.id, signedInBuyer.gender ?? null, signedInBuyer.shipping_address ?? null, buyer.pincode, buyer.phone_number],
+    );
+  }
   if (free) await confirmPaidOrder(ctx, order, log);
   return paymentFormFor(ctx.config, order);
 }
