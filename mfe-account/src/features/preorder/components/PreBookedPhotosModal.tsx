@@ -37,6 +37,8 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
   useEffect(() => reset(defaults), [defaults, reset]);
   // The submit button waits for a changed and valid form (spec); validity is read from the schema itself.
   const valid = preorderLinkFormSchema.isValidSync(watch());
+  // Read up front: react-hook-form computes only the form state a render has read.
+  const { isDirty, isSubmitting } = formState;
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
@@ -83,7 +85,7 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
           ))}
         </ul>
         {error ? <Alert type="warning" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-        <Button type="primary" htmlType="submit" block disabled={!valid || formState.isSubmitting || (!formState.isDirty && !prefill?.orderID)} loading={formState.isSubmitting}>
+        <Button type="primary" htmlType="submit" block disabled={!valid || isSubmitting || (!isDirty && !prefill?.orderID)} loading={isSubmitting}>
           Submit
         </Button>
       </form>
