@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_URL } from '../support/system';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 
 test.describe('shell pages: FAQ, legal, errors, navbar', () => {
@@ -45,7 +46,6 @@ test.describe('shell pages: FAQ, legal, errors, navbar', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('session_token'))).toBeNull();
-    const { API_URL } = await import('../support/system');
     expect((await fetch(`${API_URL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
