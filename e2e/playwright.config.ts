@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ARTIFACTS_DIR, SHELL_URL } from './support/system';
+import { ARTIFACTS_DIR, PORT_OFFSET, SHELL_URL } from './support/system';
 
 /**
  * Journeys against the whole running system (see support/global-setup.ts) in Debian's Chromium.
@@ -13,7 +13,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   globalSetup: './support/global-setup.ts',
-  outputDir: `${ARTIFACTS_DIR}/test-results`,
+  // Per port offset, so two runs side by side (different E2E_PORT_OFFSET) keep their own traces.
+  outputDir: `${ARTIFACTS_DIR}/test-results-${PORT_OFFSET}`,
   reporter: [['list']],
   use: {
     baseURL: SHELL_URL,

@@ -7,7 +7,8 @@
  *
  * Env: PORT_OFFSET (shift every port), DATA_DIR (default .data), FRESH=1 (wipe DATA_DIR first),
  *      RUNTIME_CONFIG_FILE (serve this file as the shell's runtime-config.json instead of the
- *      generated one).
+ *      generated one), DEPLOY_DIR (copy each dist/ there at start and serve the copies, like a
+ *      deployment: later rebuilds in the work tree do not change what is being served).
  * Writes DATA_DIR/runtime-config.json and DATA_DIR/processes.json (pids and commands of the
  * static servers, so a single remote can be stopped and restarted alone).
  */
@@ -126,9 +127,21 @@ function runtimeConfig() {
   };
 }
 
+function distOf(name) {
+  return path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
+}
+
+/** The folder a deployment is served from: its dist/, or a copy of it under DEPLOY_DIR. */
+function deployedDir(name) {
+  if (!process.env.DEPLOY_DIR) return distOf(name);
+  const target = path.join(path.resolve(process.env.DEPLOY_DIR), name);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(distOf(name), target, { recursive: true });
+  return target;
+}
+
 /** The arguments that start one deployment's static server (also recorded for the e2e helpers). */
-function staticServerArgs(name, configFile) {
-  const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
+function staticServerArgs(name, dir, configFile) {
   const args = [serveStatic, '--dir', dir, '--port', String(ports[name]), '--name', name];
   return name === 'shell' ? [...args, '--spa', '--runtime-config', configFile] : [...args, '--cors'];
 }
@@ -172,9 +185,10 @@ async function main() {
 
   const processes = { startedAt: new Date().toISOString(), dataDir, ports, configFile, deployments: {} };
   for (const name of ['shell', ...REMOTE_NAMES]) {
-    const args = staticServerArgs(name, configFile);
+    const dir = deployedDir(name);
+    const args = staticServerArgs(name, dir, configFile);
     const child = startChild(name, args);
-    processes.deployments[name] = { pid: child.pid, port: ports[name], args: args.slice(1) };
+    processes.deployments[name] = { pid: child.pid, port: ports[name], dir, args: args.slice(1) };
   }
   fs.writeFileSync(path.join(dataDir, 'processes.json'), `${JSON.stringify(processes, null, 2)}\n`);
 

@@ -26,11 +26,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (await portInUse(port)) throw new Error(`Port ${port} (${name}) is busy: is another end-to-end run still going? Set E2E_PORT_OFFSET to use other ports.`);
   }
 
-  const logPath = path.join(ARTIFACTS_DIR, 'system.log');
+  const logPath = path.join(ARTIFACTS_DIR, `system-${PORT_OFFSET}.log`);
   const log = fs.createWriteStream(logPath);
   const system = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.mjs')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT_OFFSET: String(PORT_OFFSET), DATA_DIR, FRESH: '1', LOG_LEVEL: 'warn' },
+    // DEPLOY_DIR: serve copies of the builds, so a rebuild in the work tree during the run changes nothing served.
+    env: { ...process.env, PORT_OFFSET: String(PORT_OFFSET), DATA_DIR, DEPLOY_DIR: path.join(DATA_DIR, 'deployments'), FRESH: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   system.stdout.pipe(log);

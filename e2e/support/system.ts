@@ -14,7 +14,7 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', '.artifacts');
 export type Deployment = 'shell' | 'storefront' | 'account' | 'partner' | 'organiser' | 'certificate';
 export const REMOTES: Deployment[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
 
-const BASE_PORTS = { shell: 3000, storefront: 3001, account: 3002, partner: 3003, organiser: 3004, certificate: 3005, api: 4000 } as const;
+const BASE_PORTS = { shell: 3000, storefront: 3001, account: 3002, partner: 3003, organiser: 3004, certificate: 3005, api: 4000, paymentSandbox: 4100 } as const;
 
 /** Offset 100 by default so a developer's `pnpm start` on 3000 is left alone. */
 export const PORT_OFFSET = Number.parseInt(process.env.E2E_PORT_OFFSET ?? '100', 10);
@@ -32,7 +32,8 @@ export const DATA_DIR = process.env.E2E_DATA_DIR;
 const processesFile = () => path.join(DATA_DIR, 'processes.json');
 
 interface Processes {
-  deployments: Record<Deployment, { pid: number; port: number; args: string[] }>;
+  /** dir: the folder start.mjs served the deployment from (restoreDeployment goes back to it). */
+  deployments: Record<Deployment, { pid: number; port: number; dir: string; args: string[] }>;
   [key: string]: unknown;
 }
 
@@ -92,7 +93,7 @@ export async function startDeployment(name: Deployment, options: { dir?: string 
   const record = processes.deployments[name];
   const args = [...record.args];
   if (options.dir) args[args.indexOf('--dir') + 1] = options.dir;
-  const logFile = fs.openSync(path.join(ARTIFACTS_DIR, `${name}-restarted.log`), 'a');
+  const logFile = fs.openSync(path.join(ARTIFACTS_DIR, `${name}-restarted-${PORT_OFFSET}.log`), 'a');
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'serve-static.mjs'), ...args], {
     cwd: REPO_ROOT,
     detached: true,
@@ -106,11 +107,10 @@ export async function startDeployment(name: Deployment, options: { dir?: string 
   return child.pid;
 }
 
-/** Puts a deployment back as start.mjs had it: its own dist/ folder. */
+/** Puts a deployment back as start.mjs had it, serving the folder it started with. */
 export async function restoreDeployment(name: Deployment): Promise<void> {
   await stopDeployment(name);
-  const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
-  await startDeployment(name, { dir });
+  await startDeployment(name, { dir: readProcesses().deployments[name].dir });
 }
 
 export interface OutboxMail {

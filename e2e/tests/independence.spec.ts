@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS_DIR, deploymentUrl, PORTS, readProcesses, REPO_ROOT, restoreDeployment, startDeployment, stopDeployment, type Deployment } from '../support/system';
+import { DATA_DIR, deploymentUrl, PORTS, readProcesses, REPO_ROOT, restoreDeployment, startDeployment, stopDeployment, type Deployment } from '../support/system';
 import { BIB_PLACEHOLDER, chooseEvent, DEMO_BIB } from '../support/storefront';
 
 const FALLBACK = 'This part of Finishline is not reachable right now.';
@@ -89,7 +89,7 @@ test.describe('remotes are independent deployments', () => {
   test('(c) a remote rebuilt with a visible change and restarted alone shows it on reload; nothing else changes', async ({ page }) => {
     test.setTimeout(600_000);
     const banner = `Storefront redeployed ${Date.now()}`;
-    const outputDir = path.join(ARTIFACTS_DIR, 'storefront-redeploy');
+    const outputDir = path.join(DATA_DIR, 'storefront-redeploy');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
     await expect(page.getByTestId('build-banner')).toHaveCount(0);
