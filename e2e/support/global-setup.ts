@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ARTIFACTS_DIR, DATA_DIR, PORT_OFFSET, PORTS, readProcesses, REPO_ROOT } from './system';
+import { ARTIFACTS_DIR, DATA_DIR, DATA_DIR_IS_TEMPORARY, PORT_OFFSET, PORTS, readProcesses, REPO_ROOT } from './system';
 
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -70,5 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       system.kill('SIGTERM');
     });
     log.end();
+    // The temporary data folder (database, photos, deployed copies) goes too, unless asked to keep it.
+    if (DATA_DIR_IS_TEMPORARY && process.env.E2E_KEEP_DATA !== '1') fs.rmSync(DATA_DIR, { recursive: true, force: true });
   };
 }

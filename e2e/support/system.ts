@@ -26,6 +26,7 @@ export const SHELL_URL = `http://localhost:${PORTS.shell}`;
 export const API_URL = `http://localhost:${PORTS.api}`;
 
 /** One data folder per run, chosen once in the runner and inherited by the workers through the environment. */
+export const DATA_DIR_IS_TEMPORARY = !process.env.E2E_DATA_DIR;
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-e2e-'));
 export const DATA_DIR = process.env.E2E_DATA_DIR;
 
