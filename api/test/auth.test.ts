@@ -236,3 +236,28 @@ describe('accounts: limits on passcode mails', () => {
     expect(third.body.Message).toBe('Too many passcode requests. Please wait an hour and try again.');
   });
 });
+
+describe('Google sign-in with a client id configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ security: testSecurity({ googleClientId: 'finishline-test.apps.googleusercontent.com' }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses an ID token that Google did not sign, whatever it claims, and creates no account', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = [
+      part({ alg: 'RS256', kid: 'forged', typ: 'JWT' }),
+      part({ iss: 'https://accounts.google.com', aud: 'finishline-test.apps.googleusercontent.com', email: 'victim@example.com', email_verified: true, iat: now, exp: now + 3600 }),
+      Buffer.from('not a signature').toString('base64url'),
+    ].join('.');
+    const response = await t.request('POST', API_ROUTES.socialLogin, { tokenkey: forged, login_type: 2, email: 'victim@example.com', firstName: 'Victim' });
+    expect(response.status).toBe(401);
+    expect(response.body.Message).toBe('Login failed');
+    const users = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', ['victim@example.com']);
+    expect(users[0].n).toBe(0);
+  });
+});
