@@ -56,6 +56,8 @@ export function ChangePasswordPage() {
             key={spec.name}
             name={spec.name}
             control={control}
+            // The confirmation is re-checked whenever the new password changes.
+            rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
               <Field label={spec.label} htmlFor={`change-${spec.name}`} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
                 <Input.Password id={`change-${spec.name}`} autoComplete={spec.autoComplete} {...field} />

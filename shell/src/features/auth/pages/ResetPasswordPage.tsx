@@ -44,6 +44,7 @@ export function ResetPasswordPage() {
             key={spec.name}
             name={spec.name}
             control={control}
+            rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
               <Field label={spec.label} htmlFor={`reset-${spec.name}`} error={fieldState.error?.message}>
                 {spec.password ? (

@@ -94,6 +94,7 @@ export function SignUpPage() {
             key={name}
             name={name}
             control={control}
+            rules={name === 'password' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
               <Field label={name === 'password' ? 'Password' : 'Confirm password'} htmlFor={`signup-${name}`} error={fieldState.error?.message}>
                 <Input.Password id={`signup-${name}`} autoComplete="new-password" {...field} />
