@@ -95,7 +95,9 @@ async function measure(baseUrl) {
   });
   try {
     // / in a fresh browser (nothing cached).
-    const homeContext = await browser.newContext();
+    // A returning visitor (cookie consent given, pre-order popup seen): no dialog covers the hero.
+    const returning = { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }] };
+    const homeContext = await browser.newContext({ storageState: returning });
     const home = await homeContext.newPage();
     const homeJs = recordJs(home);
     await home.goto(baseUrl, { waitUntil: 'networkidle' });
