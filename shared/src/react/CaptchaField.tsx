@@ -16,6 +16,12 @@ export interface CaptchaFieldProps {
   style?: CSSProperties;
 }
 
+/**
+ * The widget draws its tick mark over the checkbox; without this a click on the middle of the box
+ * can land on the tick mark and not tick the box.
+ */
+const CLICK_THROUGH_CSS = '.fl-captcha .altcha-checkbox svg, .fl-captcha .altcha-checkbox-spinner { pointer-events: none; }';
+
 interface WidgetElement extends HTMLElement {
   reset?: () => void;
 }
@@ -66,6 +72,7 @@ export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldP
   return createElement(
     'div',
     { className: 'fl-captcha', 'data-testid': 'captcha', style: { margin: '8px 0 16px', ...style } },
+    createElement('style', null, CLICK_THROUGH_CSS),
     ready
       ? createElement('altcha-widget', {
           ref,

@@ -16,3 +16,12 @@ export function Field({ label, htmlFor, error, children }: { label: string; html
     </div>
   );
 }
+
+/**
+ * A field's message is shown once the visitor has left the field or tried to submit, so a rule that
+ * re-checks a field (the confirmation, when the password changes) does not flash errors on fields
+ * not filled yet.
+ */
+export function shownError(fieldState: { isTouched: boolean; error?: { message?: string } }, submitted: boolean): string | undefined {
+  return fieldState.isTouched || submitted ? fieldState.error?.message : undefined;
+}

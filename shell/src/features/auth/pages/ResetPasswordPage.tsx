@@ -3,7 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ACCOUNT_MESSAGES, authApi, isApiError, resetPasswordSchema, type ResetPasswordInput } from '@finishline/shared';
-import { Field } from '../../../components/form/Field';
+import { Field, shownError } from '../../../components/form/Field';
 import { FormCard } from '../../../components/form/FormCard';
 
 const FIELDS: Array<{ name: keyof ResetPasswordInput; label: string; password?: boolean; autoComplete: string }> = [
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
             control={control}
             rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`reset-${spec.name}`} error={fieldState.error?.message}>
+              <Field label={spec.label} htmlFor={`reset-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 {spec.password ? (
                   <Input.Password id={`reset-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
                 ) : (

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, DEFAULT_ISD_CODE, isApiError, STORAGE_KEYS, signUpSchema, type SignUpInput } from '@finishline/shared';
 import { CaptchaField } from '@finishline/shared/react';
-import { Field } from '../../../components/form/Field';
+import { Field, shownError } from '../../../components/form/Field';
 import { FormCard } from '../../../components/form/FormCard';
 import { IsdCodeSelect } from '../../../components/form/IsdCodeSelect';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
@@ -67,7 +67,7 @@ export function SignUpPage() {
             name={spec.name}
             control={control}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`signup-${spec.name}`} error={fieldState.error?.message}>
+              <Field label={spec.label} htmlFor={`signup-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 <Input id={`signup-${spec.name}`} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} {...field} />
               </Field>
             )}
@@ -77,7 +77,7 @@ export function SignUpPage() {
           name="primaryPhone"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Phone" htmlFor="signup-primaryPhone" error={fieldState.error?.message}>
+            <Field label="Phone" htmlFor="signup-primaryPhone" error={shownError(fieldState, formState.isSubmitted)}>
               <div style={{ display: 'flex', gap: 8 }}>
                 <Controller
                   name="isdCode"
@@ -96,7 +96,7 @@ export function SignUpPage() {
             control={control}
             rules={name === 'password' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
-              <Field label={name === 'password' ? 'Password' : 'Confirm password'} htmlFor={`signup-${name}`} error={fieldState.error?.message}>
+              <Field label={name === 'password' ? 'Password' : 'Confirm password'} htmlFor={`signup-${name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 <Input.Password id={`signup-${name}`} autoComplete="new-password" {...field} />
               </Field>
             )}
