@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Button, Input, Space } from 'antd';
+import { Button, Input } from 'antd';
 import type { EventSummary } from '@finishline/shared';
 import { useBibSearch } from '../api/useBibSearch';
 import { ProcessingOverlay } from './ProcessingOverlay';
+import '../search.css';
 
 export const BIB_PLACEHOLDER = 'Enter your BIB number (ex: TT20608)';
 
-/** BIB input with 'Find My Photos'; the Enter key searches too. */
+/** BIB input with 'Find My Photos' (stacked on phones so the placeholder stays readable); the Enter key searches too. */
 export function BibSearchForm({ event }: { event: EventSummary }) {
   const [bib, setBib] = useState('');
   const { search, processing } = useBibSearch(event);
   return (
     <>
-      <Space.Compact style={{ width: '100%' }}>
+      <div className="fl-bib-form">
         <Input
           size="large"
           value={bib}
@@ -25,7 +26,7 @@ export function BibSearchForm({ event }: { event: EventSummary }) {
         <Button size="large" type="primary" onClick={() => void search(bib)} loading={processing}>
           Find My Photos
         </Button>
-      </Space.Compact>
+      </div>
       {processing ? <ProcessingOverlay /> : null}
     </>
   );
