@@ -10,7 +10,7 @@ export const BASE_PORTS = {
   organiser: 3004,
   certificate: 3005,
   api: 4000,
-  paymentSandbox: 4100,
+  paymentSandbox: 5000, // far from 4000+offset, so copies at offsets 100 apart never collide
 };
 
 export const REMOTE_NAMES = ['storefront', 'account', 'partner', 'organiser', 'certificate'];

@@ -72,8 +72,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const remotePorts = [3000, 3001, 3002, 3003, 3004, 3005];
   const defaultOrigins = remotePorts.flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
   const s3Bucket = process.env.S3_BUCKET;
-  // The local PayU sandbox gateway listens on 4100 (+ PORT_OFFSET) unless told otherwise.
-  const sandboxPort = int('PAYMENT_SANDBOX_PORT', 4100 + int('PORT_OFFSET', 0));
+  // The local PayU sandbox gateway listens on 5000 (+ PORT_OFFSET) unless told otherwise.
+  const sandboxPort = int('PAYMENT_SANDBOX_PORT', 5000 + int('PORT_OFFSET', 0));
   const sandboxUrl = `http://localhost:${sandboxPort}`;
   const payuVerifyUrl = str('PAYU_VERIFY_URL', `${sandboxUrl}/merchant/postservice?form=2`);
   const base: AppConfig = {

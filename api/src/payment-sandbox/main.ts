@@ -1,10 +1,10 @@
 import { loadConfig } from '../config/config';
 import { buildSandbox } from './sandbox';
 
-/** Starts the payment sandbox on PAYMENT_SANDBOX_PORT (default 4100 + PORT_OFFSET) with the configured key and salt. */
+/** Starts the payment sandbox on PAYMENT_SANDBOX_PORT (default 5000 + PORT_OFFSET) with the configured key and salt. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const port = Number.parseInt(process.env.PAYMENT_SANDBOX_PORT || String(4100 + Number.parseInt(process.env.PORT_OFFSET || '0', 10)), 10);
+  const port = Number.parseInt(process.env.PAYMENT_SANDBOX_PORT || String(5000 + Number.parseInt(process.env.PORT_OFFSET || '0', 10)), 10);
   const app = await buildSandbox({ key: config.payu.key, salt: config.payu.salt });
   const shutdown = async () => {
     await app.close();
