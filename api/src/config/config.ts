@@ -124,6 +124,16 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
   };
   const merged = { ...base, ...overrides };
+  // Development defaults sign links and take payments with public values: production must set its own.
+  if (process.env.NODE_ENV === 'production') {
+    const missing = [
+      !process.env.SIGNING_SECRET && 'SIGNING_SECRET',
+      !process.env.PAYU_KEY && 'PAYU_KEY',
+      !process.env.PAYU_SALT && 'PAYU_SALT',
+      !process.env.PAYU_URL && 'PAYU_URL',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`NODE_ENV=production needs ${missing.join(', ')} to be set`);
+  }
   // A data folder given by the caller (tests) also moves the default outbox into it.
   if (overrides.dataDir && !overrides.mail) merged.mail = { ...base.mail, outboxDir: path.join(overrides.dataDir, 'outbox') };
   return merged;
