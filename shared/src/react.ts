@@ -4,16 +4,7 @@
  */
 import { createElement, useEffect, type ReactElement } from 'react';
 
-/** The antd theme: set once by the shell (and by each remote's standalone harness). */
-export const finishlineTheme = {
-  token: {
-    colorPrimary: '#e8572a',
-    colorLink: '#e8572a',
-    colorInfo: '#1f6feb',
-    borderRadius: 8,
-    fontFamily: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  },
-} as const;
+export { finishlineTheme } from './react/theme';
 
 /** Sets document.title while a page is shown. */
 export function useDocumentTitle(title: string | null | undefined): void {
@@ -46,3 +37,4 @@ export function BuildBanner({ text }: { text: string }): ReactElement | null {
   );
 }
 export { CaptchaField, type CaptchaFieldProps } from './react/CaptchaField';
+export { mountStandalone } from './react/mountStandalone';

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { loadRuntimeConfig, setRuntimeConfig } from '../runtime/runtimeConfig';
+import { finishlineTheme } from './theme';
+
+/**
+ * Runs a remote alone, without the shell: the same providers the shell gives (router, jotai store,
+ * antd theme) around the remote's App. Config comes from a runtime-config.json beside the harness if
+ * one is served, else from the API address the build was given, else the local defaults.
+ */
+export async function mountStandalone(App: ComponentType, fallbackApiUrl: string): Promise<void> {
+  try {
+    await loadRuntimeConfig();
+  } catch {
+    setRuntimeConfig({ apiBaseUrl: fallbackApiUrl });
+  }
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <ConfigProvider theme={finishlineTheme}>
+      <AntdApp>
+        <JotaiProvider store={createStore()}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </JotaiProvider>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+}
