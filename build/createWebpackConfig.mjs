@@ -4,6 +4,7 @@
  * webpack.config.mjs calls this with its own name, port and exposed modules.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -110,7 +111,8 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           __FINISHLINE_HARNESS_API_URL__: JSON.stringify(process.env.API_BASE_URL ?? `http://localhost:${portsFor().api}`),
         }),
         new HtmlWebpackPlugin({
-          template: path.join(packageDir, 'public', 'index.html'),
+          // One page template for every deployment; each gets its own title.
+          template: path.join(path.dirname(fileURLToPath(import.meta.url)), 'index.html'),
           title,
           chunks: ['main'],
         }),
