@@ -5,6 +5,7 @@ import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
+import { startPaymentReconciler } from './features/payment/reconcile';
 
 /** Starts the API: open the database, migrate, seed on first start, listen. */
 async function main(): Promise<void> {
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
     process.env.FACE_INDEXING === 'false'
       ? null
       : startFaceIndexer({ db: ctx.db, storage: ctx.storage, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1 }, (message) => app.log.info(message));
+  const stopReconciler = startPaymentReconciler(ctx, (message) => app.log.info(message));
   const shutdown = async () => {
+    stopReconciler();
     await app.close();
     await faceIndexer?.stop();
     await closeFaceDetector();

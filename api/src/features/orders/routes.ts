@@ -9,6 +9,7 @@ import { orderForCaller } from './access';
 import { createOrder } from './createOrder';
 import { orderHistory } from './history';
 import { orderDetailOf } from './orderDetail';
+import { reconcilePendingOrder, reconcilePendingOrders } from '../payment/reconcile';
 import { findOrderByRef } from './orderStore';
 import { LINK_INVALID_MESSAGE, verifyPreauth } from './preauth';
 
@@ -29,12 +30,15 @@ export const orderRoutes: Feature = async (app, { ctx }) => {
     // The spec's userID is ignored: the history is always the signed-in user's own.
     const { user } = await requireUser(ctx, request);
     const { searchtext } = await validate(historySchema, request.body);
+    // A payment whose browser return never arrived shows as Paid here, not as a Pending to pay again.
+    await reconcilePendingOrders(ctx, { email: user.email, limit: 5 }, (err) => request.log.warn({ err }, 'payment reconcile'));
     return sendOk(reply, { order_history: await orderHistory(ctx.db, user.email, searchtext) });
   });
 
   app.post(API_ROUTES.orderDetail, async (request, reply) => {
     const { orderID } = await validate(detailSchema, request.body);
-    const order = await orderForCaller(ctx, request, orderID);
+    // Retry of a Pending order reads it here first: settle it with the gateway before paying twice.
+    const order = await reconcilePendingOrder(ctx, await orderForCaller(ctx, request, orderID), (err) => request.log.warn({ err }, 'payment reconcile'));
     return sendOk(reply, await orderDetailOf(ctx, order));
   });
 
