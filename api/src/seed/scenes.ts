@@ -211,12 +211,9 @@ export function logoSvg(eventCode: string, eventName: string, colour: string): s
 </svg>`;
 }
 
-export function heroOverlaySvg(width: number, height: number, title: string, subtitle: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <rect width="${width}" height="${height}" fill="rgba(0,0,0,0.35)"/>
-  <text x="${width / 2}" y="${height * 0.42}" font-family="${FONT}" font-size="${Math.round(width / 22)}" font-weight="bold" fill="#fff" text-anchor="middle">${escapeXml(title)}</text>
-  <text x="${width / 2}" y="${height * 0.42 + width / 22}" font-family="${FONT}" font-size="${Math.round(width / 48)}" fill="#fff" text-anchor="middle">${escapeXml(subtitle)}</text>
-</svg>`;
+/** A light shade over the hero scene; the page draws its own headline over it, so the image has no text. */
+export function heroShadeSvg(width: number, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="rgba(0,0,0,0.35)"/></svg>`;
 }
 
 export function printProductSvg(slug: string, label: string, colour: string): string {

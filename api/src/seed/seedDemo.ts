@@ -15,7 +15,7 @@ import {
   THEMES,
   type DemoEvent,
 } from './demoData';
-import { backgroundSvg, heroOverlaySvg, logoSvg, PHOTO_HEIGHT, PHOTO_WIDTH, printProductSvg, randomLook, runnerSvg } from './scenes';
+import { backgroundSvg, heroShadeSvg, logoSvg, PHOTO_HEIGHT, PHOTO_WIDTH, printProductSvg, randomLook, runnerSvg } from './scenes';
 import { compose, rasterise, renderPhoto, renderStill, runPool, type Overlay, type RawImage } from './render';
 import { renderRunnerClip } from './video';
 
@@ -164,7 +164,7 @@ async function renderPublicAssets(ctx: AppContext): Promise<{ highlights: string
       return { svg: runner.svg, left: 260 + i * 420, top: PHOTO_HEIGHT - runner.height - 20 - i * 40 };
     }),
   );
-  const heroOverlay = heroOverlaySvg(1920, 800, 'Find your race photos', 'Search by BIB number or with a selfie');
+  const heroOverlay = heroShadeSvg(1920, 800);
   const hero = await sharp(heroScene.data, { raw: { width: heroScene.width, height: heroScene.height, channels: heroScene.channels } })
     .resize(1920, 800, { fit: 'cover' })
     .composite([{ input: Buffer.from(heroOverlay) }])
