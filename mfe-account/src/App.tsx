@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { BuildBanner, NotAvailableYet, ProcessingOverlay } from '@finishline/shared/react';
 import { CheckoutAuthPage, UserOrderDetailsPage } from './features/checkout/pages/CheckoutPages';
 import { OrderConfirmPage } from './features/payment/pages/OrderConfirmPage';
 import { OrderSuccessPage } from './features/payment/pages/OrderSuccessPage';
@@ -7,7 +7,6 @@ import { OrderHistoryPage } from './features/orders/pages/OrderHistoryPage';
 import { OrderDetailsPage } from './features/orders/pages/OrderDetailsPage';
 import type { DownloadsUi } from './features/orders/components/OrderView';
 import { useDownloads } from './features/downloads/api/useDownloads';
-import { ProcessingOverlay } from './features/downloads/components/ProcessingOverlay';
 import { PreBookedPhotosModal } from './features/preorder/components/PreBookedPhotosModal';
 
 /** Features meet here: the order pages get the downloads feature's hook and overlay, the history the pre-order modal. */

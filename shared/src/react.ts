@@ -38,3 +38,5 @@ export function BuildBanner({ text }: { text: string }): ReactElement | null {
 }
 export { CaptchaField, type CaptchaFieldProps } from './react/CaptchaField';
 export { mountStandalone } from './react/mountStandalone';
+export { FormField, shownError } from './react/FormField';
+export { ProcessingOverlay } from './react/ProcessingOverlay';

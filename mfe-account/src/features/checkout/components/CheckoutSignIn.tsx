@@ -3,8 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { FormRow } from './FormRow';
+import { CaptchaField, FormField } from '@finishline/shared/react';
 
 /** Sign in tab of checkout: on success the page turns into the signed-in checkout form. */
 export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSignedIn: () => void }) {
@@ -29,14 +28,14 @@ export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSigned
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Controller name="email" control={control} render={({ field, fieldState }) => (
-        <FormRow label="Email" htmlFor="co-signin-email" error={fieldState.error?.message}>
+        <FormField label="Email" htmlFor="co-signin-email" error={fieldState.error?.message}>
           <Input id="co-signin-email" type="email" autoComplete="email" {...field} />
-        </FormRow>
+        </FormField>
       )} />
       <Controller name="password" control={control} render={({ field, fieldState }) => (
-        <FormRow label="Password" htmlFor="co-signin-password" error={fieldState.error?.message}>
+        <FormField label="Password" htmlFor="co-signin-password" error={fieldState.error?.message}>
           <Input.Password id="co-signin-password" autoComplete="current-password" {...field} />
-        </FormRow>
+        </FormField>
       )} />
       <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
       <Button type="primary" htmlType="submit" block size="large" disabled={!watch('gCaptchToken')} loading={formState.isSubmitting}>

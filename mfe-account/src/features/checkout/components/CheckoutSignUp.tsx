@@ -3,8 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, DEFAULT_ISD_CODE, isApiError, signUpSchema, STORAGE_KEYS, type SignUpInput } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { FormRow } from './FormRow';
+import { CaptchaField, FormField } from '@finishline/shared/react';
 
 /** Sign up tab of checkout: a new account, then the Sign in tab with the email filled in. */
 export function CheckoutSignUp({ onSignedUp }: { onSignedUp: (email: string) => void }) {
@@ -37,16 +36,16 @@ export function CheckoutSignUp({ onSignedUp }: { onSignedUp: (email: string) => 
   });
   const text = (name: 'firstName' | 'lastName' | 'email' | 'isdCode' | 'primaryPhone', label: string) => (
     <Controller name={name} control={control} render={({ field, fieldState }) => (
-      <FormRow label={label} htmlFor={`co-signup-${name}`} error={fieldState.error?.message}>
+      <FormField label={label} htmlFor={`co-signup-${name}`} error={fieldState.error?.message}>
         <Input id={`co-signup-${name}`} {...field} />
-      </FormRow>
+      </FormField>
     )} />
   );
   const secret = (name: 'password' | 'confirmPassword', label: string) => (
     <Controller name={name} control={control} render={({ field, fieldState }) => (
-      <FormRow label={label} htmlFor={`co-signup-${name}`} error={fieldState.error?.message}>
+      <FormField label={label} htmlFor={`co-signup-${name}`} error={fieldState.error?.message}>
         <Input.Password id={`co-signup-${name}`} autoComplete="new-password" {...field} />
-      </FormRow>
+      </FormField>
     )} />
   );
   return (

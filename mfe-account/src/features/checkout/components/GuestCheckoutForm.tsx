@@ -3,8 +3,7 @@ import { Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { guestCheckoutFormSchema, type GuestCheckoutFormValues } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { FormRow } from './FormRow';
+import { CaptchaField, FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
 
 /** Guest Checkout tab: name, email, phone, pin code and the captcha (the order button waits for it). */
@@ -30,9 +29,9 @@ export function GuestCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buy
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <FormRow label={label} htmlFor={`guest-${name}`} error={fieldState.error?.message}>
+        <FormField label={label} htmlFor={`guest-${name}`} error={fieldState.error?.message}>
           <Input id={`guest-${name}`} {...props} {...field} />
-        </FormRow>
+        </FormField>
       )}
     />
   );

@@ -3,7 +3,7 @@ import { Button, Input, Radio } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, checkoutFormSchema, GENDERS, type CheckoutFormValues } from '@finishline/shared';
-import { FormRow } from './FormRow';
+import { FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
 
 /**
@@ -46,9 +46,9 @@ export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: 
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <FormRow label={label} htmlFor={`checkout-${name}`} error={fieldState.error?.message}>
+        <FormField label={label} htmlFor={`checkout-${name}`} error={fieldState.error?.message}>
           <Input id={`checkout-${name}`} {...props} {...field} />
-        </FormRow>
+        </FormField>
       )}
     />
   );
@@ -62,18 +62,18 @@ export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: 
         name="gender"
         control={control}
         render={({ field, fieldState }) => (
-          <FormRow label="Gender" htmlFor="checkout-gender" error={fieldState.error?.message}>
+          <FormField label="Gender" htmlFor="checkout-gender" error={fieldState.error?.message}>
             <Radio.Group id="checkout-gender" aria-label="Gender" value={field.value || undefined} onChange={(e) => field.onChange(e.target.value)} options={GENDERS.map((g) => ({ value: g, label: g }))} />
-          </FormRow>
+          </FormField>
         )}
       />
       <Controller
         name="shipping_address"
         control={control}
         render={({ field, fieldState }) => (
-          <FormRow label="Shipping address" htmlFor="checkout-shipping_address" error={fieldState.error?.message}>
+          <FormField label="Shipping address" htmlFor="checkout-shipping_address" error={fieldState.error?.message}>
             <Input.TextArea id="checkout-shipping_address" rows={2} autoComplete="street-address" {...field} />
-          </FormRow>
+          </FormField>
         )}
       />
       {text('pincode', 'Pin code', { autoComplete: 'postal-code' })}

@@ -2,13 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Tabs } from 'antd';
 import { readLocalSession, STORAGE_KEYS } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { useDocumentTitle, ProcessingOverlay } from '@finishline/shared/react';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { SignedInCheckoutForm } from '../components/SignedInCheckoutForm';
 import { GuestCheckoutForm } from '../components/GuestCheckoutForm';
 import { CheckoutSignIn } from '../components/CheckoutSignIn';
 import { CheckoutSignUp } from '../components/CheckoutSignUp';
-import { ProcessingOverlayHost } from '../components/ProcessingOverlayHost';
 import '../checkout.css';
 
 /** Navigation state the cart passes to checkout (spec: selectionType, price, printInstruction). */
@@ -52,7 +51,7 @@ export function UserOrderDetailsPage() {
   if (!readLocalSession().signedIn) return <Navigate to="/checkoutPage-authentication" replace state={state} />;
   return (
     <Shell title="Checkout">
-      <ProcessingOverlayHost show={placing} />
+      {placing ? <ProcessingOverlay /> : null}
       <SignedInCheckoutForm onSubmit={(buyer) => place(buyer)} placing={placing} />
     </Shell>
   );
@@ -69,7 +68,7 @@ export function CheckoutAuthPage() {
   localStorage.setItem(STORAGE_KEYS.currPage, 'NotLoggedIn');
   return (
     <Shell title="Checkout">
-      <ProcessingOverlayHost show={placing} />
+      {placing ? <ProcessingOverlay /> : null}
       <Tabs
         activeKey={tab}
         onChange={setTab}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import type { EventSummary } from '@finishline/shared';
 import { useBibSearch } from '../api/useBibSearch';
-import { ProcessingOverlay } from './ProcessingOverlay';
+import { ProcessingOverlay } from '@finishline/shared/react';
 import '../search.css';
 
 export const BIB_PLACEHOLDER = 'Enter your BIB number (ex: TT20608)';

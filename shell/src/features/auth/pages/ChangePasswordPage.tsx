@@ -4,7 +4,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, changePasswordSchema, forgetSession, isApiError, readLocalSession, type ChangePasswordInput } from '@finishline/shared';
-import { Field, shownError } from '../../../components/form/Field';
+import { FormField, shownError } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 
 /** Spec: success shows the message, then goes home after 2 seconds. */
@@ -59,9 +59,9 @@ export function ChangePasswordPage() {
             // The confirmation is re-checked whenever the new password changes.
             rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`change-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
+              <FormField label={spec.label} htmlFor={`change-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 <Input.Password id={`change-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
-              </Field>
+              </FormField>
             )}
           />
         ))}

@@ -3,7 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, forgotPasswordSchema, isApiError, type ForgotPasswordInput } from '@finishline/shared';
-import { Field } from '../../../components/form/Field';
+import { FormField } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 
 /** /forgot-password: one email field and Submit. The passcode is mailed; the browser never sees it. */
@@ -33,9 +33,9 @@ export function ForgotPasswordPage() {
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Email" htmlFor="forgot-email" error={fieldState.error?.message}>
+            <FormField label="Email" htmlFor="forgot-email" error={fieldState.error?.message}>
               <Input id="forgot-email" type="email" autoComplete="email" {...field} />
-            </Field>
+            </FormField>
           )}
         />
         <Button type="primary" htmlType="submit" block size="large" loading={formState.isSubmitting}>

@@ -3,7 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ACCOUNT_MESSAGES, authApi, isApiError, resetPasswordSchema, type ResetPasswordInput } from '@finishline/shared';
-import { Field, shownError } from '../../../components/form/Field';
+import { FormField, shownError } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 
 const FIELDS: Array<{ name: keyof ResetPasswordInput; label: string; password?: boolean; autoComplete: string }> = [
@@ -46,13 +46,13 @@ export function ResetPasswordPage() {
             control={control}
             rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`reset-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
+              <FormField label={spec.label} htmlFor={`reset-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 {spec.password ? (
                   <Input.Password id={`reset-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
                 ) : (
                   <Input id={`reset-${spec.name}`} autoComplete={spec.autoComplete} inputMode={spec.name === 'passCode' ? 'numeric' : undefined} {...field} />
                 )}
-              </Field>
+              </FormField>
             )}
           />
         ))}

@@ -4,8 +4,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { Field } from '../../../components/form/Field';
+import { CaptchaField, FormField } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { afterSignInPath, readCurrPage } from '../redirects';
@@ -44,18 +43,18 @@ export function SignInPage() {
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Email" htmlFor="signin-email" error={fieldState.error?.message}>
+            <FormField label="Email" htmlFor="signin-email" error={fieldState.error?.message}>
               <Input id="signin-email" type="email" autoComplete="email" {...field} />
-            </Field>
+            </FormField>
           )}
         />
         <Controller
           name="password"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Password" htmlFor="signin-password" error={fieldState.error?.message}>
+            <FormField label="Password" htmlFor="signin-password" error={fieldState.error?.message}>
               <Input.Password id="signin-password" autoComplete="current-password" {...field} />
-            </Field>
+            </FormField>
           )}
         />
         <div style={{ textAlign: 'right', marginTop: -6, marginBottom: 8 }}>

@@ -4,8 +4,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, DEFAULT_ISD_CODE, isApiError, STORAGE_KEYS, signUpSchema, type SignUpInput } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { Field, shownError } from '../../../components/form/Field';
+import { CaptchaField, FormField, shownError } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 import { IsdCodeSelect } from '../../../components/form/IsdCodeSelect';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
@@ -67,9 +66,9 @@ export function SignUpPage() {
             name={spec.name}
             control={control}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`signup-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
+              <FormField label={spec.label} htmlFor={`signup-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 <Input id={`signup-${spec.name}`} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} {...field} />
-              </Field>
+              </FormField>
             )}
           />
         ))}
@@ -77,7 +76,7 @@ export function SignUpPage() {
           name="primaryPhone"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Phone" htmlFor="signup-primaryPhone" error={shownError(fieldState, formState.isSubmitted)}>
+            <FormField label="Phone" htmlFor="signup-primaryPhone" error={shownError(fieldState, formState.isSubmitted)}>
               <div style={{ display: 'flex', gap: 8 }}>
                 <Controller
                   name="isdCode"
@@ -86,7 +85,7 @@ export function SignUpPage() {
                 />
                 <Input id="signup-primaryPhone" type="tel" inputMode="tel" autoComplete="tel-national" {...field} />
               </div>
-            </Field>
+            </FormField>
           )}
         />
         {(['password', 'confirmPassword'] as const).map((name) => (
@@ -96,9 +95,9 @@ export function SignUpPage() {
             control={control}
             rules={name === 'password' ? { deps: ['confirmPassword'] } : undefined}
             render={({ field, fieldState }) => (
-              <Field label={name === 'password' ? 'Password' : 'Confirm password'} htmlFor={`signup-${name}`} error={shownError(fieldState, formState.isSubmitted)}>
+              <FormField label={name === 'password' ? 'Password' : 'Confirm password'} htmlFor={`signup-${name}`} error={shownError(fieldState, formState.isSubmitted)}>
                 <Input.Password id={`signup-${name}`} autoComplete="new-password" {...field} />
-              </Field>
+              </FormField>
             )}
           />
         ))}

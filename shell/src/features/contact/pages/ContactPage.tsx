@@ -3,8 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, contactSchema, DEFAULT_ISD_CODE, getRuntimeConfig, isApiError, readLocalSession, STORAGE_KEYS, type ContactInput } from '@finishline/shared';
-import { CaptchaField } from '@finishline/shared/react';
-import { Field } from '../../../components/form/Field';
+import { CaptchaField, FormField } from '@finishline/shared/react';
 import { FormCard } from '../../../components/form/FormCard';
 import { IsdCodeSelect } from '../../../components/form/IsdCodeSelect';
 
@@ -75,9 +74,9 @@ export function ContactPage() {
             name={spec.name}
             control={control}
             render={({ field, fieldState }) => (
-              <Field label={spec.label} htmlFor={`contact-${spec.name}`} error={fieldState.error?.message}>
+              <FormField label={spec.label} htmlFor={`contact-${spec.name}`} error={fieldState.error?.message}>
                 <Input id={`contact-${spec.name}`} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} {...field} />
-              </Field>
+              </FormField>
             )}
           />
         ))}
@@ -85,7 +84,7 @@ export function ContactPage() {
           name="phoneNo"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Phone" htmlFor="contact-phoneNo" error={fieldState.error?.message}>
+            <FormField label="Phone" htmlFor="contact-phoneNo" error={fieldState.error?.message}>
               <div style={{ display: 'flex', gap: 8 }}>
                 <Controller
                   name="isdCode"
@@ -94,16 +93,16 @@ export function ContactPage() {
                 />
                 <Input id="contact-phoneNo" type="tel" inputMode="tel" autoComplete="tel-national" {...field} />
               </div>
-            </Field>
+            </FormField>
           )}
         />
         <Controller
           name="message"
           control={control}
           render={({ field, fieldState }) => (
-            <Field label="Message" htmlFor="contact-message" error={fieldState.error?.message}>
+            <FormField label="Message" htmlFor="contact-message" error={fieldState.error?.message}>
               <Input.TextArea id="contact-message" rows={4} maxLength={2000} {...field} />
-            </Field>
+            </FormField>
           )}
         />
         <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />

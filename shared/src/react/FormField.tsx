@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A labelled form row with its validation message underneath (spec: errors show under each field). */
-export function Field({ label, htmlFor, error, children }: { label: string; htmlFor: string; error?: string; children: ReactNode }) {
+export function FormField({ label, htmlFor, error, children }: { label: string; htmlFor: string; error?: string; children: ReactNode }) {
   return (
     <div className="fl-field" style={{ marginBottom: 14 }}>
       <label htmlFor={htmlFor} style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>
