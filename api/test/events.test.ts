@@ -46,7 +46,9 @@ describe('event discovery', () => {
     const main = list.find((e) => e.event_name === 'Mumbai Coastal Marathon 2026')!;
     expect(main).toMatchObject({ issearchable: 1, selfiesearch: 1, preorder_allowed: 1, showunlabeled: 1, event_from_date: '2026-01-18' });
     expect(main.event_logo).toMatch(/\/media\/public\/logos\/mcm26\.png$/);
-    expect((await fetch(main.event_logo)).headers.get('content-type')).toBe('image/png');
+    const logo = await fetch(main.event_logo);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect((await logo.arrayBuffer()).byteLength).toBeGreaterThan(100);
     expect(list.filter((e) => e.issearchable === 1).length).toBeGreaterThan(5);
     expect(list.find((e) => e.event_name === 'Mumbai Coastal Marathon 2027')).toMatchObject({ issearchable: 0, preorder_allowed: 1 });
     expect(country_codes[0]).toEqual({ country: 'India', iso: 'IN', code: '+91' });
@@ -81,6 +83,7 @@ describe('event discovery', () => {
       const media = await fetch(item);
       expect(media.status).toBe(200);
       expect(media.headers.get('content-type')).toBe('image/jpeg');
+      expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
     expect(home.hero_image.alt).toContain('Mumbai Coastal Marathon 2026');
     expect(home.slam_events?.[METRO_SLAM].map((e) => e.event_name)).toEqual([

@@ -72,6 +72,7 @@ describe('search event by BIB', () => {
       const media = await fetch(url);
       expect(media.status).toBe(200);
       expect(media.headers.get('content-type')).toBe('image/jpeg');
+      expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
     expect(new URL(photo.s3).pathname).toMatch(/^\/media\/previews\//);
     expect(new URL(photo.image).pathname).toMatch(/^\/media\/thumbs\//);
