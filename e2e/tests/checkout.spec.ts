@@ -99,6 +99,7 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     const modal = page.getByRole('dialog').filter({ hasText: 'Plese Check to Avail this offer' });
     await modal.getByText('Plese Check to Avail this offer').click();
     const ticks = page.getByTestId('digital-downloads').getByRole('checkbox', { name: /100% off/ });
+    await expect(ticks.first()).toBeVisible(); // count() does not wait for the ticks to appear
     const count = await ticks.count();
     for (let i = 0; i < count; i++) await ticks.nth(i).check();
     await expect(page.getByTestId('bill-total')).toHaveText('₹0');

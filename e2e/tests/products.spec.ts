@@ -97,6 +97,7 @@ test.describe('photo selection (/products)', () => {
 
     await signIn(page, DEMO_USERS.runner, DEMO_PASSWORD);
     await searchBib(page, DEMO_EVENT, bib);
+    await expect(photoCards(page).first()).toBeVisible(); // count() does not wait for the grid
     const before = await photoCards(page).count();
     expect(before).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Report picture(s)' }).click();
