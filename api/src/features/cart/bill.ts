@@ -1,7 +1,7 @@
-import { computeBill, GST_PERCENT, PricingError, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
+import { computeBill, PricingError, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
-import { findEvent } from '../events/queries';
+import { findEvent, priceInfoOf } from '../events/queries';
 import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
 import { normaliseBib } from '../search/privacy';
 import { printProducts, sponsorOfferOf } from '../search/bibSearch';
@@ -77,14 +77,7 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
 
   const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
   const catalog: PricingCatalog = {
-    priceInfo: {
-      single_photo: event.single_photo_price,
-      extra_photo: event.extra_photo_price,
-      five_or_more: event.bundle_price,
-      video: event.video_price,
-      collage: event.collage_price,
-      gst_percent: GST_PERCENT,
-    },
+    priceInfo: priceInfoOf(event),
     threshold_photo_count: event.threshold_photo_count,
     show_prempack: event.show_prempack,
     show_ultrapack: event.show_ultrapack,

@@ -1,4 +1,4 @@
-import type { EventDetails, EventSummary, EventThemes, EventsByYear, Flag, HomePageResult } from '@finishline/shared/pure';
+import { GST_PERCENT, type EventDetails, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
 
@@ -69,6 +69,18 @@ export function toDetails(row: EventRow, storage: ObjectStorage): EventDetails {
     is_featured: flag(row.is_featured),
     preorder_price: row.preorder_allowed ? row.preorder_price : null,
     preorder_cut_price: row.preorder_allowed ? row.preorder_cut_price : null,
+  };
+}
+
+/** The event's copy prices as every search and the bill show them (GST from the shared pricing rules). */
+export function priceInfoOf(event: EventRow): PriceInfo {
+  return {
+    single_photo: event.single_photo_price,
+    extra_photo: event.extra_photo_price,
+    five_or_more: event.bundle_price,
+    video: event.video_price,
+    collage: event.collage_price,
+    gst_percent: GST_PERCENT,
   };
 }
 

@@ -1,9 +1,9 @@
 import { SELFIE_MAX_BYTES, type BibSearchResult, type Photo } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
-import { findEvent, type EventRow } from '../events/queries';
+import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
-import { GST_PERCENT, printProducts, sponsorOfferOf } from '../search/bibSearch';
+import { printProducts, sponsorOfferOf } from '../search/bibSearch';
 import type { FaceDetector } from './detector';
 import type { DetectedFace } from './engine';
 import { matchPhotosInEvent } from './embeddingStore';
@@ -128,14 +128,7 @@ export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, in
     bibNumber: SELFIE_BIB,
     photo: photos,
     video: [],
-    priceInfo: {
-      single_photo: event.single_photo_price,
-      extra_photo: event.extra_photo_price,
-      five_or_more: event.bundle_price,
-      video: event.video_price,
-      collage: event.collage_price,
-      gst_percent: GST_PERCENT,
-    },
+    priceInfo: priceInfoOf(event),
     achievementsEligibility: { certificate_eligible: false, certificate_url: null, achievement_id: null },
     awsImageExpary: expiresAt.toISOString(),
     total_image_count: photos.length,

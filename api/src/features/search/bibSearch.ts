@@ -3,11 +3,10 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
 import { AppError } from '../../http/envelope';
-import { findEvent, type EventRow } from '../events/queries';
+import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
 import { isBibVerified, maskEmail, normaliseBib } from './privacy';
 
-export const GST_PERCENT = 18;
 
 interface PhotoRow {
   [column: string]: unknown;
@@ -127,14 +126,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
     bibNumber: bib,
     photo: media.filter((m) => m.category === 'image'),
     video: media.filter((m) => m.category === 'video'),
-    priceInfo: {
-      single_photo: event.single_photo_price,
-      extra_photo: event.extra_photo_price,
-      five_or_more: event.bundle_price,
-      video: event.video_price,
-      collage: event.collage_price,
-      gst_percent: GST_PERCENT,
-    },
+    priceInfo: priceInfoOf(event),
     achievementsEligibility: {
       certificate_eligible: Boolean(participant?.has_finish_time),
       certificate_url: null,
