@@ -2,17 +2,44 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import { AppError, envelope } from './http/envelope';
+import { describeUnexpectedError, guardRequestInput } from './http/inputGuard';
+import { API_ROUTES } from '@finishline/shared/pure';
 import type { AppContext } from './context';
 import { features } from './features';
+
+/** JSON bodies are small everywhere except where an image travels as base64. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; contact attachments are drained
+const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact]);
+
+/** A hop count becomes "trust the nearest n hops", as proxy-addr reads it. */
+function fastifyTrustProxy(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 /** Builds the HTTP server around a ready context (database migrated, storage open). */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
-    bodyLimit: 12 * 1024 * 1024, // selfies arrive as base64 JSON (2 MB file -> ~2.7 MB)
-    trustProxy: true,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Off unless TRUST_PROXY names the proxies: request.ip is then the real client, never a header's word.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
+
+  // The API answers JSON and media only: no page of it may run scripts, be framed or sniffed.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'unsafe-inline'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+    // Media (previews, thumbnails) are embedded by the shell and remotes on other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRoute', (route) => {
+    if (LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
+  });
+  // One input layer for every route: sizes, depth, characters and number ranges before any handler.
+  app.addHook('preValidation', guardRequestInput);
 
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || ctx.config.corsOrigins.includes(origin)),
@@ -25,14 +52,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(envelope(error.result, error.message, error.statusCode));
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const { status, message } = describeUnexpectedError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message = status >= 500 ? 'Something went wrong. Please try again.' : error.message;
     return reply.code(status).send(envelope(null, message, status));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(envelope(null, `No route for ${request.method} ${request.url.split('?')[0]}`, 404));
+    // The path is not echoed: it is the client's text.
+    reply.code(404).send(envelope(null, 'No such route.', 404));
   });
 
   for (const feature of features) {

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,10 +20,58 @@ function str(name: string, fallback: string): string {
   return raw === undefined || raw === '' ? fallback : raw;
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY: off by default (the socket's address is the client), a hop
+ * count ("1" behind one load balancer) or a comma-separated list of proxy addresses / CIDR ranges.
+ * "true" is refused: believing every X-Forwarded-For lets anyone choose their own address.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === 'off' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
+  if (value === 'true') throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "true"');
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Secrets that are generated on first start when not configured, and kept in the data folder. */
+export interface GeneratedSecrets {
+  signingSecret: string;
+  payuSalt: string;
+}
+
+/**
+ * Reads DATA_DIR/secrets.json, creating it with fresh random values the first time. The file is
+ * created exclusively, so the API and the payment sandbox starting together agree on one set.
+ */
+export function generatedSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  const fresh: GeneratedSecrets = { signingSecret: crypto.randomBytes(32).toString('base64url'), payuSalt: crypto.randomBytes(24).toString('base64url') };
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { flag: 'wx', mode: 0o600 });
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
+  // A file written by an older version may lack a newer secret: add it once.
+  if (!stored.signingSecret || !stored.payuSalt) {
+    const completed = { ...fresh, ...stored };
+    fs.writeFileSync(file, JSON.stringify(completed, null, 2), { mode: 0o600 });
+    return completed as GeneratedSecrets;
+  }
+  return stored as GeneratedSecrets;
+}
+
+/** Settings production cannot run without: development defaults would sign, take or verify payments wrongly. */
+const PRODUCTION_REQUIRED = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL'] as const;
+
 /** Every setting of the server, read once from the environment (see docs/configuration.md). */
 export interface AppConfig {
   port: number;
   host: string;
+  /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY); false: none. */
+  trustProxy: false | number | string[];
   /** postgres://... switches from embedded PGlite to a PostgreSQL server. */
   databaseUrl: string | null;
   dataDir: string;
@@ -61,12 +111,23 @@ export interface SecurityConfig {
   contactWindowSeconds: number;
   /** Google sign-in is offered only with a client id; the server verifies ID tokens against it. */
   googleClientId: string | null;
-  /** The development pages (GET /dev/outbox) exist only with the outbox mailer and when not switched off. */
+  /**
+   * The development pages (GET /dev/outbox, POST /dev/faces/event-photo) exist only with the outbox
+   * mailer, never with NODE_ENV=production, and answer loopback connections only.
+   */
   devPages: boolean;
 }
 
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', '.data'));
+  const production = process.env.NODE_ENV === 'production';
+  if (production) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !process.env[name]);
+    if (missing.length > 0) throw new Error(`NODE_ENV=production needs ${missing.join(', ')} to be set`);
+    if (process.env.PAYU_VERIFY_URL === 'off') throw new Error('NODE_ENV=production needs PAYU_VERIFY_URL to be the gateway\'s verify address, not "off"');
+  }
+  const dataDir = overrides.dataDir ?? path.resolve(REPO_ROOT, str('DATA_DIR', '.data'));
+  // Never a constant from the repository: unset secrets are random per data folder.
+  const secrets = process.env.SIGNING_SECRET && process.env.PAYU_SALT ? null : generatedSecrets(dataDir);
   const shellUrl = str('SHELL_URL', 'http://localhost:3000');
   const port = int('API_PORT', 4000);
   const remotePorts = [3000, 3001, 3002, 3003, 3004, 3005];
@@ -79,12 +140,13 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base: AppConfig = {
     port,
     host: str('API_HOST', '0.0.0.0'),
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     databaseUrl: process.env.DATABASE_URL || null,
     dataDir,
     publicApiUrl: str('PUBLIC_API_URL', `http://localhost:${port}`),
     shellUrl,
     corsOrigins: process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [shellUrl, ...defaultOrigins],
-    signingSecret: str('SIGNING_SECRET', 'dev-only-signing-secret-change-me'),
+    signingSecret: process.env.SIGNING_SECRET || secrets!.signingSecret,
     searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
     storage: s3Bucket
       ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null }
@@ -107,7 +169,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       contactPerIp: int('RATE_LIMIT_CONTACT_PER_IP', 5),
       contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),
       googleClientId: process.env.GOOGLE_CLIENT_ID || null,
-      devPages: str('DEV_PAGES', process.env.NODE_ENV === 'production' ? 'false' : 'true') !== 'false',
+      devPages: !production && str('DEV_PAGES', 'true') !== 'false',
     },
     mail: {
       from: str('MAIL_FROM', 'Finishline <no-reply@finishline.example>'),
@@ -117,23 +179,13 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     payu: {
       key: str('PAYU_KEY', 'FLSANDBOX'),
-      salt: str('PAYU_SALT', 'fl-sandbox-salt-change-me'),
+      salt: process.env.PAYU_SALT || secrets!.payuSalt,
       url: str('PAYU_URL', `${sandboxUrl}/_payment`),
       // Set PAYU_VERIFY_URL=off to skip the server-to-server confirmation.
       verifyUrl: payuVerifyUrl === 'off' ? null : payuVerifyUrl,
     },
   };
   const merged = { ...base, ...overrides };
-  // Development defaults sign links and take payments with public values: production must set its own.
-  if (process.env.NODE_ENV === 'production') {
-    const missing = [
-      !process.env.SIGNING_SECRET && 'SIGNING_SECRET',
-      !process.env.PAYU_KEY && 'PAYU_KEY',
-      !process.env.PAYU_SALT && 'PAYU_SALT',
-      !process.env.PAYU_URL && 'PAYU_URL',
-    ].filter(Boolean);
-    if (missing.length > 0) throw new Error(`NODE_ENV=production needs ${missing.join(', ')} to be set`);
-  }
   // A data folder given by the caller (tests) also moves the default outbox into it.
   if (overrides.dataDir && !overrides.mail) merged.mail = { ...base.mail, outboxDir: path.join(overrides.dataDir, 'outbox') };
   return merged;

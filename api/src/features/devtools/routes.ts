@@ -2,6 +2,7 @@ import { API_ROUTES } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { readOutbox, type StoredMail } from '../../mail/mailer';
 import { sendOk } from '../../http/envelope';
+import { loopbackOnly } from '../../security/loopback';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -38,11 +39,13 @@ ${items || '<p>No mail yet.</p>'}
 
 /**
  * Development pages: the outbox as HTML (and JSON for tests). Registered only while the outbox
- * mailer is active and DEV_PAGES is not switched off, so production with SMTP never exposes mail.
+ * mailer is active, DEV_PAGES is not switched off and NODE_ENV is not production, and answered only
+ * on loopback connections: the outbox holds sign-in codes and download links.
  */
 export const devtoolsRoutes: Feature = async (app, { ctx }) => {
   const outboxDir = ctx.mailer.outboxDir;
   if (!outboxDir || !ctx.config.security.devPages) return;
+  app.addHook('onRequest', loopbackOnly);
 
   app.get<{ Querystring: { to?: string; tag?: string } }>(API_ROUTES.devOutbox, async (request, reply) => {
     const mails = filterMails(await readOutbox(outboxDir), request.query);

@@ -8,6 +8,7 @@ import { faceDetector } from './detector';
 import { faceIndexStatus } from './indexer';
 import { searchBySelfie } from './selfieSearch';
 import { addIndexedEventPhoto } from './devFixtures';
+import { loopbackOnly } from '../../security/loopback';
 
 /** Selfies per address in the window: each one costs a face detection on the server. */
 export const SELFIE_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
@@ -40,9 +41,9 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
     return sendOk(reply, await faceIndexStatus(ctx.db, eventId ?? null));
   });
 
-  // Development pages only (never with SMTP mail or DEV_PAGES=false): add an indexed photo.
+  // Development pages only (never with SMTP mail, DEV_PAGES=false or in production; loopback only): add an indexed photo.
   if (ctx.mailer.outboxDir && ctx.config.security.devPages) {
-    app.post(API_ROUTES.devEventPhoto, async (request, reply) => {
+    app.post(API_ROUTES.devEventPhoto, { onRequest: loopbackOnly }, async (request, reply) => {
       const { eventID, image } = await validate(devPhotoBody, request.body);
       return sendOk(reply, await addIndexedEventPhoto(ctx, eventID, Buffer.from(image.replace(/^data:[^,]*,/, ''), 'base64')));
     });
