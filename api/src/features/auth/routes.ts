@@ -61,7 +61,8 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     await assertUnderRateLimits(ctx.db, rules);
     await verifyCaptcha(ctx, input.gCaptchToken);
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+    // An unknown email is verified against a dummy hash too: one answer time whatever the email.
+    if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
       await recordRateLimitHits(ctx.db, rules);
       throw new AppError(401, SIGN_IN_FAILED_MESSAGE);
     }

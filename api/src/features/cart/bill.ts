@@ -5,6 +5,7 @@ import { findEvent, priceInfoOf } from '../events/queries';
 import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
 import { normaliseBib } from '../search/privacy';
 import { printProducts, sponsorOfferOf } from '../search/bibSearch';
+import { sponsorPhotosUsed } from './sponsorCap';
 
 /** Who asks for the bill: the client address decides the country calling code (prints need +91). */
 export interface BillClient {
@@ -12,6 +13,8 @@ export interface BillClient {
 }
 
 export const UNLABELED_BIB = 'unlabeled';
+/** A package is the price of the photos it holds: without photos there is nothing to buy. */
+export const NO_PHOTOS_MESSAGE = 'Your cart has no photos. Please add photos to your cart before choosing a package.';
 export const PRINT_COUNTRY_CODE = '+91';
 
 interface CartPhotoRow {
@@ -49,6 +52,7 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   }
 
   const refs = referencedPhotos(request.lines);
+  if (refs.length === 0) throw badRequest(NO_PHOTOS_MESSAGE);
   const ids = [...new Set(refs.map((r) => r.id))];
   const rows = ids.length
     ? await ctx.db.query<CartPhotoRow>('select id, kind, bib_number from photos where event_id = $1 and id = any($2::int[])', [event.id, ids])
@@ -75,7 +79,12 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
     if (country_calling_code !== PRINT_COUNTRY_CODE) throw badRequest('Prints are delivered only inside India (+91).');
   }
 
-  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
+  const [prints, eventOffer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
+  // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
+  const offer = eventOffer && {
+    ...eventOffer,
+    max_orders_allowed: Math.max(0, eventOffer.max_orders_allowed - (await sponsorPhotosUsed(ctx.db, eventOffer.id, event.id, bib))),
+  };
   const catalog: PricingCatalog = {
     priceInfo: priceInfoOf(event),
     threshold_photo_count: event.threshold_photo_count,

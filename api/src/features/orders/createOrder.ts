@@ -110,12 +110,14 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         unlabeled: cart.searchKind === 'unlabeled',
         isPreorder: false,
         sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
+        sponsorPhotoCount: bill.discountedPhotoIds.length,
         cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
         paymentMode: free ? 'FREE' : null,
       },
       linesOf(bill),
     );
   } catch (error) {
+    if (error instanceof AppError) throw error;
     log(error);
     throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
   }
