@@ -75,7 +75,7 @@ describeWithFaces('selfie search quality on the face set', () => {
       const selfie = await renderSelfie(face.image, 'jpeg');
       let found: number[] = [];
       try {
-        const result = await searchBySelfie(t.ctx, faceDetector(), { eventID: eventId, selfieimg: selfie.toString('base64') });
+        const result = await searchBySelfie(t.ctx, faceDetector(), { eventID: eventId, selfieimg: selfie.toString('base64') }, null);
         found = result.photo.map((p) => p.id);
         expect(result.bibNumber).toBe('selfie');
       } catch (error) {

@@ -3,13 +3,17 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
 import { findEvent, priceInfoOf } from '../events/queries';
 import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
-import { normaliseBib } from '../search/privacy';
+import { assertBibsReleased, normaliseBib } from '../search/privacy';
 import { printProducts, sponsorOfferOf } from '../search/bibSearch';
 import { sponsorPhotosUsed } from './sponsorCap';
 
-/** Who asks for the bill: the client address decides the country calling code (prints need +91). */
+/**
+ * Who asks for the bill: the client address decides the country calling code (prints need +91),
+ * the search session whether the photos of a privacy-checked BIB are released to it.
+ */
 export interface BillClient {
   ip: string;
+  sessionId: number | null;
 }
 
 export const UNLABELED_BIB = 'unlabeled';
@@ -68,6 +72,10 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
       throw badRequest(`One order holds images for a single BIB only. Photo ${ref.id} is not of BIB ${bib}.`);
     }
   }
+
+  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well.
+  const bibsOfCart = rows.map((r) => r.bib_number).filter((b): b is string => b !== null);
+  await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
 
   const hasPrints = request.lines.some((l) => l.type === 'print');
   const hasCollages = request.lines.some((l) => l.type === 'collage');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
 import { findEvent } from '../events/queries';
-import { isBibVerified, normaliseBib } from '../search/privacy';
+import { assertBibsReleased, normaliseBib } from '../search/privacy';
 
 export const UNLABELED_BIB = 'unlabeled';
 
@@ -62,9 +62,7 @@ export async function paginatePhotos(
   if (unlabeled && !event.showunlabeled) throw new AppError(400, `Unlabeled photos of ${event.name} are not available.`);
   if (!unlabeled) {
     if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
-    if (event.privacy_check && (sessionId === null || !(await isBibVerified(ctx.db, sessionId, event.id, bib)))) {
-      throw new AppError(403, 'Please verify the OTP sent to the participant to see these photos.');
-    }
+    await assertBibsReleased(ctx.db, event, [bib], sessionId);
   }
   const offset = (input.page - 1) * input.per_page;
   const rows = await ctx.db.query<PageRow>(

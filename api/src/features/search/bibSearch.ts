@@ -5,7 +5,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import { AppError } from '../../http/envelope';
 import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
-import { isBibVerified, maskEmail, normaliseBib } from './privacy';
+import { lockedBibs, maskEmail, normaliseBib } from './privacy';
 
 
 interface PhotoRow {
@@ -100,8 +100,8 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
   }
 
   const isPrivacyCheckEnabled = event.privacy_check;
-  const isVerified = isPrivacyCheckEnabled && caller.sessionId !== null ? await isBibVerified(ctx.db, caller.sessionId, event.id, bib) : false;
-  const showPhotos = !isPrivacyCheckEnabled || isVerified;
+  const showPhotos = (await lockedBibs(ctx.db, event, [bib], caller.sessionId)).length === 0;
+  const isVerified = isPrivacyCheckEnabled && showPhotos;
 
   const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
   const visible = showPhotos ? rows : [];
