@@ -6,6 +6,7 @@ import { AppError } from '../../http/envelope';
 import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
 import { lockedBibs, maskEmail, normaliseBib } from './privacy';
+import { notReportedSql } from '../feedback/visibility';
 
 
 interface PhotoRow {
@@ -18,15 +19,15 @@ interface PhotoRow {
   seq: number;
 }
 
-/** Photos and videos of one BIB, leaving out those hidden or marked "not me" for that BIB. */
-export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string): Promise<PhotoRow[]> {
+/** Photos and videos of one BIB as this viewer sees them: without hidden or reported ones. */
+export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, viewerUserId: number | null = null): Promise<PhotoRow[]> {
   return db.query<PhotoRow>(
     `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq
        from photos p
       where p.event_id = $1 and p.bib_number = $2
-        and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)
+        and ${notReportedSql('$2', '$3')}
       order by p.seq, p.id`,
-    [eventId, normaliseBib(bib)],
+    [eventId, normaliseBib(bib), viewerUserId],
   );
 }
 
@@ -82,6 +83,8 @@ async function toPhoto(storage: ObjectStorage, row: PhotoRow, bib: string, event
 
 export interface BibSearchCaller {
   sessionId: number | null;
+  /** The signed-in viewer: photos they reported as "not me" stay out of their results. */
+  userId?: number | null;
 }
 
 /**
@@ -94,7 +97,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
   if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
   const bib = normaliseBib(input.bibNumber);
-  const rows = await visiblePhotosOfBib(ctx.db, event.id, bib);
+  const rows = await visiblePhotosOfBib(ctx.db, event.id, bib, caller.userId ?? null);
   if (rows.length === 0) {
     throw new AppError(404, `No photos found for BIB ${bib} in ${event.name}. Please check the number and try again.`);
   }
