@@ -3,7 +3,7 @@ import { API_ROUTES, type Bill, type PaymentForm } from '@finishline/shared/pure
 import type { TestApp } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
-import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
+import { freeCartOf, seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { createUser } from '../src/features/accounts/users';
 import { readOutbox } from '../src/mail/mailer';
 
@@ -16,15 +16,7 @@ describe('business rules the review found open', () => {
   const guest = { name: 'Asha Rao', email: 'asha.guest@example.com', phone_number: '9876543210', pincode: '560001' };
   const imageLines = (ids: number[]) => ids.map((id) => ({ type: 'download', category: 'image', id }));
   const freeOrder = async (ids: number[], discounted: number[], name = guest.name) =>
-    t.request<PaymentForm>('POST', API_ROUTES.createOrder, {
-      ...guest,
-      name,
-      captcha: await solveCaptcha(t.url),
-      eventID: f.freeEventId,
-      bibNumber: 'FR1',
-      sponsorofferID: f.freeOfferId,
-      cartInfo: { searchKind: 'bib', packageKind: null, lines: imageLines(ids), discountedPhotoIds: discounted },
-    });
+    t.request<PaymentForm>('POST', API_ROUTES.createOrder, { ...guest, name, captcha: await solveCaptcha(t.url), ...freeCartOf(f, ids, discounted) });
   const marquee = async () => (await t.request<{ purchase_notification: string | null }>('GET', API_ROUTES.purchaseNotification)).body.result.purchase_notification;
   const orderCount = async () => Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from orders'))[0].n);
 
