@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { API_ROUTES, type Bill, type PaymentForm } from '@finishline/shared/pure';
+import { API_ROUTES, type BibSearchResult, type Bill, type PaymentForm } from '@finishline/shared/pure';
 import type { TestApp } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
@@ -66,6 +66,9 @@ describe('business rules the review found open', () => {
     expect(first.body.result.amount).toBe('0.00');
     // A zero-amount order proves no purchase: the marquee stays as it was (and never shows typed names).
     expect(await marquee()).toBeNull();
+    // The BIB search offers only what is left of the BIB's cap.
+    const search = await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.freeEventId, bibNumber: 'FR1' });
+    expect(search.body.result.sponsorOffer?.max_orders_allowed).toBe(1);
 
     const second = await freeOrder([b, c], [b, c]);
     expect(second.status).toBe(200);

@@ -169,14 +169,17 @@ describe('search event by BIB', () => {
     expect(otherSession.body.result.photo).toEqual([]);
   });
 
-  it('leaves out photos hidden or marked "not me" for that BIB', async () => {
+  it('leaves out photos hidden for that BIB or reported "not me" and upheld by the organiser', async () => {
     const before = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(before.body.result.photo).toHaveLength(2);
     const [hidden, notMe] = before.body.result.photo;
     await t.ctx.db.query('insert into photo_feedback (photo_id, bib_number, feedback) values ($1, $2, 1)', [hidden.id, 'TT20609']);
     const afterHide = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(afterHide.body.result.photo.map((p) => p.id)).toEqual([notMe.id]);
-    await t.ctx.db.query('insert into photo_feedback (photo_id, bib_number, feedback) values ($1, $2, 2)', [notMe.id, 'TT20609']);
+    await t.ctx.db.query(
+      `insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id, status) select $1, $2, $3, min(id), 'upheld' from users`,
+      [notMe.id, mainEvent(), 'TT20609'],
+    );
     const afterNotMe = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(afterNotMe.status).toBe(404);
     expect(afterNotMe.body.Message).toBe('No photos found for BIB TT20609 in Mumbai Coastal Marathon 2026. Please check the number and try again.');

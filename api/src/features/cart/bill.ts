@@ -4,8 +4,7 @@ import { AppError, badRequest } from '../../http/envelope';
 import { findEvent, priceInfoOf } from '../events/queries';
 import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
 import { assertBibsReleased, normaliseBib } from '../search/privacy';
-import { printProducts, sponsorOfferOf } from '../search/bibSearch';
-import { sponsorPhotosUsed } from './sponsorCap';
+import { printProducts, sponsorOfferLeftFor } from '../search/bibSearch';
 
 /**
  * Who asks for the bill: the client address decides the country calling code (prints need +91),
@@ -87,12 +86,8 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
     if (country_calling_code !== PRINT_COUNTRY_CODE) throw badRequest('Prints are delivered only inside India (+91).');
   }
 
-  const [prints, eventOffer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
   // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
-  const offer = eventOffer && {
-    ...eventOffer,
-    max_orders_allowed: Math.max(0, eventOffer.max_orders_allowed - (await sponsorPhotosUsed(ctx.db, eventOffer.id, event.id, bib))),
-  };
+  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
   const catalog: PricingCatalog = {
     priceInfo: priceInfoOf(event),
     threshold_photo_count: event.threshold_photo_count,

@@ -7,6 +7,7 @@ import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
 import { lockedBibs, maskEmail, normaliseBib } from './privacy';
 import { notReportedSql } from '../feedback/visibility';
+import { sponsorPhotosUsed } from '../cart/sponsorCap';
 
 
 interface PhotoRow {
@@ -87,6 +88,12 @@ export interface BibSearchCaller {
   userId?: number | null;
 }
 
+/** The event's offer with the photos this BIB may still get discounted (the cap holds per BIB). */
+export async function sponsorOfferLeftFor(db: Db, eventId: number, bib: string): Promise<SponsorOffer | null> {
+  const offer = await sponsorOfferOf(db, eventId);
+  return offer && { ...offer, max_orders_allowed: Math.max(0, offer.max_orders_allowed - (await sponsorPhotosUsed(db, offer.id, eventId, bib))) };
+}
+
 /**
  * Search by BIB (storefront spec section 7). Preview and thumbnail URLs are signed until
  * awsImageExpary; originals never leave storage here. With the privacy check on, photos stay
@@ -115,7 +122,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
       'select email, finish_time is not null as has_finish_time from participants where event_id = $1 and bib_number = $2',
       [event.id, bib],
     ),
-    sponsorOfferOf(ctx.db, event.id),
+    sponsorOfferLeftFor(ctx.db, event.id, bib),
     disabledPrintEventIds(ctx.db),
     purchaseNotification(ctx.db),
   ]);
