@@ -55,6 +55,10 @@ describe('privacy-checked BIBs are released only to the session that verified th
       expect(res.body.Message).toBe(PRIVACY_MESSAGE);
       expect(JSON.stringify(res.body)).not.toContain(`${f.photoIds[0]}`);
     }
+    // Another BIB's photo in the cart gets the same answer: no message tells which BIB a photo is of.
+    const mixed = await billOf([f.photoIds[0], f.otherBibPhotoId], bearer(token));
+    expect(mixed.status).toBe(403);
+    expect(mixed.body.Message).toBe(PRIVACY_MESSAGE);
     // A selfie cart holding the BIB's photos is the same purchase by another door.
     expect((await billOf([f.photoIds[0]], bearer(token), 'selfie', 'selfie')).status).toBe(403);
   });

@@ -60,6 +60,10 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   const rows = ids.length
     ? await ctx.db.query<CartPhotoRow>('select id, kind, bib_number from photos where event_id = $1 and id = any($2::int[])', [event.id, ids])
     : [];
+  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well,
+  // before any per-photo message could tell an unverified caller which photos are of which BIB.
+  const bibsOfCart = rows.map((r) => r.bib_number).filter((b): b is string => b !== null);
+  await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
     const row = byId.get(ref.id);
@@ -71,10 +75,6 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
       throw badRequest(`One order holds images for a single BIB only. Photo ${ref.id} is not of BIB ${bib}.`);
     }
   }
-
-  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well.
-  const bibsOfCart = rows.map((r) => r.bib_number).filter((b): b is string => b !== null);
-  await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
 
   const hasPrints = request.lines.some((l) => l.type === 'print');
   const hasCollages = request.lines.some((l) => l.type === 'collage');
