@@ -5,6 +5,7 @@ import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
 import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { createSession } from '../src/features/accounts/sessions';
+import { createUser } from '../src/features/accounts/users';
 import { readOutbox } from '../src/mail/mailer';
 
 const PRIVACY_MESSAGE = 'Please verify the OTP sent to the participant to see these photos.';
@@ -82,6 +83,20 @@ describe('privacy-checked BIBs are released only to the session that verified th
 
     const other = await createSession(t.ctx.db, null);
     expect((await billOf([f.photoIds[0]], bearer(other.token))).status).toBe(403);
+  });
+
+  it('a visitor who verified the BIB and then signs in at checkout keeps the verification', async () => {
+    await createUser(t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'asha.signin@example.com', password: 'Finish@2026' });
+    const visitor = await createSession(t.ctx.db, null);
+    await verifyBib(visitor.token, f.eventId, f.bib);
+    const login = await t.request<{ token: string }>(
+      'POST',
+      API_ROUTES.login,
+      { email: 'asha.signin@example.com', password: 'Finish@2026', gCaptchToken: await solveCaptcha(t.url) },
+      bearer(visitor.token),
+    );
+    expect(login.status).toBe(200);
+    expect((await billOf([f.photoIds[0]], bearer(login.body.result.token))).status).toBe(200);
   });
 
   it('pre-order mapping takes only a BIB of the event, and a privacy-checked one only once verified in this session', async () => {

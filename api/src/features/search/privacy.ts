@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
+import { hashToken } from '../../security/tokens';
 
 export const PRIVACY_OTP_REQUIRED_MESSAGE = 'Please verify the OTP sent to the participant to see these photos.';
 
@@ -33,6 +34,17 @@ export async function isBibVerified(db: Db, sessionId: number, eventId: number, 
 /** Refuses (403) unless every BIB is released to this session under the privacy rule. */
 export async function assertBibsReleased(db: Db, event: { id: number; privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null): Promise<void> {
   if ((await lockedBibs(db, event, bibs, sessionId)).length > 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
+}
+
+/** The BIBs a visitor's session verified go with them into the session they sign in to. */
+export async function carryVerifiedBibs(db: Db, fromSessionId: number, toToken: string): Promise<void> {
+  await db.query(
+    `insert into session_verified_bibs (session_id, event_id, bib_number)
+     select s.id, v.event_id, v.bib_number from session_verified_bibs v, sessions s
+      where v.session_id = $1 and s.token_hash = $2
+     on conflict (session_id, event_id, bib_number) do nothing`,
+    [fromSessionId, hashToken(toToken)],
+  );
 }
 
 /** Masks an email for the OTP drawer: "runner@finishline.test" -> "ru****@finishline.test". */
