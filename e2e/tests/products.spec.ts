@@ -108,16 +108,17 @@ test.describe('photo selection (/products)', () => {
     // The demo runner bought nothing of this BIB: Hide is refused, nothing changes.
     await photoCards(page).nth(0).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Hide' }).click();
-    await expect(page.locator('.ant-message-warning')).toContainText('Only the runner of this BIB can hide its photos');
+    await expect(page.locator('.ant-message-warning', { hasText: 'Only the runner of this BIB can hide its photos' })).toBeVisible();
     await expect(photoCards(page)).toHaveCount(before);
 
     await page.getByRole('button', { name: 'Not Me' }).click();
-    await expect(page.locator('.ant-message-success')).toContainText('Your report has been sent to the organiser');
+    const reported = page.locator('.ant-message-success', { hasText: 'Your report has been sent to the organiser' });
+    await expect(reported).toBeVisible();
     await expect(page.getByTestId('congrats-bar')).toContainText(`There are ${before - 1} photos`);
     // Everyone else still sees the photo until the organiser upholds the report.
     expect((await apiBibSearch(bib)).photos).toBe(before);
 
-    await page.locator('.ant-message-success').getByRole('button', { name: 'Undo' }).click();
+    await reported.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByTestId('congrats-bar')).toContainText(`There are ${before} photos`);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('button', { name: 'Report picture(s)' })).toBeVisible();
