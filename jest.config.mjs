@@ -23,6 +23,7 @@ const common = {
 
 export default {
   projects: [
+    { ...common, displayName: 'scripts', testEnvironment: 'node', roots: ['<rootDir>/scripts'], testMatch: ['**/*.test.mjs'] },
     { ...common, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared'], testMatch: ['**/*.test.ts'] },
     {
       ...common,
