@@ -29,6 +29,9 @@ export default {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
+      // Each case makes real HTTP calls (and solves captchas): 5 s is too tight beside other work on
+      // two cores. Suite set-up has its own, longer limit (SET_UP_TIMEOUT_MS in api/test/support).
+      testTimeout: 30_000,
       roots: ['<rootDir>/api'],
       testMatch: ['**/*.test.ts'],
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { closeAll, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { API_ROUTES, type BibSearchResult, type Bill, type PaymentForm } from '@finishline/shared/pure';
-import type { TestApp } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
 import { freeCartOf, seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
@@ -32,10 +32,8 @@ describe('business rules the review found open', () => {
     );
     await t.ctx.db.query('update sponsor_offers set max_orders_allowed = 2 where id = $1', [f.freeOfferId]);
     await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026' });
-  }, 120_000);
-  afterAll(async () => {
-    await p?.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(p), TEAR_DOWN_TIMEOUT_MS);
 
   it('a cart holding only a package (no photos) is refused by the bill and by create-order: no order, no mail', async () => {
     const packOnly = [{ type: 'download', category: 'pack', id: 'b_premium' }];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { API_ROUTES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
 import { closeFaceDetector } from '../src/features/faces/detector';
 import { startFaceIndexer } from '../src/features/faces/indexer';
@@ -40,12 +40,9 @@ describe('selfie search API and face indexing', () => {
         scenePhotoIds.push(await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `SA-S${j}`, await renderScene(faces, random)));
       }
     }
-  }, 60_000);
+  }, SET_UP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await closeFaceDetector();
-    await t?.close();
-  });
+  afterAll(() => closeAll({ close: closeFaceDetector }, t), TEAR_DOWN_TIMEOUT_MS);
 
   it('indexes queued photos in the background and reports progress', async () => {
     const before = await t.request<FaceIndexStatus>('GET', `${API_ROUTES.faceIndexStatus}?eventId=${eventId}`);

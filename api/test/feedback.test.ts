@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibSearchResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedCartFixture, type CartFixture } from './cartFixtures';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
@@ -20,10 +20,8 @@ describe('record feedback on image: hide (1) and not me (2)', () => {
     userToken = (await createSession(t.ctx.db, userId)).token;
     ownerId = await createUser(t.ctx.db, { firstName: 'Tara', lastName: 'T', email: 'tara@example.com', password: 'Secret#2026' });
     ownerToken = (await createSession(t.ctx.db, ownerId)).token;
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const auth = () => ({ authorization: `Bearer ${userToken}` });
   const owner = () => ({ authorization: `Bearer ${ownerToken}` });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { closeAll, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { API_ROUTES, type PaymentForm } from '@finishline/shared/pure';
-import type { TestApp } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { PAYU_TEST_SALT, postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
 import { freeCartOf, seedOrdersFixture, zipEntryNames, type OrdersFixture } from './ordersFixtures';
@@ -61,10 +61,8 @@ describe('payment paths', () => {
     p = await startPaymentTestApp();
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
-  }, 120_000);
-  afterAll(async () => {
-    await p?.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(p), TEAR_DOWN_TIMEOUT_MS);
 
   it('a return with a convenience fee (additionalCharges, hashed first) is accepted: Paid once, one mail', async () => {
     const form = await order([f.photoIds[0]]);

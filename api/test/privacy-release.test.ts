@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { closeAll, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { API_ROUTES, type Bill, type PaymentForm, type PreorderLinkResult } from '@finishline/shared/pure';
-import type { TestApp } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
 import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
@@ -43,10 +43,8 @@ describe('privacy-checked BIBs are released only to the session that verified th
     f = await seedOrdersFixture(t.ctx);
     await t.ctx.db.query('update events set privacy_check = true where id = any($1::int[])', [[f.eventId, f.preorderEventId]]);
     await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, $2, 'Kiran Shah', 'kiran.runner@example.com')`, [f.preorderEventId, f.preorderBib]);
-  }, 120_000);
-  afterAll(async () => {
-    await p?.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(p), TEAR_DOWN_TIMEOUT_MS);
 
   it('the cart bill does not price (nor list the photo ids of) an unverified BIB, with or without a session', async () => {
     const { token } = await createSession(t.ctx.db, null);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibSearchResult, type EventNamesResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { createSession, findSession } from '../src/features/accounts/sessions';
 import { isBibVerified } from '../src/features/search/privacy';
@@ -16,10 +16,8 @@ describe('search event by BIB', () => {
     await seedDemo(t.ctx, { photos: 'small' });
     const list = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);
     for (const e of list.body.result.events) ids.set(e.event_name, e.event_id);
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const mainEvent = () => ids.get('Mumbai Coastal Marathon 2026')!;
 

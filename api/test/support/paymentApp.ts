@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentForm } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './testApp';
+import { closeAll, startTestApp, type TestApp } from './testApp';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { buildSandbox, SUCCESS_CARDS } from '../../src/payment-sandbox/sandbox';
 import { formAction, hiddenInputs } from '../ordersFixtures';
@@ -47,8 +47,7 @@ export async function startPaymentTestApp(security: Partial<AppConfig['security'
       return { action: formAction(html), fields: hiddenInputs(html) };
     },
     async close() {
-      await t.close();
-      await sandbox.close();
+      await closeAll(t, sandbox);
     },
   };
 }
