@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -26,7 +27,9 @@ import { readOutbox } from '../src/mail/mailer';
 const KEY = 'CRASHKEY';
 const SALT = 'crash-test-salt';
 const API_DIR = path.join(REPO_ROOT, 'api');
-const TSX_CLI = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+// tsx's loader in this very process, not tsx's CLI: the CLI runs the server in a child process that
+// a SIGKILL of the CLI would leave running.
+const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const START_LIMIT_MS = 120_000;
 
 function freePort(): Promise<number> {
@@ -74,7 +77,7 @@ describe('the API killed between create-order and the payment return', () => {
   const openDatabase = () => openDb({ url: postgres?.url ?? null, dataDir: postgres ? null : dataDir });
 
   async function startApi(): Promise<void> {
-    const child = spawn(process.execPath, [TSX_CLI, 'src/main.ts'], { cwd: API_DIR, env: apiEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], { cwd: API_DIR, env: apiEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     api = child;
     child.stdout!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
@@ -98,7 +101,8 @@ describe('the API killed between create-order and the payment return', () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill(signal);
+      // tsx runs the server in a child process of its own: signal the whole group, as a crash would take it.
+      process.kill(-child.pid!, signal);
     });
   }
 
