@@ -22,7 +22,12 @@ const common = {
 };
 
 export default {
+  // Jest reads testTimeout only at the top level (a project's own value is ignored). API cases make
+  // real HTTP calls, solve captchas and some start a server of their own: 5 s is too tight beside
+  // other work on two cores. Suite set-up has its own, longer limit (SET_UP_TIMEOUT_MS in api/test/support).
+  testTimeout: 60_000,
   projects: [
+    { ...common, displayName: 'scripts', testEnvironment: 'node', roots: ['<rootDir>/scripts'], testMatch: ['**/*.test.mjs'] },
     { ...common, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared'], testMatch: ['**/*.test.ts'] },
     {
       ...common,

@@ -1,23 +1,25 @@
 // Runs every Jest project; then, when TEST_DATABASE_URL is given, the API suite again on that
-// PostgreSQL server so the production database path is tested too.
-import { spawnSync } from 'node:child_process';
+// PostgreSQL server so the production database path is tested too. Both passes together must end
+// within JEST_TIME_LIMIT_MINUTES (default 30: CI has 90 minutes for type check, lint, Jest and the
+// journeys), else the run is stopped with a message saying so.
+import { deadlineFromEnv, runUntil } from './time-limit.mjs';
 
 const jestBin = new URL('../node_modules/jest/bin/jest.js', import.meta.url).pathname;
 const baseArgs = ['--experimental-vm-modules', jestBin, '--ci'];
 const extra = process.argv.slice(2);
+const deadline = deadlineFromEnv('JEST_TIME_LIMIT_MINUTES', 30);
 
-function run(label, args, env) {
+async function run(label, args, env) {
   console.log(`\n=== Jest: ${label} ===`);
-  const result = spawnSync(process.execPath, [...baseArgs, ...args, ...extra], {
-    stdio: 'inherit',
+  const status = await runUntil(deadline, `Jest (${label})`, [...baseArgs, ...args, ...extra], {
     env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (status !== 0) process.exit(status);
 }
 
-run('all projects (API on embedded PGlite)', [], { FINISHLINE_TEST_DB: 'pglite' });
+await run('all projects (API on embedded PGlite)', [], { FINISHLINE_TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
-  run(`API on PostgreSQL server (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, ['--selectProjects', 'api'], {
+  await run(`API on PostgreSQL server (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, ['--selectProjects', 'api'], {
     FINISHLINE_TEST_DB: 'postgres',
   });
 } else {

@@ -6,6 +6,7 @@
  * --spa        unknown paths answer with index.html (client-side routes of the shell)
  * --cors       allow any origin (remotes are fetched by the shell from another origin)
  * --runtime-config / env RUNTIME_CONFIG_FILE: the file answered at /runtime-config.json
+ * --releases   a remote's release folder (scripts/releases.mjs), answered at /releases/<version>/...
  * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are never cached so a
  * redeploy shows on the next reload; content-hashed chunks are cached for a year.
  */
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     cors: { type: 'boolean', default: false },
     'runtime-config': { type: 'string' },
     name: { type: 'string' },
+    releases: { type: 'string' },
   },
 });
 
@@ -74,15 +76,15 @@ function send(request, response, status, body, type, cacheControl, compressible 
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-function fileFor(urlPath) {
+function fileFor(urlPath, base = root) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return null;
   }
-  const resolved = path.resolve(root, `.${decoded}`);
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) return null; // no escaping the dist folder
+  const resolved = path.resolve(base, `.${decoded}`);
+  if (resolved !== base && !resolved.startsWith(base + path.sep)) return null; // no escaping the served folder
   try {
     return fs.statSync(resolved).isFile() ? resolved : null;
   } catch {
@@ -111,7 +113,11 @@ const server = http.createServer((request, response) => {
     return;
   }
 
-  let file = fileFor(urlPath === '/' ? '/index.html' : urlPath);
+  const releasesRoot = values.releases ? path.resolve(values.releases) : null;
+  let file =
+    releasesRoot && urlPath.startsWith('/releases/')
+      ? fileFor(urlPath.slice('/releases'.length), releasesRoot)
+      : fileFor(urlPath === '/' ? '/index.html' : urlPath);
   // Client-side routes of the shell: any path that is not a file and has no extension gets index.html.
   if (!file && values.spa && !path.extname(urlPath)) file = fileFor('/index.html');
   if (!file) {

@@ -18,6 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
+import { readRecord, releasePaths } from './releases.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const offset = portOffset();
@@ -28,6 +29,7 @@ const shellUrl = `http://localhost:${ports.shell}`;
 const sandboxEntry = path.join(REPO_ROOT, 'api', 'src', 'payment-sandbox', 'main.ts');
 const tsxCli = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const serveStatic = path.join(REPO_ROOT, 'scripts', 'serve-static.mjs');
+const { releasesDir } = releasePaths({ ...process.env, DATA_DIR: dataDir });
 
 export const DEMO_ACCOUNTS = ['runner@finishline.test', 'organiser@finishline.test', 'partner@finishline.test'];
 export const DEMO_PASSWORD = 'Finish@2026';
@@ -113,10 +115,17 @@ function shutdown(code = 0) {
   }, 100);
 }
 
+/** A remote's manifest: its live release (scripts/releases.mjs) if it has one, else the build it started with. */
+function manifestUrlOf(name) {
+  const live = readRecord(releasesDir).remotes[name];
+  const entry = live?.history.find((release) => release.version === live.live);
+  return entry?.manifestUrl ?? `http://localhost:${ports[name]}/mf-manifest.json`;
+}
+
 function runtimeConfig() {
   return {
     apiBaseUrl: apiUrl,
-    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`])),
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, manifestUrlOf(name)])),
     eventsSiteUrl: process.env.EVENTS_SITE_URL || 'https://www.indiarunning.com/',
     supportEmail: process.env.SUPPORT_EMAIL || 'support@finishline.example',
     whatsappNumber: process.env.WHATSAPP_NUMBER || '+919800000000',
@@ -143,7 +152,8 @@ function deployedDir(name) {
 /** The arguments that start one deployment's static server (also recorded for the e2e helpers). */
 function staticServerArgs(name, dir, configFile) {
   const args = [serveStatic, '--dir', dir, '--port', String(ports[name]), '--name', name];
-  return name === 'shell' ? [...args, '--spa', '--runtime-config', configFile] : [...args, '--cors'];
+  // Each remote also serves its releases (pnpm release) at /releases/<version>/.
+  return name === 'shell' ? [...args, '--spa', '--runtime-config', configFile] : [...args, '--cors', '--releases', path.join(releasesDir, name)];
 }
 
 async function main() {

@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < SEARCHES; i += 1) {
         const t0 = performance.now();
         try {
-          await searchBySelfie(ctx, faceDetector(), body);
+          await searchBySelfie(ctx, faceDetector(), body, null);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
         }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { createUser, findUserByEmail, verifyPassword } from '../src/features/accounts/users';
 import { createSession, findSession, revokeSession } from '../src/features/accounts/sessions';
 import { hitRateLimit } from '../src/security/rateLimit';
@@ -10,10 +10,8 @@ describe('accounts core: users, sessions, rate limits, outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('stores an argon2id hash, never the password, and verifies it', async () => {
     await createUser(t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'Asha@Example.com', password: 'Secret#2026' });

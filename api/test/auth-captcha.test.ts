@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
@@ -16,10 +16,8 @@ describe('captcha (ALTCHA) issued and verified by the server', () => {
   beforeAll(async () => {
     t = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, captchaTtlSeconds: 2 } });
     await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'runner@example.com', password: PASSWORD });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('issues a signed challenge that expires and never reveals its answer', async () => {
     const response = await fetch(`${t.url}${API_ROUTES.captchaChallenge}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type LoginResult, type User } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { loadConfig, type SecurityConfig } from '../src/config/config';
 import { readOutbox } from '../src/mail/mailer';
@@ -43,10 +43,8 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ security: testSecurity() });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('signs a runner up with an argon2id hash and mails a welcome', async () => {
     const response = await signUp('Meera.Iyer@Example.com');
@@ -222,10 +220,8 @@ describe('accounts: limits on passcode mails', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ security: testSecurity({ passwordCodesPerEmail: 2 }) });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('refuses the third passcode request for one email within the window', async () => {
     const ask = () => t.request('POST', API_ROUTES.passwordCode, { email: 'busy@example.com' });
@@ -241,10 +237,8 @@ describe('Google sign-in with a client id configured', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ security: testSecurity({ googleClientId: 'finishline-test.apps.googleusercontent.com' }) });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('refuses an ID token that Google did not sign, whatever it claims, and creates no account', async () => {
     const now = Math.floor(Date.now() / 1000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, computeBill, type Bill, type CartLine, type CartRequest } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedCartFixture, type CartFixture } from './cartFixtures';
 
 describe('cart details: the server prices the cart', () => {
@@ -9,10 +9,8 @@ describe('cart details: the server prices the cart', () => {
   beforeAll(async () => {
     t = await startTestApp();
     f = await seedCartFixture(t.ctx.db);
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const images = (ids: number[]): CartLine[] => ids.map((id) => ({ type: 'download', category: 'image', id }));
   const cart = (lines: CartLine[], extra: Partial<CartRequest> = {}): CartRequest => ({

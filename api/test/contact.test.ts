@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { loadConfig } from '../src/config/config';
 import { readOutbox } from '../src/mail/mailer';
@@ -21,10 +21,8 @@ describe('contact form: validated, captcha-checked, stored, mailed to support, r
 
   beforeAll(async () => {
     t = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, contactPerIp: 3 } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('accepts the multipart form, stores it and mails support and the sender', async () => {
     const data = new FormData();

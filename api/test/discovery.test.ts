@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibAvailabilityEntry, type PaginatePhotosResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 
 /** Advanced search (several event + BIB pairs) and the paginated photo call of unlabeled photos. */
 describe('discovery API', () => {
@@ -51,11 +51,9 @@ describe('discovery API', () => {
        values ($1, 'CM101', 'CM101-V1', 'video', 'originals/t/v.mp4', 'previews/t/v.mp4', 'thumbs/t/v.jpg', 1280, 720)`,
       [marathon],
     );
-  }, 60_000);
+  }, SET_UP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('tells for each event and BIB whether photos exist', async () => {
     const res = await t.request<BibAvailabilityEntry[]>('POST', API_ROUTES.bibAvailability, {

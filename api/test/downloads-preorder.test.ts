@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { API_ROUTES, type OrderDetail, type PaymentForm, type PreorderInfoResult, type PreorderLinkResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { formAction, hiddenInputs, seedOrdersFixture, zipEntryNames, type OrdersFixture } from './ordersFixtures';
 import { loadConfig } from '../src/config/config';
@@ -62,11 +62,8 @@ describe('downloads, pre-authorised links and pre-orders', () => {
       security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400 },
     });
     f = await seedOrdersFixture(t.ctx);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t, sandbox), TEAR_DOWN_TIMEOUT_MS);
 
   it('the pre-authorised link shows the order signed out; a tampered or expired link is refused', async () => {
     const form = await paidOrder([{ type: 'download', category: 'image', id: f.photoIds[0] }]);

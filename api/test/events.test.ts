@@ -8,7 +8,7 @@ import {
   type HomePageResult,
   type MasterConfig,
 } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { EVENTS, METRO_SLAM } from '../src/seed/demoData';
 import { createSession, findSession } from '../src/features/accounts/sessions';
@@ -25,10 +25,8 @@ describe('event discovery', () => {
     await seedDemo(t.ctx, { photos: 'small' });
     const res = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);
     events = res.body.result.events;
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('lists every event for the autocomplete, searchable ones first and newest first, with the spec flags and country codes (India +91 first)', async () => {
     const res = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);

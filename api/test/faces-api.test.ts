@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { API_ROUTES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
 import { closeFaceDetector } from '../src/features/faces/detector';
 import { startFaceIndexer } from '../src/features/faces/indexer';
@@ -40,12 +40,9 @@ describe('selfie search API and face indexing', () => {
         scenePhotoIds.push(await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `SA-S${j}`, await renderScene(faces, random)));
       }
     }
-  }, 60_000);
+  }, SET_UP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await closeFaceDetector();
-    await t?.close();
-  });
+  afterAll(() => closeAll({ close: closeFaceDetector }, t), TEAR_DOWN_TIMEOUT_MS);
 
   it('indexes queued photos in the background and reports progress', async () => {
     const before = await t.request<FaceIndexStatus>('GET', `${API_ROUTES.faceIndexStatus}?eventId=${eventId}`);
@@ -150,6 +147,40 @@ describe('selfie search API and face indexing', () => {
     const miss = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') }, from());
     expect(miss.status).toBe(404);
     expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
+  }, 60_000);
+
+  (faceSet ? it : it.skip)('keeps nothing of the selfie after a successful search, in storage or in the database', async () => {
+    const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
+    /** Row counts of every table but the request counters, which count the search itself. */
+    const rowCounts = async () => {
+      const tables = await t.ctx.db.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'rate_limit_hits' order by table_name`,
+      );
+      const counts: Record<string, number> = {};
+      for (const { table_name } of tables) counts[table_name] = (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}"`))[0]!.n;
+      return counts;
+    };
+    const filesBefore = filesUnder(objectsDir).sort();
+    const rowsBefore = await rowCounts();
+    const selfie = await renderSelfie(faceSet![0]!.image, 'png');
+    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+    expect(res.status).toBe(200);
+    expect(filesUnder(objectsDir).sort()).toEqual(filesBefore);
+    expect(await rowCounts()).toEqual(rowsBefore);
+  }, 60_000);
+
+  (faceSet ? it : it.skip)('leaves out photos of a privacy-checked BIB the session has not verified by OTP', async () => {
+    await t.ctx.db.query(`update photos set bib_number = 'SA1' where id = any($1::int[])`, [scenePhotoIds]);
+    await t.ctx.db.query('update events set privacy_check = true where id = $1', [eventId]);
+    try {
+      const selfie = await renderSelfie(faceSet![0]!.image, 'png');
+      const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+      expect(res.status).toBe(403);
+      expect(res.body.Message).toBe('Please verify the OTP sent to the participant to see these photos.');
+    } finally {
+      await t.ctx.db.query('update events set privacy_check = false where id = $1', [eventId]);
+      await t.ctx.db.query('update photos set bib_number = null where id = any($1::int[])', [scenePhotoIds]);
+    }
   }, 60_000);
 
   it('adds an indexed photo through the development route, ahead of the sweep backlog', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { FACES_DIR, addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom, type FaceImage } from '../bench/faceScenes';
 import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
 import { startFaceIndexer } from '../src/features/faces/indexer';
@@ -50,12 +50,9 @@ describeWithFaces('selfie search quality on the face set', () => {
     const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
     await indexer.whenIdle();
     await indexer.stop();
-  }, 180_000);
+  }, SET_UP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await closeFaceDetector();
-    await t?.close();
-  });
+  afterAll(() => closeAll({ close: closeFaceDetector }, t), TEAR_DOWN_TIMEOUT_MS);
 
   it('indexes every scene and finds the pasted faces', async () => {
     const jobs = await t.ctx.db.query<{ status: string; n: number }>('select status, count(*)::int as n from face_index_jobs where event_id = $1 group by status', [eventId]);
@@ -75,7 +72,7 @@ describeWithFaces('selfie search quality on the face set', () => {
       const selfie = await renderSelfie(face.image, 'jpeg');
       let found: number[] = [];
       try {
-        const result = await searchBySelfie(t.ctx, faceDetector(), { eventID: eventId, selfieimg: selfie.toString('base64') });
+        const result = await searchBySelfie(t.ctx, faceDetector(), { eventID: eventId, selfieimg: selfie.toString('base64') }, null);
         found = result.photo.map((p) => p.id);
         expect(result.bibNumber).toBe('selfie');
       } catch (error) {

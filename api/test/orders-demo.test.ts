@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { FREE_OFFER_COUPON, FREE_OFFER_EVENT, seedOrdersDemo } from '../src/features/orders/demoOrders';
 
 describe('orders demo rows', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('adds the 100% sponsor offer once, and nothing without the demo event', async () => {
     await seedOrdersDemo(t.ctx);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { API_ROUTES, type OrderHistoryResult, type PaymentForm } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { formAction, hiddenInputs, seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { loadConfig } from '../src/config/config';
@@ -69,11 +69,8 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', password: 'Finish@2026' });
     runnerToken = (await createSession(t.ctx.db, (await t.ctx.db.query<{ id: number }>(`select id from users where email = 'ravi@example.com'`))[0].id)).token;
     otherToken = (await createSession(t.ctx.db, (await t.ctx.db.query<{ id: number }>(`select id from users where email = 'meera@example.com'`))[0].id)).token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t, sandbox), TEAR_DOWN_TIMEOUT_MS);
 
   it('prices the order on the server: the client amount is ignored, the order is Pending with its bill lines', async () => {
     const res = await t.request<PaymentForm>('POST', API_ROUTES.createOrder, { ...guest, ...cartOf(f.photoIds.slice(0, 2)), amount: 1, captcha: await solveCaptcha(t.url) });
@@ -120,7 +117,7 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     expect(mails[0].to).toBe('asha.guest@example.com');
     expect(mails[0].text).toMatch(/http:\/\/shell\.test\/preauthdownload\?orderref=FL\w+&e=asha\.guest%40example\.com&lt=\d+&h=[0-9a-f]{64}/);
     const marquee = await t.request<{ purchase_notification: string }>('GET', API_ROUTES.purchaseNotification);
-    expect(marquee.body.result.purchase_notification).toBe('Asha just bought photos of Orders Test Marathon 2026');
+    expect(marquee.body.result.purchase_notification).toBe('A runner just bought photos of Orders Test Marathon 2026');
   });
 
   it('a replayed success callback changes nothing', async () => {

@@ -71,6 +71,16 @@ export async function seedOrdersFixture(ctx: AppContext): Promise<OrdersFixture>
   return { eventId, eventName, bib, photoIds, videoId, otherBibPhotoId, freeEventId, freeOfferId: offer[0].id, freePhotoIds, preorderEventId, preorderBib, preorderPhotoIds };
 }
 
+/** Create-order cart fields for photos of the 100% sponsor offer event (BIB FR1). */
+export function freeCartOf(f: OrdersFixture, photoIds: number[] = f.freePhotoIds, discountedPhotoIds: number[] = photoIds) {
+  return {
+    eventID: f.freeEventId,
+    bibNumber: 'FR1',
+    sponsorofferID: f.freeOfferId,
+    cartInfo: { searchKind: 'bib', packageKind: null, lines: photoIds.map((id) => ({ type: 'download', category: 'image', id })), discountedPhotoIds },
+  };
+}
+
 /** Names of the entries of a zip file, read from its central directory. */
 export function zipEntryNames(zip: Buffer): string[] {
   let end = -1;

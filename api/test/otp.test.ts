@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibSearchResult, type GenerateOtpResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedCartFixture, type CartFixture } from './cartFixtures';
 import { createSession } from '../src/features/accounts/sessions';
 import { readOutbox } from '../src/mail/mailer';
@@ -11,10 +11,8 @@ describe('privacy OTP: no photos for a BIB until it is verified in the session',
   beforeAll(async () => {
     t = await startTestApp();
     f = await seedCartFixture(t.ctx.db);
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const body = () => ({ eventID: f.privateEventId, bibNumber: 'pr7', eventName: 'Private Trail Run 2026' });

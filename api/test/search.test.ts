@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibSearchResult, type EventNamesResult } from '@finishline/shared/pure';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { createSession, findSession } from '../src/features/accounts/sessions';
 import { isBibVerified } from '../src/features/search/privacy';
@@ -16,10 +16,8 @@ describe('search event by BIB', () => {
     await seedDemo(t.ctx, { photos: 'small' });
     const list = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);
     for (const e of list.body.result.events) ids.set(e.event_name, e.event_id);
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const mainEvent = () => ids.get('Mumbai Coastal Marathon 2026')!;
 
@@ -169,14 +167,17 @@ describe('search event by BIB', () => {
     expect(otherSession.body.result.photo).toEqual([]);
   });
 
-  it('leaves out photos hidden or marked "not me" for that BIB', async () => {
+  it('leaves out photos hidden for that BIB or reported "not me" and upheld by the organiser', async () => {
     const before = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(before.body.result.photo).toHaveLength(2);
     const [hidden, notMe] = before.body.result.photo;
     await t.ctx.db.query('insert into photo_feedback (photo_id, bib_number, feedback) values ($1, $2, 1)', [hidden.id, 'TT20609']);
     const afterHide = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(afterHide.body.result.photo.map((p) => p.id)).toEqual([notMe.id]);
-    await t.ctx.db.query('insert into photo_feedback (photo_id, bib_number, feedback) values ($1, $2, 2)', [notMe.id, 'TT20609']);
+    await t.ctx.db.query(
+      `insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id, status) select $1, $2, $3, min(id), 'upheld' from users`,
+      [notMe.id, mainEvent(), 'TT20609'],
+    );
     const afterNotMe = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
     expect(afterNotMe.status).toBe(404);
     expect(afterNotMe.body.Message).toBe('No photos found for BIB TT20609 in Mumbai Coastal Marathon 2026. Please check the number and try again.');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './support/testApp';
+import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { isSeeded, planMedia, seedDemo, SEED_SETTING } from '../src/seed/seedDemo';
 import { DEMO_PASSWORD, EVENTS, SEED_VERSION } from '../src/seed/demoData';
 import { findUserByEmail, verifyPassword } from '../src/features/accounts/users';
@@ -13,10 +13,8 @@ describe('demo seed', () => {
   let second: TestApp;
   beforeAll(async () => {
     [first, second] = await Promise.all([startTestApp(), startTestApp()]);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([first?.close(), second?.close()]);
-  }, 30_000);
+  }, SET_UP_TIMEOUT_MS);
+  afterAll(() => closeAll(first, second), TEAR_DOWN_TIMEOUT_MS);
 
   it('plans the full demo: a BIB with 300+ photos, 120+ unlabeled photos, BIBs with a handful, three videos', () => {
     const main = EVENTS.find((e) => e.name === 'Mumbai Coastal Marathon 2026')!;

@@ -17,6 +17,13 @@ export interface SandboxOptions {
 /** Test cards: these succeed; FAILING_CARD is declined (PayU publishes similar test numbers). */
 export const SUCCESS_CARDS = ['5123456789012346', '4012001037141112', '4111111111111111'];
 export const FAILING_CARD = '4000000000000002';
+/**
+ * This card succeeds with a convenience fee, as PayU adds one for some payment modes: the return
+ * carries additionalCharges (2% of the amount, at least ₹1) and its reverse hash begins with it.
+ */
+export const CONVENIENCE_FEE_CARD = '5500000000000004';
+const CONVENIENCE_FEE_PERCENT = 2;
+const convenienceFee = (amount: string) => Math.max(1, (Number(amount) * CONVENIENCE_FEE_PERCENT) / 100).toFixed(2);
 
 interface Transaction {
   fields: Record<string, string>;
@@ -24,6 +31,7 @@ interface Transaction {
   mihpayid: string;
   bankRef: string;
   addedon: string;
+  additionalCharges?: string | null;
 }
 
 const sha512 = (text: string) => crypto.createHash('sha512').update(text, 'utf8').digest('hex');
@@ -83,7 +91,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       addedon: new Date().toISOString().replace('T', ' ').slice(0, 19),
     });
     const html = `<h1>Payment sandbox</h1>
-<p class="hint">Test gateway: no money moves. Cards ${SUCCESS_CARDS.map(escapeHtml).join(', ')} succeed; ${FAILING_CARD} is declined.</p>
+<p class="hint">Test gateway: no money moves. Cards ${SUCCESS_CARDS.map(escapeHtml).join(', ')} succeed; ${CONVENIENCE_FEE_CARD} succeeds with a ${CONVENIENCE_FEE_PERCENT}% convenience fee; ${FAILING_CARD} is declined.</p>
 <p>${escapeHtml(fields.productinfo)}</p><p class="amount" data-testid="sandbox-amount">₹${escapeHtml(fields.amount)}</p>
 <form method="post" action="/_payment/complete">
 <input type="hidden" name="txnid" value="${escapeHtml(fields.txnid)}">
@@ -103,7 +111,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     if (txn.status !== 'pending') return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">This transaction is already complete.</p>'));
     const card = str(body.ccnum).replace(/\s/g, '');
     const cancelled = str(body.action) === 'cancel';
-    const success = !cancelled && SUCCESS_CARDS.includes(card);
+    const withFee = !cancelled && card === CONVENIENCE_FEE_CARD;
+    const success = !cancelled && (SUCCESS_CARDS.includes(card) || withFee);
     let error = 'E000';
     let errorMessage = 'No Error';
     if (cancelled) [error, errorMessage] = ['E1605', 'Transaction cancelled by user'];
@@ -113,7 +122,9 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 
     const f = txn.fields;
     const status = success ? 'success' : 'failure';
-    const reverse = sha512(payuReverseHashInput({ key: f.key, txnid: f.txnid, amount: f.amount, productinfo: f.productinfo, firstname: f.firstname, email: f.email, status, udf1: f.udf1, udf2: f.udf2, udf3: f.udf3, udf4: f.udf4, udf5: f.udf5 }, options.salt));
+    txn.additionalCharges = withFee ? convenienceFee(f.amount) : null;
+    const charges: Record<string, string> = txn.additionalCharges === null ? {} : { additionalCharges: txn.additionalCharges };
+    const reverse = sha512(payuReverseHashInput({ key: f.key, txnid: f.txnid, amount: f.amount, productinfo: f.productinfo, firstname: f.firstname, email: f.email, status, udf1: f.udf1, udf2: f.udf2, udf3: f.udf3, udf4: f.udf4, udf5: f.udf5, ...charges }, options.salt));
     const returned: Record<string, string> = {
       mihpayid: txn.mihpayid,
       mode: 'CC',
@@ -133,6 +144,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       udf3: f.udf3,
       udf4: f.udf4,
       udf5: f.udf5,
+      ...charges,
       hash: reverse,
       field9: errorMessage,
       PG_TYPE: 'CC-PG',
@@ -165,7 +177,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
             amt: txn.fields.amount,
             transaction_amount: txn.fields.amount,
             txnid,
-            additional_charges: '0.00',
+            additional_charges: txn.additionalCharges ?? '0.00',
             productinfo: txn.fields.productinfo,
             firstname: txn.fields.firstname,
             bankcode: 'CC',

@@ -30,6 +30,8 @@ export interface PayuResponseFields extends PayuUdf {
   firstname: string;
   email: string;
   status: string;
+  /** Convenience fee PayU added on top of amount; present only when it charged one. */
+  additionalCharges?: string;
 }
 
 const udfs = (f: PayuUdf) => [f.udf1 ?? '', f.udf2 ?? '', f.udf3 ?? '', f.udf4 ?? '', f.udf5 ?? ''];
@@ -39,9 +41,13 @@ export function payuRequestHashInput(fields: PayuRequestFields, salt: string): s
   return [fields.key, fields.txnid, fields.amount, fields.productinfo, fields.firstname, fields.email, ...udfs(fields), '', '', '', '', '', salt].join('|');
 }
 
-/** SALT|status||||||udf5|udf4|udf3|udf2|udf1|email|firstname|productinfo|amount|txnid|key */
+/**
+ * SALT|status||||||udf5|udf4|udf3|udf2|udf1|email|firstname|productinfo|amount|txnid|key, preceded
+ * by additionalCharges| when the return carries additionalCharges (PayU's own SDK hashes it so).
+ */
 export function payuReverseHashInput(fields: PayuResponseFields, salt: string): string {
-  return [salt, fields.status, '', '', '', '', '', ...udfs(fields).reverse(), fields.email, fields.firstname, fields.productinfo, fields.amount, fields.txnid, fields.key].join('|');
+  const base = [salt, fields.status, '', '', '', '', '', ...udfs(fields).reverse(), fields.email, fields.firstname, fields.productinfo, fields.amount, fields.txnid, fields.key];
+  return (fields.additionalCharges === undefined ? base : [fields.additionalCharges, ...base]).join('|');
 }
 
 /** key|command|var1|SALT, the hash of a server-to-server call such as verify_payment. */

@@ -14,7 +14,8 @@
  * - Packages (bib searches only): once the selected digital images reach threshold_photo_count,
  *   the images are replaced by one pack line, premium at bundlePriceInfo.Premium_Pack or ultra
  *   premium at ultra_premium_pack; videos, prints and collages stay.
- * - Sponsor discount: on the ticked digital images only, at most max_orders_allowed of them; each
+ * - Sponsor discount: on the ticked digital images only, at most max_orders_allowed of them (the
+ *   server passes what is left of the BIB's cap after its earlier orders); each
  *   ticked image is worth the images line divided by its photo count. Percent offers take that
  *   percentage, flat offers take their rupees (never more than the image's worth). A pack has no
  *   per-image lines, so the sponsor discount does not apply to it.

@@ -1,4 +1,4 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import type { CartLine, CartRequest } from '../types/cart';
 import { bibNumberSchema } from './search';
 
@@ -67,5 +67,7 @@ export const feedbackSchema = object({
     .trim()
     .required('Select atleast one photo.')
     .matches(/^\d+(,\d+)*$/, 'Select atleast one photo.'),
+  /** Takes back the caller's own hide or report of these photos. */
+  undo: boolean().optional().default(false),
 });
 export type FeedbackInput = InferType<typeof feedbackSchema>;

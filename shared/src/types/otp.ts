@@ -29,6 +29,8 @@ export interface FeedbackRequest {
   eventID?: number;
   /** Comma-joined photo ids. */
   photoids: string;
+  /** Takes back the caller's own hide or report of these photos. */
+  undo?: boolean;
 }
 
 export interface FeedbackResult {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import type { User } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
@@ -31,9 +32,20 @@ export interface UserRow {
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
+/**
+ * Hash of a random password made once per process with the same parameters as real ones: an
+ * unknown email or a password-less (social or guest) account is checked against it, so every
+ * sign-in costs one argon2 verification and the answer time does not tell which emails exist.
+ */
+let dummyHash: Promise<string> | null = null;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64url')));
+
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) return false;
   try {
+    if (!hash) {
+      await argon2.verify(await dummyPasswordHash(), password);
+      return false;
+    }
     return await argon2.verify(hash, password);
   } catch {
     return false;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   API_ROUTES,
@@ -19,7 +20,8 @@ import { validate } from '../../http/validate';
 import { issueCaptchaChallenge, verifyCaptcha } from '../../security/captcha';
 import { assertUnderRateLimits, hitRateLimit, hitRateLimits, recordRateLimitHits } from '../../security/rateLimit';
 import { createUser, findUserByEmail, hashPassword, toUser, verifyPassword, type UserRow } from '../accounts/users';
-import { createSession, presentedToken, requireUser, revokeAllSessionsOf, revokeSession } from '../accounts/sessions';
+import { createSession, presentedToken, requireUser, resolveSession, revokeAllSessionsOf, revokeSession } from '../accounts/sessions';
+import { carryVerifiedBibs } from '../search/privacy';
 import { consumePasswordCode, issuePasswordCode } from './passwordCodes';
 import { sendPasswordChangedMail, sendPasswordCodeMail, sendWelcomeMail } from './mails';
 import { passwordCodeRules, signInAccountBucket, signInRules, signUpRule } from './rules';
@@ -29,8 +31,11 @@ export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
 
-async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult> {
+async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequest): Promise<LoginResult> {
   const { token, expiresAt } = await createSession(ctx.db, user.id);
+  // Signing in at checkout must not undo the BIB verified by OTP a moment ago as a visitor.
+  const previous = await resolveSession(ctx, request);
+  if (previous && (previous.userId === null || previous.userId === user.id)) await carryVerifiedBibs(ctx.db, previous.id, token);
   return {
     id: user.id,
     firstName: user.first_name,
@@ -61,12 +66,13 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     await assertUnderRateLimits(ctx.db, rules);
     await verifyCaptcha(ctx, input.gCaptchToken);
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+    // An unknown email is verified against a dummy hash too: one answer time whatever the email.
+    if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
       await recordRateLimitHits(ctx.db, rules);
       throw new AppError(401, SIGN_IN_FAILED_MESSAGE);
     }
     await ctx.db.query('delete from rate_limit_hits where bucket = $1', [signInAccountBucket(input.email)]);
-    return sendOk(reply, await startSession(ctx, user), 'Login successful');
+    return sendOk(reply, await startSession(ctx, user, request), 'Login successful');
   });
 
   app.post(API_ROUTES.register, async (request, reply) => {
@@ -113,7 +119,7 @@ export const authRoutes: Feature = async (app, { ctx }) => {
       await sendWelcomeMail(ctx, user.email, user.first_name);
       message = 'Registered Successfully !';
     }
-    return sendOk(reply, await startSession(ctx, user), message);
+    return sendOk(reply, await startSession(ctx, user, request), message);
   });
 
   /** Mails a one-time passcode. The answer is the same whether or not the email has an account. */

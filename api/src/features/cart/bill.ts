@@ -3,15 +3,21 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
 import { findEvent, priceInfoOf } from '../events/queries';
 import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
-import { normaliseBib } from '../search/privacy';
-import { printProducts, sponsorOfferOf } from '../search/bibSearch';
+import { assertBibsReleased, normaliseBib } from '../search/privacy';
+import { printProducts, sponsorOfferLeftFor } from '../search/bibSearch';
 
-/** Who asks for the bill: the client address decides the country calling code (prints need +91). */
+/**
+ * Who asks for the bill: the client address decides the country calling code (prints need +91),
+ * the search session whether the photos of a privacy-checked BIB are released to it.
+ */
 export interface BillClient {
   ip: string;
+  sessionId: number | null;
 }
 
 export const UNLABELED_BIB = 'unlabeled';
+/** A package is the price of the photos it holds: without photos there is nothing to buy. */
+export const NO_PHOTOS_MESSAGE = 'Your cart has no photos. Please add photos to your cart before choosing a package.';
 export const PRINT_COUNTRY_CODE = '+91';
 
 interface CartPhotoRow {
@@ -49,10 +55,15 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   }
 
   const refs = referencedPhotos(request.lines);
+  if (refs.length === 0) throw badRequest(NO_PHOTOS_MESSAGE);
   const ids = [...new Set(refs.map((r) => r.id))];
   const rows = ids.length
     ? await ctx.db.query<CartPhotoRow>('select id, kind, bib_number from photos where event_id = $1 and id = any($2::int[])', [event.id, ids])
     : [];
+  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well,
+  // before any per-photo message could tell an unverified caller which photos are of which BIB.
+  const bibsOfCart = rows.map((r) => r.bib_number).filter((b): b is string => b !== null);
+  await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
     const row = byId.get(ref.id);
@@ -75,7 +86,8 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
     if (country_calling_code !== PRINT_COUNTRY_CODE) throw badRequest('Prints are delivered only inside India (+91).');
   }
 
-  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferOf(ctx.db, event.id)]);
+  // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
+  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
   const catalog: PricingCatalog = {
     priceInfo: priceInfoOf(event),
     threshold_photo_count: event.threshold_photo_count,

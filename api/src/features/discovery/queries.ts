@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
 import { findEvent } from '../events/queries';
-import { isBibVerified, normaliseBib } from '../search/privacy';
+import { assertBibsReleased, normaliseBib } from '../search/privacy';
+import { notReportedSql } from '../feedback/visibility';
 
 export const UNLABELED_BIB = 'unlabeled';
 
@@ -21,7 +22,7 @@ export async function bibAvailability(db: Db, entries: Array<{ eventID: number; 
               count(p.id) filter (where p.kind = 'video')::int as videos
          from events e
          left join photos p on p.event_id = e.id and p.bib_number = $2
-              and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)
+              and ${notReportedSql('$2', 'null')}
         where e.id = $1
         group by e.id`,
       [entry.eventID, bib],
@@ -54,6 +55,7 @@ export async function paginatePhotos(
   ctx: AppContext,
   input: { event_id: number; bib_number: string; page: number; per_page: number },
   sessionId: number | null,
+  viewerUserId: number | null = null,
 ): Promise<PaginatePhotosResult> {
   const event = await findEvent(ctx.db, input.event_id);
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
@@ -62,19 +64,17 @@ export async function paginatePhotos(
   if (unlabeled && !event.showunlabeled) throw new AppError(400, `Unlabeled photos of ${event.name} are not available.`);
   if (!unlabeled) {
     if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
-    if (event.privacy_check && (sessionId === null || !(await isBibVerified(ctx.db, sessionId, event.id, bib)))) {
-      throw new AppError(403, 'Please verify the OTP sent to the participant to see these photos.');
-    }
+    await assertBibsReleased(ctx.db, event, [bib], sessionId);
   }
   const offset = (input.page - 1) * input.per_page;
   const rows = await ctx.db.query<PageRow>(
     `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq, count(*) over ()::int as total
        from photos p
       where p.event_id = $1 and p.kind = 'image'
-        and ${unlabeled ? 'p.bib_number is null' : 'p.bib_number = $4 and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $4)'}
+        and ${unlabeled ? 'p.bib_number is null' : `p.bib_number = $4 and ${notReportedSql('$4', '$5')}`}
       order by p.seq, p.id
       limit $2 offset $3`,
-    unlabeled ? [event.id, input.per_page, offset] : [event.id, input.per_page, offset, bib],
+    unlabeled ? [event.id, input.per_page, offset] : [event.id, input.per_page, offset, bib, viewerUserId],
   );
   // A page past the end has no rows to carry the total: count separately then.
   const total =

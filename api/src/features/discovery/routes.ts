@@ -28,6 +28,6 @@ export const discoveryRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(paginatePhotosSchema, await formFields(request));
     // The session comes from the bearer header or, as in the spec's form, the _token field.
     const session = (await resolveSession(ctx, request)) ?? (input._token ? await findSession(ctx.db, input._token) : null);
-    return sendOk(reply, await paginatePhotos(ctx, input, session?.id ?? null));
+    return sendOk(reply, await paginatePhotos(ctx, input, session?.id ?? null, session?.userId ?? null));
   });
 };

@@ -7,6 +7,7 @@ import { hitRateLimit } from '../../security/rateLimit';
 import { faceDetector } from './detector';
 import { faceIndexStatus } from './indexer';
 import { searchBySelfie } from './selfieSearch';
+import { resolveSession } from '../accounts/sessions';
 import { addIndexedEventPhoto } from './devFixtures';
 import { loopbackOnly } from '../../security/loopback';
 
@@ -31,7 +32,8 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
       message: SELFIE_RATE_MESSAGE,
     });
     const input = await validate(selfieSearchSchema, request.body);
-    const result = await searchBySelfie(ctx, faceDetector(), input);
+    const session = await resolveSession(ctx, request);
+    const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null);
     // The spec reads awsImageExpary beside result for this call.
     return reply.code(200).send({ ...envelope(result), awsImageExpary: result.awsImageExpary });
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../http/envelope';
 import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
 import { printProducts, sponsorOfferOf } from '../search/bibSearch';
+import { lockedBibs, PRIVACY_OTP_REQUIRED_MESSAGE } from '../search/privacy';
 import type { FaceDetector } from './detector';
 import type { DetectedFace } from './engine';
 import { matchPhotosInEvent } from './embeddingStore';
@@ -59,6 +60,7 @@ interface PhotoRow {
   preview_key: string;
   thumb_key: string;
   seq: number;
+  bib_number: string | null;
 }
 
 async function purchaseNotification(ctx: AppContext): Promise<string | null> {
@@ -85,7 +87,7 @@ async function toPhoto(ctx: AppContext, row: PhotoRow, event: EventRow, expiresA
  * Search by selfie: find the face, compare it with the faces of the event's photos, and return the
  * matching photos in the BIB search's shape. The selfie exists only in memory for this call.
  */
-export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, input: { eventID: number; selfieimg: string }): Promise<BibSearchResult> {
+export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, input: { eventID: number; selfieimg: string }, sessionId: number | null): Promise<BibSearchResult> {
   const selfie = decodeSelfie(input.selfieimg);
   const event = await findEvent(ctx.db, input.eventID);
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
@@ -106,10 +108,14 @@ export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, in
     throw new AppError(404, `No photos of you were found in ${event.name}. Try another selfie, or search by your BIB number.`);
   }
   const rank = new Map(matches.map((m, i) => [m.photoId, i]));
-  const rows = await ctx.db.query<PhotoRow>(
-    `select id, image_id, preview_key, thumb_key, seq from photos where event_id = $1 and id = any($2::int[]) and kind = 'image'`,
+  const matched = await ctx.db.query<PhotoRow>(
+    `select id, image_id, preview_key, thumb_key, seq, bib_number from photos where event_id = $1 and id = any($2::int[]) and kind = 'image'`,
     [event.id, matches.map((m) => m.photoId)],
   );
+  // A face is no proof of who asks (anyone can hold up a runner's picture): the privacy rule holds here too.
+  const locked = new Set(await lockedBibs(ctx.db, event, matched.flatMap((r) => (r.bib_number === null ? [] : [r.bib_number])), sessionId));
+  const rows = matched.filter((r) => r.bib_number === null || !locked.has(r.bib_number));
+  if (rows.length === 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
   rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 
   const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
@@ -133,7 +139,7 @@ export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, in
     awsImageExpary: expiresAt.toISOString(),
     total_image_count: photos.length,
     total_video_count: 0,
-    // The face itself is the proof here: there is no BIB whose OTP could be asked for.
+    // Photos of privacy-checked BIBs not verified in this session were left out above.
     isPrivacyCheckEnabled: false,
     isVerified: true,
     participantExists: [],

@@ -1,19 +1,41 @@
 import { API_ROUTES, feedbackSchema } from '@finishline/shared/pure';
 import type { Feature } from '../index';
-import { badRequest, sendOk, unauthorized } from '../../http/envelope';
+import type { Db } from '../../db/db';
+import { AppError, badRequest, sendOk, unauthorized } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { optionalUser } from '../accounts/sessions';
-import { normaliseBib } from '../search/privacy';
+import { isBibVerified, normaliseBib } from '../search/privacy';
 
 export const FEEDBACK_MESSAGES = {
   signIn: 'You must log in to perform this action.',
   recorded: 'Thank you. Your feedback has been recorded.',
+  reported: 'Thank you. Your report has been sent to the organiser; these photos are hidden for you meanwhile.',
+  undone: 'Done. The photos are back.',
   notOfBib: 'Some selected photos are not part of this BIB. Please refresh and try again.',
+  notOwner: 'Only the runner of this BIB can hide its photos: verify the BIB with the OTP, or sign in with the account that bought its photos.',
 } as const;
 
+export const HIDE = 1;
+export const NOT_ME = 2;
+
 /**
- * Record feedback on image: 1 hide, 2 not me. Needs a signed-in user; the photos must belong to the
- * BIB, and the BIB search leaves them out from then on.
+ * The BIB's owner: this signed-in session verified the BIB by OTP, or the account holds a paid
+ * order (or a pre-order mapped) for it. Only the owner's Hide changes what everyone sees.
+ */
+async function isBibOwner(db: Db, user: { id: number; email: string }, sessionId: number, eventId: number, bib: string): Promise<boolean> {
+  if (await isBibVerified(db, sessionId, eventId, bib)) return true;
+  const rows = await db.query(
+    `select 1 from orders where event_id = $1 and bib_number = $2 and status in ('Paid', 'Downloaded')
+        and (user_id = $3 or lower(email) = lower($4)) limit 1`,
+    [eventId, bib, user.id, user.email],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Record feedback on image: 1 hide (the BIB's owner hides photos from the BIB's results), 2 not me
+ * (a report for the organiser; the reporter stops seeing the photos at once). With undo, the
+ * author takes back their own hide or report.
  */
 export const feedbackRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.recordFeedback, async (request, reply) => {
@@ -23,16 +45,46 @@ export const feedbackRoutes: Feature = async (app, { ctx }) => {
     const bib = normaliseBib(input.bibNumber);
     const ids = [...new Set(input.photoids.split(',').map(Number))];
     if (ids.length > 500) throw badRequest('Please report at most 500 photos at once.');
-    const found = await ctx.db.query<{ id: number }>(
-      `select id from photos where id = any($1::int[]) and bib_number = $2 ${input.eventID ? 'and event_id = $3' : ''}`,
+    const found = await ctx.db.query<{ id: number; event_id: number }>(
+      `select id, event_id from photos where id = any($1::int[]) and bib_number = $2 ${input.eventID ? 'and event_id = $3' : ''}`,
       input.eventID ? [ids, bib, input.eventID] : [ids, bib],
     );
-    if (found.length !== ids.length) throw badRequest(FEEDBACK_MESSAGES.notOfBib);
+    const eventIds = new Set(found.map((r) => r.event_id));
+    if (found.length !== ids.length || eventIds.size !== 1) throw badRequest(FEEDBACK_MESSAGES.notOfBib);
+    const eventId = found[0].event_id;
+    const userId = signedIn.user.id;
+
+    if (input.undo) {
+      if (input.usrfeedback === HIDE) {
+        await ctx.db.query('delete from photo_feedback where photo_id = any($1::int[]) and bib_number = $2 and feedback = 1 and user_id = $3', [ids, bib, userId]);
+      } else {
+        await ctx.db.query('update photo_reports set withdrawn_at = now() where photo_id = any($1::int[]) and reporter_user_id = $2 and withdrawn_at is null', [ids, userId]);
+      }
+      return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.undone);
+    }
+
+    if (input.usrfeedback === HIDE) {
+      if (!(await isBibOwner(ctx.db, signedIn.user, signedIn.session.id, eventId, bib))) throw new AppError(403, FEEDBACK_MESSAGES.notOwner);
+      await ctx.db.transaction(async (tx) => {
+        for (const id of ids) {
+          await tx.query(
+            `insert into photo_feedback (photo_id, bib_number, feedback, user_id) select $1, $2, 1, $3
+              where not exists (select 1 from photo_feedback where photo_id = $1 and bib_number = $2 and feedback = 1 and user_id = $3)`,
+            [id, bib, userId],
+          );
+        }
+      });
+      return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.recorded);
+    }
+
     await ctx.db.transaction(async (tx) => {
       for (const id of ids) {
-        await tx.query('insert into photo_feedback (photo_id, bib_number, feedback, user_id) values ($1, $2, $3, $4)', [id, bib, input.usrfeedback, signedIn.user.id]);
+        await tx.query(
+          `insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id) values ($1, $2, $3, $4) on conflict do nothing`,
+          [id, eventId, bib, userId],
+        );
       }
     });
-    return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.recorded);
+    return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.reported);
   });
 };

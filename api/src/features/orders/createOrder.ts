@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
-import { optionalUser } from '../accounts/sessions';
+import { optionalUser, resolveSession } from '../accounts/sessions';
 import { createUser, findUserByEmail } from '../accounts/users';
 import { buildBill } from '../cart/bill';
 import { paymentFormFor, payuSafe } from '../payment/paymentForm';
@@ -73,7 +73,8 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
     sponsorofferID: body.sponsorofferID ?? null,
     discountedPhotoIds: cartInfo.discountedPhotoIds ?? [],
   };
-  const bill = await buildBill(ctx, cart, { ip: request.ip });
+  const session = signedIn?.session ?? (await resolveSession(ctx, request));
+  const bill = await buildBill(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null });
   const isdCode = body.isdCode || '+91';
   const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: buyer.name, email: buyer.email, phone: buyer.phone_number, isdCode });
   const free = bill.total_amount === 0;
@@ -110,12 +111,14 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         unlabeled: cart.searchKind === 'unlabeled',
         isPreorder: false,
         sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
+        sponsorPhotoCount: bill.discountedPhotoIds.length,
         cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
         paymentMode: free ? 'FREE' : null,
       },
       linesOf(bill),
     );
   } catch (error) {
+    if (error instanceof AppError) throw error;
     log(error);
     throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
   }

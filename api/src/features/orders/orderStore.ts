@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { BillLine, OrderCartInfo, OrderStatus } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
+import { claimSponsorPhotos } from '../cart/sponsorCap';
 
 export interface OrderRow {
   [column: string]: unknown;
@@ -99,6 +100,8 @@ export interface OrderDraft {
   unlabeled: boolean;
   isPreorder: boolean;
   sponsorOfferId: number | null;
+  /** Photos the sponsor offer discounts in this order (the cap counts them per BIB). */
+  sponsorPhotoCount?: number;
   cartInfo: OrderCartInfo;
   paymentMode?: string | null;
 }
@@ -120,12 +123,16 @@ export interface DraftLine {
 /** Stores an order and its priced lines in one transaction. */
 export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[]): Promise<OrderRow> {
   return db.transaction(async (tx) => {
+    const sponsorPhotoCount = draft.sponsorOfferId === null ? 0 : (draft.sponsorPhotoCount ?? 0);
+    if (draft.sponsorOfferId !== null && sponsorPhotoCount > 0) {
+      await claimSponsorPhotos(tx, { offerId: draft.sponsorOfferId, eventId: draft.eventId, bib: draft.bibNumber, count: sponsorPhotoCount });
+    }
     const rows = await tx.query<OrderRow>(
       `insert into orders (order_ref, txnid, user_id, event_id, bib_number, name, email, phone, isd_code, gender,
          shipping_address, pincode, print_instruction, status, subtotal, discount, gst, amount, amount_text, productinfo,
-         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at)
+         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at, sponsor_photo_count)
        values ($1, $2, $3, $4, $5, $6, lower($7), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end)
+         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end, $29)
        returning *`,
       [
         newOrderRef(),
@@ -156,6 +163,7 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
         draft.sponsorOfferId,
         JSON.stringify(draft.cartInfo),
         draft.paymentMode ?? null,
+        sponsorPhotoCount,
       ],
     );
     const order = rows[0];

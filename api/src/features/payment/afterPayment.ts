@@ -17,20 +17,27 @@ async function eventNameOf(ctx: AppContext, eventId: number): Promise<string> {
 }
 
 /**
+ * The site-wide marquee text of a paid order. The buyer's name is free text anyone can type at
+ * checkout, so it never becomes public: the notification names the race only.
+ */
+export function purchaseNotificationOf(order: Pick<OrderRow, 'is_preorder'>, eventName: string): string {
+  return order.is_preorder ? `A runner just pre-ordered photos of ${eventName}` : `A runner just bought photos of ${eventName}`;
+}
+
+/**
  * Runs once per order, right after the transition to Paid: the confirmation mail with the
- * pre-authorised download link, and the marquee's purchase notification (first name only).
+ * pre-authorised download link, and the marquee's purchase notification. Only an order with money
+ * received through the gateway sets the marquee; a zero-amount order proves no purchase.
  */
 export async function onOrderPaid(ctx: AppContext, order: OrderRow): Promise<void> {
   const eventName = await eventNameOf(ctx, order.event_id);
-  const firstName = order.name.trim().split(/\s+/)[0] || 'A runner';
-  const notification = order.is_preorder
-    ? `${firstName} just pre-ordered photos of ${eventName}`
-    : `${firstName} just bought photos of ${eventName}`;
-  await ctx.db.query(
-    `insert into app_settings (key, value, updated_at) values ($1, $2, now())
-     on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [PURCHASE_NOTIFICATION_SETTING, JSON.stringify(notification)],
-  );
+  if (Number(order.amount) > 0) {
+    await ctx.db.query(
+      `insert into app_settings (key, value, updated_at) values ($1, $2, now())
+       on conflict (key) do update set value = excluded.value, updated_at = now()`,
+      [PURCHASE_NOTIFICATION_SETTING, JSON.stringify(purchaseNotificationOf(order, eventName))],
+    );
+  }
 
   const link = preauthLinkOf(ctx, order);
   const amount = `₹${Number(order.amount).toFixed(2)}`;

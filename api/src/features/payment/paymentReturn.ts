@@ -54,8 +54,12 @@ export async function handlePaymentReturn(ctx: AppContext, kind: 'success' | 'fa
     udf3: text(payload.udf3),
     udf4: text(payload.udf4),
     udf5: text(payload.udf5),
+    // Sent (and hashed) only when PayU added a convenience fee the buyer paid on top of amount.
+    additionalCharges: typeof payload.additionalCharges === 'string' ? payload.additionalCharges : undefined,
   };
-  const amountMatches = fields.amount !== '' && Number(fields.amount) === Number(order.amount);
+  // amount stays the order's own amount; the fee is the buyer's extra and must be a plain sum of rupees.
+  const chargesValid = fields.additionalCharges === undefined || /^\d{1,7}(\.\d{1,2})?$/.test(fields.additionalCharges);
+  const amountMatches = fields.amount !== '' && Number(fields.amount) === Number(order.amount) && chargesValid;
   const hashValid = fields.key === ctx.config.payu.key && sameHash(payuReverseHash(fields, ctx.config.payu.salt), payload.hash);
   if (!hashValid || !amountMatches || fields.productinfo !== order.productinfo || fields.email.toLowerCase() !== order.email) {
     await logCallback(ctx, kind, payload, !hashValid ? 'bad_hash' : 'field_mismatch');

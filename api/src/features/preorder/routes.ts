@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { object, number } from 'yup';
 import { API_ROUTES, payuAmount, preorderLinkRequestSchema, preorderRequestSchema, withGst, gstOf, type PreorderInfoResult, type PreorderLinkResult } from '@finishline/shared/pure';
 import type { Feature } from '../index';
@@ -7,8 +8,8 @@ import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
 import { hitRateLimit } from '../../security/rateLimit';
 import { findEvent, type EventRow } from '../events/queries';
-import { normaliseBib } from '../search/privacy';
-import { optionalUser } from '../accounts/sessions';
+import { assertBibsReleased, normaliseBib } from '../search/privacy';
+import { optionalUser, resolveSession } from '../accounts/sessions';
 import { userIdForGuest, CREATE_ORDER_FAILED_MESSAGE } from '../orders/createOrder';
 import { findOrderByRef, insertOrder, isPaidStatus, PREBOOK_BIB, type OrderRow } from '../orders/orderStore';
 import { downloadUntil, preauthUrl, signPreauth } from '../orders/preauth';
@@ -27,6 +28,16 @@ async function preorderEvent(ctx: AppContext, eventId: number): Promise<EventRow
 const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** Pre-order info, guest pre-order (captcha, bib 'prebook', paid through the gateway) and BIB mapping. */
+async function assertMappableBib(ctx: AppContext, request: FastifyRequest, eventId: number, bib: string): Promise<void> {
+  const event = await findEvent(ctx.db, eventId);
+  const known = await ctx.db.query(
+    'select 1 from participants where event_id = $1 and bib_number = $2 union all select 1 from photos where event_id = $1 and bib_number = $2 limit 1',
+    [eventId, bib],
+  );
+  if (!event || known.length === 0) throw badRequest(`BIB ${bib} is not part of ${event?.name ?? 'this event'}. Please check the number on your BIB.`);
+  await assertBibsReleased(ctx.db, event, [bib], (await resolveSession(ctx, request))?.id ?? null);
+}
+
 export const preorderRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.preorderInfo, async (request, reply) => {
     const query = request.query as { eventId?: string };
@@ -105,6 +116,8 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
     if (!isPaidStatus(order.status) || !order.paid_at) throw badRequest('This pre-order is not paid yet. Please complete the payment first.');
     const bib = normaliseBib(input.orderBibNumber);
     if (!bib || bib === PREBOOK_BIB.toUpperCase()) throw badRequest('Please enter your BIB number.');
+    // The BIB must be one of the event's runners, and a privacy-checked one verified by OTP in this session.
+    if (order.bib_number === PREBOOK_BIB) await assertMappableBib(ctx, request, order.event_id, bib);
 
     // Mapping is permanent: only a pre-order still on 'prebook' can be mapped, in one conditional update.
     const mapped = await ctx.db.query<OrderRow>(`update orders set bib_number = $2, mapped_at = now() where id = $1 and bib_number = $3 returning *`, [order.id, bib, PREBOOK_BIB]);

@@ -5,7 +5,9 @@ import type { ObjectStorage } from '../../storage/storage';
 import { AppError } from '../../http/envelope';
 import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
 import { disabledPrintEventIds } from '../events/masterConfig';
-import { isBibVerified, maskEmail, normaliseBib } from './privacy';
+import { lockedBibs, maskEmail, normaliseBib } from './privacy';
+import { notReportedSql } from '../feedback/visibility';
+import { sponsorPhotosUsed } from '../cart/sponsorCap';
 
 
 interface PhotoRow {
@@ -18,15 +20,15 @@ interface PhotoRow {
   seq: number;
 }
 
-/** Photos and videos of one BIB, leaving out those hidden or marked "not me" for that BIB. */
-export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string): Promise<PhotoRow[]> {
+/** Photos and videos of one BIB as this viewer sees them: without hidden or reported ones. */
+export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, viewerUserId: number | null = null): Promise<PhotoRow[]> {
   return db.query<PhotoRow>(
     `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq
        from photos p
       where p.event_id = $1 and p.bib_number = $2
-        and not exists (select 1 from photo_feedback f where f.photo_id = p.id and f.bib_number = $2)
+        and ${notReportedSql('$2', '$3')}
       order by p.seq, p.id`,
-    [eventId, normaliseBib(bib)],
+    [eventId, normaliseBib(bib), viewerUserId],
   );
 }
 
@@ -82,6 +84,14 @@ async function toPhoto(storage: ObjectStorage, row: PhotoRow, bib: string, event
 
 export interface BibSearchCaller {
   sessionId: number | null;
+  /** The signed-in viewer: photos they reported as "not me" stay out of their results. */
+  userId?: number | null;
+}
+
+/** The event's offer with the photos this BIB may still get discounted (the cap holds per BIB). */
+export async function sponsorOfferLeftFor(db: Db, eventId: number, bib: string): Promise<SponsorOffer | null> {
+  const offer = await sponsorOfferOf(db, eventId);
+  return offer && { ...offer, max_orders_allowed: Math.max(0, offer.max_orders_allowed - (await sponsorPhotosUsed(db, offer.id, eventId, bib))) };
 }
 
 /**
@@ -94,14 +104,14 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
   if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
   const bib = normaliseBib(input.bibNumber);
-  const rows = await visiblePhotosOfBib(ctx.db, event.id, bib);
+  const rows = await visiblePhotosOfBib(ctx.db, event.id, bib, caller.userId ?? null);
   if (rows.length === 0) {
     throw new AppError(404, `No photos found for BIB ${bib} in ${event.name}. Please check the number and try again.`);
   }
 
   const isPrivacyCheckEnabled = event.privacy_check;
-  const isVerified = isPrivacyCheckEnabled && caller.sessionId !== null ? await isBibVerified(ctx.db, caller.sessionId, event.id, bib) : false;
-  const showPhotos = !isPrivacyCheckEnabled || isVerified;
+  const showPhotos = (await lockedBibs(ctx.db, event, [bib], caller.sessionId)).length === 0;
+  const isVerified = isPrivacyCheckEnabled && showPhotos;
 
   const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
   const visible = showPhotos ? rows : [];
@@ -112,7 +122,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
       'select email, finish_time is not null as has_finish_time from participants where event_id = $1 and bib_number = $2',
       [event.id, bib],
     ),
-    sponsorOfferOf(ctx.db, event.id),
+    sponsorOfferLeftFor(ctx.db, event.id, bib),
     disabledPrintEventIds(ctx.db),
     purchaseNotification(ctx.db),
   ]);

@@ -1,4 +1,8 @@
 import type { Db } from '../../db/db';
+import { AppError } from '../../http/envelope';
+import { hashToken } from '../../security/tokens';
+
+export const PRIVACY_OTP_REQUIRED_MESSAGE = 'Please verify the OTP sent to the participant to see these photos.';
 
 /** BIB numbers are matched trimmed and case-insensitively; they are stored upper case. */
 export function normaliseBib(bib: string): string {
@@ -6,16 +10,41 @@ export function normaliseBib(bib: string): string {
 }
 
 /**
- * Whether the BIB was verified by OTP in this search session for this event. The OTP feature
- * inserts the row into session_verified_bibs; until then a privacy-checked event shows no photos.
+ * The privacy rule, in one place for every path that releases photos (BIB search, photo pages,
+ * selfie results, the cart bill and create-order, pre-order mapping): in a privacy-checked event a
+ * BIB's photos go only to a session that verified that BIB by OTP. Returns the BIBs still locked.
  */
+export async function lockedBibs(db: Db, event: { id: number; privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null): Promise<string[]> {
+  if (!event.privacy_check) return [];
+  const wanted = [...new Set([...bibs].map(normaliseBib))].filter(Boolean);
+  if (wanted.length === 0 || sessionId === null) return wanted;
+  const rows = await db.query<{ bib_number: string }>(
+    'select bib_number from session_verified_bibs where session_id = $1 and event_id = $2 and bib_number = any($3::text[])',
+    [sessionId, event.id, wanted],
+  );
+  const verified = new Set(rows.map((r) => r.bib_number));
+  return wanted.filter((bib) => !verified.has(bib));
+}
+
+/** Whether the BIB was verified by OTP in this search session for this event. */
 export async function isBibVerified(db: Db, sessionId: number, eventId: number, bib: string): Promise<boolean> {
-  const rows = await db.query('select 1 from session_verified_bibs where session_id = $1 and event_id = $2 and bib_number = $3', [
-    sessionId,
-    eventId,
-    normaliseBib(bib),
-  ]);
-  return rows.length > 0;
+  return (await lockedBibs(db, { id: eventId, privacy_check: true }, [bib], sessionId)).length === 0;
+}
+
+/** Refuses (403) unless every BIB is released to this session under the privacy rule. */
+export async function assertBibsReleased(db: Db, event: { id: number; privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null): Promise<void> {
+  if ((await lockedBibs(db, event, bibs, sessionId)).length > 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
+}
+
+/** The BIBs a visitor's session verified go with them into the session they sign in to. */
+export async function carryVerifiedBibs(db: Db, fromSessionId: number, toToken: string): Promise<void> {
+  await db.query(
+    `insert into session_verified_bibs (session_id, event_id, bib_number)
+     select s.id, v.event_id, v.bib_number from session_verified_bibs v, sessions s
+      where v.session_id = $1 and s.token_hash = $2
+     on conflict (session_id, event_id, bib_number) do nothing`,
+    [fromSessionId, hashToken(toToken)],
+  );
 }
 
 /** Masks an email for the OTP drawer: "runner@finishline.test" -> "ru****@finishline.test". */

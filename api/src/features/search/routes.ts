@@ -10,7 +10,7 @@ export const searchRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.searchByBib, async (request, reply) => {
     const input = await validate(bibSearchSchema, request.body);
     const session = await resolveSession(ctx, request);
-    const result = await searchByBib(ctx, input, { sessionId: session?.id ?? null });
+    const result = await searchByBib(ctx, input, { sessionId: session?.id ?? null, userId: session?.userId ?? null });
     return sendOk(reply, result);
   });
 };

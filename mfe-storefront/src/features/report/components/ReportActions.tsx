@@ -4,6 +4,7 @@ import { cartApi, isApiError, isSignedInValue, STORAGE_KEYS } from '@finishline/
 
 export const LOGIN_REQUIRED_TEXT = 'You must log in to perform this action';
 export const SELECT_ONE_TEXT = 'Select atleast one photo.';
+const UNDO_KEY = 'report-undo';
 
 export interface ReportActionsProps {
   bibNumber: string;
@@ -17,7 +18,8 @@ export interface ReportActionsProps {
 
 /**
  * Report picture(s) / Back, Hide and Not Me. Reporting needs a signed-in user (the server checks
- * too); feedback 1 hides the photos, 2 marks them as not me.
+ * too); feedback 1 hides the photos (only the BIB's owner may), 2 reports them as not me to the
+ * organiser. Either can be undone from the confirmation.
  */
 export function ReportActions({ bibNumber, eventId, reportMode, onReportMode, selectedIds, onRecorded }: ReportActionsProps) {
   const { message, modal } = App.useApp();
@@ -42,9 +44,31 @@ export function ReportActions({ bibNumber, eventId, reportMode, onReportMode, se
       return;
     }
     setBusy(usrfeedback);
+    const request = { usrfeedback, bibNumber, eventID: eventId, photoids: selectedIds.join(',') };
     try {
-      const answer = await cartApi.recordFeedback({ usrfeedback, bibNumber, eventID: eventId, photoids: selectedIds.join(',') });
-      message.success(answer.message);
+      const answer = await cartApi.recordFeedback(request);
+      // The author can take a hide or a report back at once (the photos leave their view).
+      const undo = async () => {
+        message.destroy(UNDO_KEY);
+        try {
+          message.success((await cartApi.recordFeedback({ ...request, undo: true })).message);
+          await onRecorded();
+        } catch (error) {
+          message.warning(isApiError(error) ? error.message : 'Server Error');
+        }
+      };
+      message.success({
+        key: UNDO_KEY,
+        duration: 8,
+        content: (
+          <>
+            {answer.message}{' '}
+            <Button type="link" size="small" onClick={() => void undo()}>
+              Undo
+            </Button>
+          </>
+        ),
+      });
       await onRecorded();
     } catch (error) {
       if (isApiError(error) && error.statusCode === 401) modal.warning({ title: LOGIN_REQUIRED_TEXT });

@@ -1,0 +1,32 @@
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/envelope';
+
+/**
+ * A Pending order holds its discounted photos this long (a PayU payment page times out well before),
+ * so two parallel checkouts cannot both take the last ones; an abandoned one frees them afterwards.
+ */
+export const SPONSOR_PENDING_HOLD_MINUTES = 30;
+
+export const SPONSOR_CAP_USED_MESSAGE = 'The sponsor offer has already been used for this BIB. Please review your cart; the discount has changed.';
+
+/** Photos of this BIB the offer already discounted in paid orders and in recent pending ones. */
+export async function sponsorPhotosUsed(db: Db, offerId: number, eventId: number, bib: string): Promise<number> {
+  const rows = await db.query<{ used: number | string | null }>(
+    `select coalesce(sum(sponsor_photo_count), 0) as used from orders
+      where sponsor_offer_id = $1 and event_id = $2 and bib_number = $3
+        and (status in ('Paid', 'Downloaded') or (status = 'Pending' and created_at > now() - make_interval(mins => $4)))`,
+    [offerId, eventId, bib, SPONSOR_PENDING_HOLD_MINUTES],
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
+/**
+ * Inside the order's transaction: locks the offer row so parallel orders of one BIB take their
+ * discounted photos one after the other, then refuses an order that would pass the cap.
+ */
+export async function claimSponsorPhotos(tx: Db, claim: { offerId: number; eventId: number; bib: string; count: number }): Promise<void> {
+  const offer = await tx.query<{ max_orders_allowed: number }>('select max_orders_allowed from sponsor_offers where id = $1 for update', [claim.offerId]);
+  const cap = offer[0]?.max_orders_allowed ?? 0;
+  const used = await sponsorPhotosUsed(tx, claim.offerId, claim.eventId, claim.bib);
+  if (used + claim.count > cap) throw new AppError(409, SPONSOR_CAP_USED_MESSAGE);
+}
