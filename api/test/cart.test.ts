@@ -7,7 +7,8 @@ describe('cart details: the server prices the cart', () => {
   let t: TestApp;
   let f: CartFixture;
   beforeAll(async () => {
-    t = await startTestApp();
+    // As behind a proxy on this machine (TRUST_PROXY=127.0.0.1), so a test can name the client's address.
+    t = await startTestApp({ trustProxy: ['127.0.0.1'] });
     f = await seedCartFixture(t.ctx.db);
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);

@@ -29,7 +29,8 @@ describe('selfie search API and face indexing', () => {
   const from = () => ({ 'x-forwarded-for': `10.9.0.${++ipCounter}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // As behind a proxy on this machine (TRUST_PROXY=127.0.0.1), so each test can name its client's address.
+    t = await startTestApp({ trustProxy: ['127.0.0.1'] });
     eventId = await createSelfieEvent(t.ctx.db, 'Selfie API Run 2026');
     const random = seededRandom(7);
     faceFreePhotoId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00001', await renderScene([], random));

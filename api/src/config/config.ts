@@ -47,11 +47,17 @@ export function generatedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
   const fresh: GeneratedSecrets = { signingSecret: crypto.randomBytes(32).toString('base64url'), payuSalt: crypto.randomBytes(24).toString('base64url') };
   fs.mkdirSync(dataDir, { recursive: true });
+  // Written whole to a private file, then linked into place: link fails if another process won the
+  // race, and a reader never sees a half-written file (a plain 'wx' write could be read empty).
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, JSON.stringify(fresh, null, 2), { mode: 0o600 });
   try {
-    fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { flag: 'wx', mode: 0o600 });
+    fs.linkSync(draft, file);
     return fresh;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
   // A file written by an older version may lack a newer secret: add it once.
