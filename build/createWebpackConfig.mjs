@@ -3,6 +3,7 @@
  * transpiled, which packages are shared singletons, and how files are named. Each package's
  * webpack.config.mjs calls this with its own name, port and exposed modules.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -14,11 +15,12 @@ import { REMOTE_PORTS, SHELL_PORT, portsFor } from './ports.mjs';
 const require = createRequire(import.meta.url);
 
 /**
- * Shared singletons: one copy at run time across shell and remotes (one React, one router,
- * one jotai store, one runtime config). jotai and react are reached through sub-paths by their own
- * code, so those sub-paths are listed too; otherwise a remote could bring a second copy.
+ * Third-party singletons: one copy at run time across shell and remotes (one React, one router,
+ * one jotai store). jotai and react are reached through sub-paths by their own code, so those
+ * sub-paths are listed too; otherwise a remote could bring a second copy. Their version is not
+ * checked: the shell and every remote pin the same ones in the one lockfile.
  */
-const SINGLETONS = [
+const LIBRARY_SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -33,12 +35,37 @@ const SINGLETONS = [
   'jotai/react/utils',
   'antd',
   'axios',
-  '@finishline/shared',
-  '@finishline/shared/react',
 ];
 
-export function sharedSingletons() {
-  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
+/** The entry of shared that holds run-time state (config, HTTP client, shop atoms): see shared/src/runtime.ts. */
+export const SHARED_RUNTIME = '@finishline/shared/runtime';
+
+/**
+ * The version of the shared run-time contract this package is built against: the `runtimeContract`
+ * of the @finishline/shared that the package itself resolves (so a remote built from an older or
+ * newer checkout declares that checkout's contract).
+ */
+export function runtimeContractOf(packageDir) {
+  const sharedJson = createRequire(path.join(packageDir, 'package.json')).resolve('@finishline/shared/package.json');
+  const { runtimeContract } = JSON.parse(readFileSync(sharedJson, 'utf8'));
+  if (!/^\d+\.\d+\.\d+$/.test(runtimeContract ?? '')) throw new Error(`${sharedJson}: runtimeContract must be a x.y.z version`);
+  return runtimeContract;
+}
+
+/**
+ * What a build shares. The run-time contract is a versioned singleton: the shell provides its
+ * version, each remote needs `^<the version it was built against>` (a newer minor of the shell is
+ * fine, an older shell or another major is not), and strictVersion makes the federation runtime
+ * refuse a remote the shell cannot serve, which the shell turns into a clear message
+ * (shell/src/app/remotes/sharedContractPlugin.tsx). The rest of shared (types, schemas, pricing,
+ * API calls, React helpers) is NOT shared: each deployment bundles the copy it was built with.
+ */
+export function sharedModules(packageDir) {
+  const contract = runtimeContractOf(packageDir);
+  return {
+    ...Object.fromEntries(LIBRARY_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }])),
+    [SHARED_RUNTIME]: { singleton: true, version: contract, requiredVersion: `^${contract}`, strictVersion: true },
+  };
 }
 
 /**
@@ -90,6 +117,8 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           },
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset' },
+          // Fonts a remote bundles (the certificate's TTFs): always files of their own, never inlined.
+          { test: /\.(ttf|otf|woff2?)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
@@ -99,7 +128,10 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           // The shell knows no remote at build time: it registers them from runtime-config.json.
           remotes: {},
           exposes: exposes ?? {},
-          shared: sharedSingletons(),
+          shared: sharedModules(packageDir),
+          // A singleton the shell has already loaded is the one every remote gets; with the default
+          // 'version-first' a remote providing a higher version could run on its own private copy.
+          shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),

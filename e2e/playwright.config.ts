@@ -24,6 +24,9 @@ export default defineConfig({
       cookies: [],
       origins: [{ origin: SHELL_URL, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }],
     },
+    // Dialogs and drawers open without their zoom animation (the shell honours the system setting),
+    // so a click never lands on a button that is still moving under a busy machine.
+    reducedMotion: 'reduce',
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

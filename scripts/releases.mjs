@@ -57,11 +57,14 @@ function gitCommit() {
   return result.status === 0 ? result.stdout.trim() : 'unknown';
 }
 
-/** The @finishline/shared version the remote is built with and the range its package.json declares. */
-function sharedContractOf(remote) {
-  const sharedVersion = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')).version;
-  const remotePackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `mfe-${remote}`, 'package.json'), 'utf8'));
-  return { sharedVersion, sharedRange: remotePackage.dependencies?.['@finishline/shared'] ?? null };
+/**
+ * The shared run-time contract a build was made against and the range it needs from the shell, as
+ * its own mf-manifest.json declares them (so a build from another checkout is recorded truly).
+ */
+export function sharedContractOf(buildDir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, 'mf-manifest.json'), 'utf8'));
+  const runtime = (manifest.shared ?? []).find((entry) => entry.name === '@finishline/shared/runtime');
+  return { sharedVersion: runtime?.version ?? null, sharedRange: runtime?.requiredVersion ?? null };
 }
 
 function buildInto(remote, outputDir) {
@@ -102,7 +105,7 @@ export function release(remote, { from = null, env = process.env, build = buildI
 
   const origin = baseUrl ?? (currentUrl ? new URL(currentUrl).origin : null);
   if (!origin) throw new Error(`No address for ${remote}: set RELEASE_BASE_URL or list it in ${configFile}.`);
-  const entry = { version, time: new Date().toISOString(), commit: gitCommit(), ...sharedContractOf(remote), manifestUrl: `${origin}/releases/${version}/mf-manifest.json` };
+  const entry = { version, time: new Date().toISOString(), commit: gitCommit(), ...sharedContractOf(folder), manifestUrl: `${origin}/releases/${version}/mf-manifest.json` };
   history.push(entry);
   pointRuntimeConfigAt(configFile, remote, entry.manifestUrl);
   record.remotes[remote].live = version;

@@ -15,7 +15,8 @@ let env;
 function builtFolder(marker) {
   const folder = path.join(dir, `build-${marker}`);
   fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ marker }));
+  const shared = [{ name: '@finishline/shared/runtime', version: '1.4.0', requiredVersion: '^1.4.0' }];
+  fs.writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ marker, shared }));
   fs.writeFileSync(path.join(folder, 'remoteEntry.js'), `/* ${marker} */`);
   return folder;
 }
@@ -37,7 +38,8 @@ describe('release and rollback of one remote', () => {
     expect(entry.version).toBe('v1');
     expect(entry.manifestUrl).toBe('http://localhost:3001/releases/v1/mf-manifest.json');
     expect(entry.commit).toMatch(/^[0-9a-f]{40}$|^unknown$/);
-    expect(entry.sharedVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    // The contract is read from the build's own manifest, not from this checkout's shared.
+    expect(entry).toMatchObject({ sharedVersion: '1.4.0', sharedRange: '^1.4.0' });
     expect(fs.readFileSync(path.join(dir, 'releases', 'storefront', 'v1', 'remoteEntry.js'), 'utf8')).toBe('/* one */');
     expect(config().remotes.storefront).toBe(entry.manifestUrl);
     expect(config().remotes.account).toBe('http://localhost:3002/mf-manifest.json');

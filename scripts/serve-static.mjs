@@ -7,6 +7,10 @@
  * --cors       allow any origin (remotes are fetched by the shell from another origin)
  * --runtime-config / env RUNTIME_CONFIG_FILE: the file answered at /runtime-config.json
  * --releases   a remote's release folder (scripts/releases.mjs), answered at /releases/<version>/...
+ * --policy-config  the runtime config the Content-Security-Policy is built from (default: the
+ *              --runtime-config file; a remote is given the shell's so its own page may reach the API)
+ * MEDIA_ORIGINS (env): extra origins photos come from besides the API (S3_BUCKET adds the bucket's).
+ * Every answer carries the security headers of scripts/security-headers.mjs.
  * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are never cached so a
  * redeploy shows on the next reload; content-hashed chunks are cached for a year.
  */
@@ -15,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { contentSecurityPolicy, originsFromList, s3MediaOrigin, securityHeaders } from './security-headers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +31,7 @@ const { values } = parseArgs({
     'runtime-config': { type: 'string' },
     name: { type: 'string' },
     releases: { type: 'string' },
+    'policy-config': { type: 'string' },
   },
 });
 
@@ -38,6 +44,8 @@ const root = path.resolve(values.dir);
 const port = Number(values.port);
 const runtimeConfigFile = values['runtime-config'] ?? process.env.RUNTIME_CONFIG_FILE ?? null;
 const label = values.name ?? path.basename(path.dirname(root));
+const policyConfigFile = values['policy-config'] ?? runtimeConfigFile;
+const mediaOrigins = [...originsFromList(process.env.MEDIA_ORIGINS), s3MediaOrigin()].filter(Boolean);
 
 if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, 'mf-manifest.json'))) {
   console.error(`${label}: ${root} holds no build. Run: node scripts/build.mjs`);
@@ -58,12 +66,43 @@ const TYPES = {
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.map', '.txt', '.svg']);
 const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
 
+/**
+ * The security headers, rebuilt when the config file changes: a release (scripts/releases.mjs) may
+ * point a remote at a new origin in runtime-config.json while this server keeps running.
+ */
+let policyCache = { stamp: null, headers: null };
+function currentSecurityHeaders() {
+  let stamp = 'none';
+  if (policyConfigFile) {
+    try {
+      const stat = fs.statSync(policyConfigFile);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      stamp = 'missing';
+    }
+  }
+  if (stamp === policyCache.stamp) return policyCache.headers;
+  let runtimeConfig = null;
+  if (policyConfigFile) {
+    try {
+      runtimeConfig = JSON.parse(fs.readFileSync(policyConfigFile, 'utf8'));
+    } catch (error) {
+      // Unreadable config: the strictest policy (nothing but this origin) rather than none.
+      console.error(`${label}: cannot read ${policyConfigFile} for the security policy: ${error}`);
+    }
+  }
+  policyCache = { stamp, headers: securityHeaders(contentSecurityPolicy({ runtimeConfig, mediaOrigins })) };
+  return policyCache.headers;
+}
+
 function send(request, response, status, body, type, cacheControl, compressible = true) {
-  const headers = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  const headers = { ...currentSecurityHeaders(), 'Content-Type': type, 'Cache-Control': cacheControl };
   if (values.cors) headers['Access-Control-Allow-Origin'] = '*';
   // Compressed like any production static host would, so measured transfer sizes are realistic.
   if (compressible && body.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
@@ -94,7 +133,7 @@ function fileFor(urlPath, base = root) {
 
 const server = http.createServer((request, response) => {
   if (request.method === 'OPTIONS' && values.cors) {
-    response.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+    response.writeHead(204, { ...currentSecurityHeaders(), 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
     response.end();
     return;
   }

@@ -152,8 +152,11 @@ function deployedDir(name) {
 /** The arguments that start one deployment's static server (also recorded for the e2e helpers). */
 function staticServerArgs(name, dir, configFile) {
   const args = [serveStatic, '--dir', dir, '--port', String(ports[name]), '--name', name];
-  // Each remote also serves its releases (pnpm release) at /releases/<version>/.
-  return name === 'shell' ? [...args, '--spa', '--runtime-config', configFile] : [...args, '--cors', '--releases', path.join(releasesDir, name)];
+  // Each remote also serves its releases (pnpm release) at /releases/<version>/, and builds its
+  // Content-Security-Policy from the shell's runtime config (its own page talks to the same API).
+  return name === 'shell'
+    ? [...args, '--spa', '--runtime-config', configFile]
+    : [...args, '--cors', '--releases', path.join(releasesDir, name), '--policy-config', configFile];
 }
 
 async function main() {

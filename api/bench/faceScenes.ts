@@ -97,9 +97,11 @@ export async function addEventPhoto(db: Db, storage: ObjectStorage, eventId: num
   await storage.put(preview, await sharp(jpeg).resize(640).jpeg().toBuffer(), 'image/jpeg');
   await storage.put(thumb, await sharp(jpeg).resize(240).jpeg().toBuffer(), 'image/jpeg');
   const rows = await db.query<{ id: number }>(
-    `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-     values ($1, $2, $3, 'image', $4, $5, $6, $7, $8) returning id`,
-    [eventId, bib, imageId, original, preview, thumb, meta.width ?? 0, meta.height ?? 0],
+    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height)
+     values ($1, $2, 'image', $3, $4, $5, $6, $7) returning id`,
+    [eventId, imageId, original, preview, thumb, meta.width ?? 0, meta.height ?? 0],
   );
-  return rows[0]!.id;
+  const photoId = rows[0]!.id;
+  if (bib !== null) await db.query(`insert into photo_bibs (photo_id, event_id, bib_number) values ($1, $2, $3)`, [photoId, eventId, bib]);
+  return photoId;
 }

@@ -5,14 +5,16 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import { AppError, envelope } from './http/envelope';
 import { describeUnexpectedError, guardRequestInput } from './http/inputGuard';
+import { collectRegisteredRoutes } from './http/routeList';
 import { API_ROUTES } from '@finishline/shared/pure';
 import type { AppContext } from './context';
 import { features } from './features';
+import { registerAddressLimits } from './security/addressLimits';
 
 /** JSON bodies are small everywhere except where an image travels as base64. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
-const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; contact attachments are drained
-const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact]);
+const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; contact attachments are drained; a participants CSV up to 5 MB
+const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact, API_ROUTES.organiserEventLogo, API_ROUTES.organiserImportParticipants]);
 
 /** A hop count becomes "trust the nearest n hops", as proxy-addr reads it. */
 function fastifyTrustProxy(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -27,6 +29,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     // Off unless TRUST_PROXY names the proxies: request.ip is then the real client, never a header's word.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
+
+  // First, so that every route of every plugin below is in the list.
+  collectRegisteredRoutes(app);
 
   // The API answers JSON and media only: no page of it may run scripts, be framed or sniffed.
   await app.register(helmet, {
@@ -47,8 +52,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
   await app.register(formbody); // PayU posts back application/x-www-form-urlencoded
+  // Per-address limits (security/limits.ts): routes opt in; Redis shares the count when REDIS_URL is set.
+  await registerAddressLimits(app, ctx.config);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // The route may have named an image or a zip before failing: the answer is now the JSON envelope.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(envelope(error.result, error.message, error.statusCode));
     }

@@ -3,6 +3,7 @@ import { createContext } from './createContext';
 import { buildApp } from './app';
 import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
+import { seedOrganiserDemo } from './seed/organiserDemo';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startPaymentReconciler } from './features/payment/reconcile';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   if (config.seedOnStart) {
     await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
     await seedOrdersDemo(ctx, console.log);
+    await seedOrganiserDemo(ctx, console.log);
   }
   const app = await buildApp(ctx);
   // Face embeddings of event photos (the demo seed's included) are computed in the background, at

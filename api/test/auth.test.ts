@@ -5,10 +5,11 @@ import { solveCaptcha } from './support/captcha';
 import { loadConfig, type SecurityConfig } from '../src/config/config';
 import { readOutbox } from '../src/mail/mailer';
 import { createUser } from '../src/features/accounts/users';
+import { STRONG_CAPTCHA_MESSAGE } from '../src/features/auth/routes';
 
 /** Cheap captcha and small limits so the rules are reached quickly; production defaults stay in config. */
 function testSecurity(overrides: Partial<SecurityConfig> = {}): SecurityConfig {
-  return { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, signInFailuresPerAccount: 3, ...overrides };
+  return { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, signInFailuresBeforeStrongCaptcha: 3, ...overrides };
 }
 
 const PASSWORD = 'Finish@2026';
@@ -89,16 +90,20 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
     expect(JSON.stringify(me.body)).not.toContain('argon2');
   });
 
-  it('refuses a wrong password, and a right one once the failures reach the limit', async () => {
+  it('refuses a wrong password; after the failures reach the limit the right one needs the strong captcha', async () => {
     await signUp('limit@example.com');
     for (let i = 0; i < 3; i++) {
       const wrong = await signIn('limit@example.com', 'Wrong@20260');
       expect(wrong.status).toBe(401);
       expect(wrong.body.Message).toBe('Invalid email or password.');
+      // The third failure tells the form to show the strong captcha for the next try.
+      expect(wrong.body.result).toEqual(i < 2 ? null : { captcha: 'strong' });
     }
-    const blocked = await signIn('limit@example.com');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.Message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
+    const standard = await signIn('limit@example.com');
+    expect(standard.status).toBe(400);
+    expect(standard.body).toMatchObject({ Message: STRONG_CAPTCHA_MESSAGE, result: { captcha: 'strong' } });
+    const strong = await t.request<LoginResult>('POST', API_ROUTES.login, { email: 'limit@example.com', password: PASSWORD, gCaptchToken: await solveCaptcha(t.url, 'strong') });
+    expect(strong.status).toBe(200);
     // Another account is not affected by this one's failures.
     expect((await signIn('meera.iyer@example.com')).status).toBe(200);
   });

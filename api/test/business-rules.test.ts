@@ -1,3 +1,4 @@
+import { copyTestPhoto } from './support/photos';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeAll, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { API_ROUTES, type BibSearchResult, type Bill, type PaymentForm } from '@finishline/shared/pure';
@@ -22,13 +23,12 @@ describe('business rules the review found open', () => {
 
   beforeAll(async () => {
     // Sign-in limits high enough that the timing probe never meets them.
-    p = await startPaymentTestApp({ signInFailuresPerAccount: 1000, signInFailuresPerIp: 1000 });
+    p = await startPaymentTestApp({ signInFailuresBeforeStrongCaptcha: 1000, signInFailuresPerIp: 1000 });
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
     // Three free photos of BIB FR1 under a 100% offer capped at 2 photos per BIB.
     f.freePhotoIds.push(
-      (await t.ctx.db.query<{ id: number }>(`insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-        select event_id, bib_number, 'FR1-3', kind, original_key, preview_key, thumb_key, width, height from photos where id = $1 returning id`, [f.freePhotoIds[0]]))[0].id,
+      await copyTestPhoto(t.ctx.db, f.freePhotoIds[0], 'FR1-3'),
     );
     await t.ctx.db.query('update sponsor_offers set max_orders_allowed = 2 where id = $1', [f.freeOfferId]);
     await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026' });

@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/db';
+import { insertTestPhoto } from './support/photos';
 
 /** A small catalogue for the cart, OTP and feedback tests: rows inserted straight into the tables. */
 export interface CartFixture {
@@ -24,17 +25,10 @@ async function insertEvent(db: Db, name: string, extra: Record<string, unknown> 
   return rows[0].id;
 }
 
-async function insertPhoto(db: Db, eventId: number, bib: string | null, imageId: string, kind: 'image' | 'video' = 'image'): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-     values ($1, $2, $3, $4, $5, $5, $5, 1200, 800) returning id`,
-    [eventId, bib, imageId, kind, `test/${imageId}.jpg`],
-  );
-  return rows[0].id;
-}
+const insertPhoto = (db: Db, eventId: number, bib: string | null, imageId: string, kind: 'image' | 'video' = 'image') => insertTestPhoto(db, { eventId, bib, imageId, kind });
 
 export async function seedCartFixture(db: Db): Promise<CartFixture> {
-  const eventId = await insertEvent(db, 'Test City Marathon 2026', { show_prempack: true, show_ultrapack: true, threshold_photo_count: 6 });
+  const eventId = await insertEvent(db, 'Test City Marathon 2026', { show_prempack: true, show_ultrapack: true, threshold_photo_count: 6, showunlabeled: true });
   const privateEventId = await insertEvent(db, 'Private Trail Run 2026', { privacy_check: true });
   const noPrintsEventId = await insertEvent(db, 'No Prints 10K 2026');
   await db.query(`insert into app_settings (key, value) values ('DISABLEPRINTS', $1::jsonb) on conflict (key) do update set value = excluded.value`, [
@@ -52,17 +46,17 @@ export async function seedCartFixture(db: Db): Promise<CartFixture> {
   await db.query(`insert into participants (event_id, bib_number, name, email) values ($1, 'PR7', 'Priya', 'priya.runner@example.com')`, [privateEventId]);
 
   const printIds = {} as CartFixture['printIds'];
-  const products: Array<[keyof CartFixture['printIds'], string, number, number]> = [
-    ['magnet', 'Magnet 4x6 inches', 739, 872],
-    ['frame', 'Frame 10x10 inches', 319, 376],
-    ['mug', 'Coffee mug', 259, 306],
-    ['poster', 'Wall poster 13x10 inches', 350, 413],
+  const products: Array<[keyof CartFixture['printIds'], string, number]> = [
+    ['magnet', 'Magnet 4x6 inches', 739],
+    ['frame', 'Frame 10x10 inches', 319],
+    ['mug', 'Coffee mug', 259],
+    ['poster', 'Wall poster 13x10 inches', 350],
   ];
-  for (const [key, name, price, withGst] of products) {
+  for (const [key, name, price] of products) {
     const rows = await db.query<{ id: number }>(
-      `insert into print_products (name, image_key, price, price_with_gst) values ($1, 'prints/x.jpg', $2, $3)
+      `insert into print_products (name, image_key, price) values ($1, 'prints/x.jpg', $2)
        on conflict (name) do update set price = excluded.price returning id`,
-      [name, price, withGst],
+      [name, price],
     );
     printIds[key] = rows[0].id;
   }

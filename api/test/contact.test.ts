@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
-import { solveCaptcha } from './support/captcha';
+import { contactForm } from './support/captcha';
 import { loadConfig } from '../src/config/config';
 import { readOutbox } from '../src/mail/mailer';
 
 describe('contact form: validated, captcha-checked, stored, mailed to support, rate limited', () => {
   let t: TestApp;
-  const form = async (overrides: Record<string, string> = {}) => ({
-    firstName: 'Kavya',
-    lastName: 'Menon',
-    email: 'kavya@example.com',
-    isdCode: '+91',
-    phoneNo: '9123456780',
-    message: 'My photos from the Kochi half marathon are missing.',
-    bibId: 'KM1042',
-    gCaptchToken: await solveCaptcha(t.url),
-    ...overrides,
-  });
+  const form = (overrides: Record<string, string> = {}) => contactForm(t.url, overrides);
 
   beforeAll(async () => {
     t = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, contactPerIp: 3 } });

@@ -1,3 +1,4 @@
+import { insertTestPhoto } from './support/photos';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type BibAvailabilityEntry, type PaginatePhotosResult } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
@@ -21,11 +22,7 @@ describe('discovery API', () => {
   async function photos(eventId: number, bib: string | null, count: number, prefix: string): Promise<void> {
     for (let i = 1; i <= count; i += 1) {
       const key = `${prefix}-${String(i).padStart(4, '0')}`;
-      await t.ctx.db.query(
-        `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height, seq)
-         values ($1, $2, $3, 'image', $4, $5, $6, 1200, 800, $7)`,
-        [eventId, bib, key, `originals/t/${key}.jpg`, `previews/t/${key}.jpg`, `thumbs/t/${key}.jpg`, i],
-      );
+      await insertTestPhoto(t.ctx.db, { eventId, bib, imageId: key, originalKey: `originals/t/${key}.jpg`, previewKey: `previews/t/${key}.jpg`, thumbKey: `thumbs/t/${key}.jpg`, seq: i });
     }
   }
 
@@ -46,11 +43,7 @@ describe('discovery API', () => {
     await photos(marathon, null, 120, 'CMU');
     await photos(trail, 'HT7', 2, 'HT7');
     await photos(hidden, 'CM101', 2, 'SR');
-    await t.ctx.db.query(
-      `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-       values ($1, 'CM101', 'CM101-V1', 'video', 'originals/t/v.mp4', 'previews/t/v.mp4', 'thumbs/t/v.jpg', 1280, 720)`,
-      [marathon],
-    );
+    await insertTestPhoto(t.ctx.db, { eventId: marathon, bib: 'CM101', imageId: 'CM101-V1', kind: 'video', originalKey: 'originals/t/v.mp4', previewKey: 'previews/t/v.mp4', thumbKey: 'thumbs/t/v.jpg', width: 1280, height: 720 });
   }, SET_UP_TIMEOUT_MS);
 
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);

@@ -7,10 +7,12 @@ import { searchBySelfie } from '../src/features/faces/selfieSearch';
 import { AppError } from '../src/http/envelope';
 
 /**
- * Matching quality on real faces: every photo of every person in the face set is pasted into race
- * scenes (some with several runners), the scenes are indexed by the background job, then a selfie
- * made from each face photo must find the scenes of that person. Recall and precision are summed
- * over all selfies. The face set lives outside the repository; without it the test is skipped.
+ * A regression check of the product's path on real faces: every photo of every person in the face set
+ * is pasted into race scenes (some with several runners), the scenes are indexed by the background
+ * job, then a selfie made from each face photo must find the scenes of that person. Recall and
+ * precision are summed over all selfies at the deployed threshold, so these are in-sample figures;
+ * the out-of-sample ones (leave-one-person-out) are printed by api/bench/face-quality.bench.ts.
+ * The face set lives outside the repository; without it the test is skipped.
  */
 const faceSet = loadFaceSet();
 if (!faceSet) console.warn(`Face quality test skipped: no face photos at ${FACES_DIR} (people/photo.png).`);

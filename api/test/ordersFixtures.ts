@@ -1,3 +1,4 @@
+import { insertTestPhoto } from './support/photos';
 import sharp from 'sharp';
 import type { AppContext } from '../src/context';
 
@@ -38,17 +39,12 @@ async function insertMedia(ctx: AppContext, eventId: number, bib: string | null,
       : await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
   await ctx.storage.put(originalKey, body, kind === 'video' ? 'video/mp4' : 'image/jpeg');
   await ctx.storage.put(`previews/${eventId}/${imageId}.jpg`, body, 'image/jpeg');
-  const rows = await ctx.db.query<{ id: number }>(
-    `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-     values ($1, $2, $3, $4, $5, $6, $6, 64, 48) returning id`,
-    [eventId, bib, imageId, kind, originalKey, `previews/${eventId}/${imageId}.jpg`],
-  );
-  return rows[0].id;
+  return insertTestPhoto(ctx.db, { eventId, bib, imageId, kind, originalKey, previewKey: `previews/${eventId}/${imageId}.jpg`, width: 64, height: 48 });
 }
 
 export async function seedOrdersFixture(ctx: AppContext): Promise<OrdersFixture> {
   const eventName = 'Orders Test Marathon 2026';
-  const eventId = await insertEvent(ctx, eventName, { show_prempack: true, show_ultrapack: true, threshold_photo_count: 4 });
+  const eventId = await insertEvent(ctx, eventName, { show_prempack: true, show_ultrapack: true, threshold_photo_count: 4, showunlabeled: true });
   const bib = 'OT100';
   const photoIds: number[] = [];
   for (let i = 1; i <= 5; i++) photoIds.push(await insertMedia(ctx, eventId, bib, `${bib}-${i}`));

@@ -172,8 +172,8 @@ describe('payment paths', () => {
   it('unlabeled and selfie carts are paid through the gateway and downloaded', async () => {
     const unlabeledId = (
       await t.ctx.db.query<{ id: number }>(
-        `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height)
-         select event_id, null, 'UNL-1', kind, original_key, preview_key, thumb_key, width, height from photos where id = $1 returning id`,
+        `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height)
+         select event_id, 'UNL-1', kind, original_key, preview_key, thumb_key, width, height from photos where id = $1 returning id`,
         [f.photoIds[0]],
       )
     )[0].id;

@@ -7,6 +7,7 @@ import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { createSession } from '../src/features/accounts/sessions';
 import { createUser } from '../src/features/accounts/users';
 import { readOutbox } from '../src/mail/mailer';
+import { FEEDBACK_MESSAGES } from '../src/features/feedback/routes';
 
 const PRIVACY_MESSAGE = 'Please verify the OTP sent to the participant to see these photos.';
 
@@ -125,5 +126,30 @@ describe('privacy-checked BIBs are released only to the session that verified th
     const mapped = await t.request<PreorderLinkResult>('POST', API_ROUTES.preorderLink, { ...mapping, orderBibNumber: f.preorderBib }, bearer(token));
     expect(mapped.status).toBe(200);
     expect(mapped.body.result.bib_no).toBe(f.preorderBib);
+  });
+
+  it('Hide: the runner who verified the BIB by its OTP in this session may hide its photos; another signed-in runner may not', async () => {
+    const ownerId = await createUser(t.ctx.db, { firstName: 'Kiran', lastName: 'Shah', email: 'kiran.owner@example.com', password: 'Secret#2026' });
+    const owner = await createSession(t.ctx.db, ownerId);
+    const strangerId = await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'K', email: 'ravi.stranger@example.com', password: 'Secret#2026' });
+    const stranger = await createSession(t.ctx.db, strangerId);
+    const hide = { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[1]) };
+    const hidden = () => t.ctx.db.query('select photo_id from photo_feedback where photo_id = $1', [f.photoIds[1]]);
+
+    const refused = await t.request('POST', API_ROUTES.recordFeedback, hide, bearer(stranger.token));
+    expect(refused.status).toBe(403);
+    expect(refused.body.Message).toBe(FEEDBACK_MESSAGES.notOwner);
+    // Before the OTP the owner is a stranger too: no order, no verification.
+    expect((await t.request('POST', API_ROUTES.recordFeedback, hide, bearer(owner.token))).status).toBe(403);
+    expect(await hidden()).toEqual([]);
+
+    await verifyBib(owner.token, f.eventId, f.bib);
+    const accepted = await t.request('POST', API_ROUTES.recordFeedback, hide, bearer(owner.token));
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.Message).toBe(FEEDBACK_MESSAGES.recorded);
+    expect(await hidden()).toHaveLength(1);
+    // An undo withdraws only the caller's own feedback: the stranger's does not bring the photo back.
+    await t.request('POST', API_ROUTES.recordFeedback, { ...hide, undo: true }, bearer(stranger.token));
+    expect(await hidden()).toHaveLength(1);
   });
 });

@@ -44,6 +44,21 @@ export async function typeAndLeave(scope: Page | Locator, label: string, value: 
   await field.blur();
 }
 
+/** Makes an account through the sign-up form; the page ends on /sign-in. */
+export async function signUpThroughForm(page: Page, account: { firstName: string; lastName: string; email: string; phone: string; password: string }): Promise<void> {
+  await page.goto('/sign-up');
+  const form = formNamed(page, 'Sign up');
+  await form.getByLabel('First name').fill(account.firstName);
+  await form.getByLabel('Last name').fill(account.lastName);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Phone').fill(account.phone);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByLabel('Confirm password').fill(account.password);
+  await solveCaptcha(form, 'Sign Up');
+  await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL('**/sign-in');
+}
+
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/sign-in');
   const form = formNamed(page, 'Sign in');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_EVENT, DEMO_BIB, apiBibSearch } from '../support/storefront';
-import { DEMO_PASSWORD, DEMO_USERS, mailsTo } from './accounts.helpers';
+import { DEMO_EVENT, DEMO_BIB, apiBibSearch, apiEventId } from '../support/storefront';
+import { API_URL } from '../support/system';
+import { DEMO_PASSWORD, DEMO_USERS, mailsTo, solveCaptcha } from './accounts.helpers';
 import { bottomBar, photoCards, searchBib, signIn } from './cart.helpers';
 
 const PRIVATE_EVENT = 'Bengaluru Heritage Half 2025';
@@ -160,5 +161,40 @@ test.describe('photo selection (/products)', () => {
     await expect(drawer).toBeHidden();
     await expect(photoCards(page).first()).toBeVisible();
     await expect(page.getByTestId('congrats-bar')).toContainText('There are 6 photos');
+  });
+
+  test("privacy OTP: once the BIB had a few codes, the drawer asks for a captcha, then mails the owner's code", async ({ page }) => {
+    // Someone else asks for this BIB's codes through the API until a further one needs a captcha.
+    const eventID = await apiEventId(PRIVATE_EVENT);
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(`${API_URL}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as { Message: string; result: { session_token?: string; captcha?: string } | null } };
+    };
+    const sessionToken = (await post('/api/events/details', { eventID, eventName: PRIVATE_EVENT })).body.result!.session_token!;
+    let answer = await post('/api/otp/generate', { eventID, bibNumber: PRIVATE_BIB, sessionToken });
+    for (let i = 0; i < 5 && answer.status === 200; i++) answer = await post('/api/otp/generate', { eventID, bibNumber: PRIVATE_BIB, sessionToken });
+    const captchaNeeded = 'Several OTPs were sent for this BIB recently. Please complete the captcha to get another one.';
+    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ Message: captchaNeeded, result: { captcha: 'standard' } }) });
+    const mailsBefore = (await mailsTo(DEMO_USERS.runner, 'privacy_otp')).length;
+
+    // The owner searches: the drawer's own request is asked for the captcha, which the drawer then shows.
+    await searchBib(page, PRIVATE_EVENT, PRIVATE_BIB);
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Verify it is you' });
+    await expect(page.locator('.ant-message-warning')).toContainText(captchaNeeded);
+    await expect(drawer.getByTestId('captcha')).toBeVisible();
+    await solveCaptcha(drawer, 'Resend');
+    await drawer.getByRole('button', { name: 'Resend', exact: true }).click();
+    await expect(page.locator('.ant-message-success').filter({ hasText: 'OTP sent to ru****@finishline.test' })).toBeVisible();
+
+    let code = '';
+    await expect(async () => {
+      const mails = await mailsTo(DEMO_USERS.runner, 'privacy_otp');
+      expect(mails).toHaveLength(mailsBefore + 1);
+      code = /is (\d{6})\./.exec(mails[0]!.text)?.[1] ?? '';
+    }).toPass();
+    await drawer.getByLabel('OTP').fill(code);
+    await drawer.getByRole('button', { name: 'Verify' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(photoCards(page).first()).toBeVisible();
   });
 });

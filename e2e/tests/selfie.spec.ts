@@ -20,12 +20,19 @@ const firstFace = (() => {
 
 const NO_FACE_MESSAGE = 'We could not find a face in your selfie. Please take a clear photo of your face, looking at the camera.';
 
-async function openSelfieModal(page: Page): Promise<void> {
+/**
+ * Opens the selfie modal, agreeing to the face search notice the first time. `path` waits until the
+ * modal knows how it will match: on the phone ('device') or on the server ('server').
+ */
+async function openSelfieModal(page: Page, path: 'device' | 'server' | null = null): Promise<void> {
   await page.goto('/');
   await chooseEvent(page);
   await page.getByRole('tab', { name: 'Search by Selfie' }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+  const consent = page.getByTestId('face-consent');
+  if (await consent.isVisible().catch(() => false)) await consent.getByRole('button', { name: 'I agree' }).click();
   await expect(page.getByTestId('selfie-modal')).toBeVisible();
+  if (path) await expect(page.getByTestId('selfie-path')).toHaveAttribute('data-path', path, { timeout: 60_000 });
   await expect(page.getByTestId('selfie-modal')).toContainText('facial features');
   await expect(page.getByTestId('selfie-modal')).toContainText('JPG or PNG, max 2mb');
 }
@@ -46,7 +53,76 @@ async function faceFreePng(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
+/** Makes the on-device model unavailable (its files do not load): the modal uses the server path. */
+async function withoutOnDeviceModel(page: Page): Promise<void> {
+  await page.route('**/face-models/**', (route) => route.abort());
+}
+
+/** The body of every selfie search the page sends. */
+function selfieRequests(page: Page): Array<Record<string, unknown>> {
+  const bodies: Array<Record<string, unknown>> = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search/selfie')) bodies.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return bodies;
+}
+
+async function addFacePhoto(face: Buffer): Promise<{ imageId: string; faces: number }> {
+  const added = await fetch(`${API_URL}/dev/faces/event-photo`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ eventID: await apiEventId(DEMO_EVENT), image: face.toString('base64') }),
+  });
+  const body = (await added.json()) as { StatusCode: number; result: { imageId: string; faces: number } };
+  expect(body.StatusCode).toBe(200);
+  return body.result;
+}
+
 test.describe('Search by selfie', () => {
+  test('a notice says what the face is used for and that it is not kept; the camera starts only once the runner agrees, and the agreement is remembered', async ({ page }) => {
+    const modelFiles: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/face-models/')) modelFiles.push(request.url());
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await chooseEvent(page);
+    await page.getByRole('tab', { name: 'Search by Selfie' }).click();
+    await page.waitForLoadState('networkidle');
+    // Nothing of the face model is fetched with the page.
+    expect(modelFiles).toEqual([]);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+    const consent = page.getByTestId('face-consent');
+    await expect(consent).toContainText('Before you search by selfie');
+    await expect(consent).toContainText('only to find the photos of you');
+    await expect(consent).toContainText('Your selfie is not kept');
+    await expect(page.getByTestId('selfie-modal')).toHaveCount(0);
+    await consent.getByRole('button', { name: 'Not now' }).click();
+    await expect(consent).toBeHidden();
+    expect(modelFiles).toEqual([]);
+
+    const scriptsBefore = scripts.length;
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+    await page.getByTestId('face-consent').getByRole('button', { name: 'I agree' }).click();
+    await expect(page.getByTestId('selfie-modal')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('faceSearchConsent'))).toBe('true');
+    // The model is fetched now that the modal is open, from the storefront deployment itself.
+    await expect(page.getByTestId('selfie-path')).toHaveAttribute('data-path', 'device', { timeout: 60_000 });
+    expect(modelFiles.length).toBeGreaterThan(0);
+    // The library came as its own chunk, fetched only now.
+    expect(scripts.length).toBeGreaterThan(scriptsBefore);
+    const storefrontOrigin = new URL(modelFiles.find((u) => u.includes('/face-models/'))!).origin;
+    expect(modelFiles.every((u) => new URL(u).origin === storefrontOrigin)).toBe(true);
+
+    await page.reload();
+    await chooseEvent(page);
+    await page.getByRole('tab', { name: 'Search by Selfie' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+    await expect(page.getByTestId('selfie-modal')).toBeVisible();
+    await expect(page.getByTestId('face-consent')).toHaveCount(0);
+  });
+
   test('without a camera the modal says so and offers Upload', async ({ page }) => {
     await openSelfieModal(page);
     // Headless Chromium has no camera and grants no permission: either clear message is right.
@@ -73,7 +149,8 @@ test.describe('Search by selfie', () => {
   });
 
   test("a selfie without a face shows the server's warning and stays on the page", async ({ page }) => {
-    await openSelfieModal(page);
+    await withoutOnDeviceModel(page);
+    await openSelfieModal(page, 'server');
     await page.getByTestId('selfie-file').setInputFiles({ name: 'road.png', mimeType: 'image/png', buffer: await faceFreePng(page) });
     await expect(page.getByTestId('selfie-preview')).toBeVisible();
     await page.getByRole('button', { name: 'Find My Photos' }).click();
@@ -81,30 +158,95 @@ test.describe('Search by selfie', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a selfie finds the photo the person is in and opens /searchbyselfie after a second', async ({ page }) => {
+  for (const path of ['server', 'device'] as const) {
+    test(`a selfie finds the photo the person is in and opens /searchbyselfie after a second (${path === 'device' ? 'matched on the phone: only the descriptor is sent' : 'server path'})`, async ({ page }) => {
+      test.skip(!firstFace, `no face photos at ${FACES_DIR}`);
+      const face = fs.readFileSync(firstFace!);
+      // The race photo: that face in the demo event, indexed before the call returns.
+      const added = await addFacePhoto(face);
+      expect(added.faces).toBe(1);
+      if (path === 'server') await withoutOnDeviceModel(page);
+      const sent = selfieRequests(page);
+
+      await openSelfieModal(page, path);
+      await page.getByTestId('selfie-file').setInputFiles(firstFace!);
+      await expect(page.getByTestId('selfie-preview')).toBeVisible();
+      await page.getByRole('button', { name: 'Find My Photos' }).click();
+      await expect(page.locator('.ant-message-success')).toContainText('photo(s) of you', { timeout: 60_000 });
+      await expect(page).not.toHaveURL(/searchbyselfie/);
+      await page.waitForURL('**/searchbyselfie');
+      await expect(page).toHaveTitle(`${DEMO_EVENT} Select Photos`);
+      await expect(page.locator(`img[src*="${added.imageId}"]`).first()).toBeVisible();
+      const stored = await page.evaluate(() => ({ bib: localStorage.getItem('bibId'), expiry: localStorage.getItem('awsImageExpiry') }));
+      expect(stored.bib).toBe('selfie');
+      expect(new Date(stored.expiry!).getTime()).toBeGreaterThan(Date.now());
+      expect(sent).toHaveLength(1);
+      if (path === 'device') {
+        // Only the 128 numbers left the phone, never the image.
+        expect(sent[0]!.selfieimg).toBeUndefined();
+        expect(sent[0]!.embedding).toHaveLength(128);
+      } else {
+        expect(String(sent[0]!.selfieimg)).toMatch(/^data:image\/png;base64,/);
+        expect(sent[0]!.embedding).toBeUndefined();
+      }
+    });
+  }
+
+  test("the phone's descriptor of an image agrees with the server's descriptor of the same image", async ({ page }) => {
     test.skip(!firstFace, `no face photos at ${FACES_DIR}`);
     const face = fs.readFileSync(firstFace!);
-    // The race photo: that face in the demo event, indexed before the call returns.
-    const added = await fetch(`${API_URL}/dev/faces/event-photo`, {
+    const server = await fetch(`${API_URL}/dev/faces/describe`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ eventID: await apiEventId(DEMO_EVENT), image: face.toString('base64') }),
+      body: JSON.stringify({ image: face.toString('base64') }),
     });
-    const body = (await added.json()) as { StatusCode: number; result: { imageId: string; faces: number } };
-    expect(body.StatusCode).toBe(200);
-    expect(body.result.faces).toBe(1);
-
-    await openSelfieModal(page);
+    const serverFaces = ((await server.json()) as { result: { faces: Array<{ descriptor: number[] }> } }).result.faces;
+    expect(serverFaces).toHaveLength(1);
+    const sent = selfieRequests(page);
+    await openSelfieModal(page, 'device');
     await page.getByTestId('selfie-file').setInputFiles(firstFace!);
-    await expect(page.getByTestId('selfie-preview')).toBeVisible();
     await page.getByRole('button', { name: 'Find My Photos' }).click();
-    await expect(page.locator('.ant-message-success')).toContainText('photo(s) of you');
-    await expect(page).not.toHaveURL(/searchbyselfie/);
-    await page.waitForURL('**/searchbyselfie');
-    await expect(page).toHaveTitle(`${DEMO_EVENT} Select Photos`);
-    await expect(page.locator(`img[src*="${body.result.imageId}"]`).first()).toBeVisible();
-    const stored = await page.evaluate(() => ({ bib: localStorage.getItem('bibId'), expiry: localStorage.getItem('awsImageExpiry') }));
-    expect(stored.bib).toBe('selfie');
-    expect(new Date(stored.expiry!).getTime()).toBeGreaterThan(Date.now());
+    await expect.poll(() => sent.length, { timeout: 60_000 }).toBe(1);
+    const phone = sent[0]!.embedding as number[];
+    const distance = Math.sqrt(phone.reduce((s, v, i) => s + (v - serverFaces[0]!.descriptor[i]!) ** 2, 0));
+    console.log(`on-device vs server descriptor of ${path.basename(firstFace!)}: Euclidean distance ${distance.toFixed(5)} (match threshold 0.56)`);
+    expect(distance).toBeLessThan(0.02);
+  });
+
+  test('with several faces in the selfie, the runner taps their own and that face is searched', async ({ page }) => {
+    test.skip(!firstFace, `no face photos at ${FACES_DIR}`);
+    const people = fs.readdirSync(FACES_DIR).sort();
+    const other = path.join(FACES_DIR, people[people.length - 1]!, fs.readdirSync(path.join(FACES_DIR, people[people.length - 1]!)).sort()[0]!);
+    await addFacePhoto(fs.readFileSync(firstFace!));
+    const sent = selfieRequests(page);
+    await openSelfieModal(page, 'device');
+    // Two portraits side by side, drawn in the page.
+    const png = await page.evaluate(
+      async ([a, b]) => {
+        const load = (src: string) => new Promise<HTMLImageElement>((resolve) => { const i = new Image(); i.onload = () => resolve(i); i.src = src; });
+        const [left, right] = await Promise.all([load(a), load(b)]);
+        const canvas = document.createElement('canvas');
+        canvas.width = 760;
+        canvas.height = 420;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#cfc8be';
+        g.fillRect(0, 0, 760, 420);
+        g.drawImage(left, 40, 60, 300, 300);
+        g.drawImage(right, 420, 60, 300, 300);
+        return canvas.toDataURL('image/png');
+      },
+      [`data:image/png;base64,${fs.readFileSync(firstFace!).toString('base64')}`, `data:image/png;base64,${fs.readFileSync(other).toString('base64')}`],
+    );
+    await page.getByTestId('selfie-file').setInputFiles({ name: 'two.png', mimeType: 'image/png', buffer: Buffer.from(png.split(',')[1]!, 'base64') });
+    await page.getByRole('button', { name: 'Find My Photos' }).click();
+    await expect(page.locator('.ant-message-info')).toContainText('We found more than one face in your selfie. Please tap your own face.');
+    const choices = page.getByTestId('face-choice');
+    await expect(choices).toHaveCount(2);
+    expect(sent).toHaveLength(0);
+    // The left portrait is the runner whose photo the event holds.
+    const lefts = await choices.evaluateAll((buttons) => buttons.map((b) => Number.parseFloat((b as HTMLElement).style.left)));
+    await choices.nth(lefts.indexOf(Math.min(...lefts))).click();
+    await expect(page.locator('.ant-message-success')).toContainText('photo(s) of you', { timeout: 60_000 });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
-import { BuildBanner, NotAvailableYet, ProcessingOverlay } from '@finishline/shared/react';
+import { Route } from 'react-router-dom';
+import { NotAvailableYet, ProcessingOverlay, RemoteRoutes } from '@finishline/shared/react';
 import { CheckoutAuthPage, UserOrderDetailsPage } from './features/checkout/pages/CheckoutPages';
 import { OrderConfirmPage } from './features/payment/pages/OrderConfirmPage';
 import { OrderSuccessPage } from './features/payment/pages/OrderSuccessPage';
@@ -18,25 +18,21 @@ const downloads: DownloadsUi = { useDownloads, Overlay: ProcessingOverlay };
  */
 export default function AccountApp() {
   return (
-    <>
-      <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-      <Routes>
-        <Route path="/UserOrderdetails" element={<UserOrderDetailsPage />} />
-        <Route path="/test" element={<UserOrderDetailsPage />} />
-        <Route path="/checkoutPage-authentication" element={<CheckoutAuthPage />} />
-        <Route path="/order-confirm" element={<OrderConfirmPage />} />
-        <Route path="/order-confirmation" element={<OrderConfirmPage />} />
-        <Route path="/ordersuccess" element={<OrderSuccessPage />} />
-        <Route path="/order-history" element={<OrderHistoryPage PrebookModal={PreBookedPhotosModal} Overlay={ProcessingOverlay} />} />
-        <Route path="/orderDetails" element={<OrderDetailsPage mode="details" downloads={downloads} />} />
-        <Route path="/myorders" element={<OrderDetailsPage mode="myorders" downloads={downloads} />} />
-        <Route path="/preauthdownload" element={<OrderDetailsPage mode="preauth" downloads={downloads} />} />
-        <Route path="/ec" element={<NotAvailableYet />} />
-        <Route path="/PremiumPackageModal" element={<NotAvailableYet />} />
-        <Route path="/UltraPremiumPackageModal" element={<NotAvailableYet />} />
-        <Route path="/JourneyModal" element={<NotAvailableYet />} />
-        <Route path="*" element={<NotAvailableYet />} />
-      </Routes>
-    </>
+    <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
+      <Route path="/UserOrderdetails" element={<UserOrderDetailsPage />} />
+      <Route path="/test" element={<UserOrderDetailsPage />} />
+      <Route path="/checkoutPage-authentication" element={<CheckoutAuthPage />} />
+      <Route path="/order-confirm" element={<OrderConfirmPage />} />
+      <Route path="/order-confirmation" element={<OrderConfirmPage />} />
+      <Route path="/ordersuccess" element={<OrderSuccessPage />} />
+      <Route path="/order-history" element={<OrderHistoryPage PrebookModal={PreBookedPhotosModal} Overlay={ProcessingOverlay} />} />
+      <Route path="/orderDetails" element={<OrderDetailsPage mode="details" downloads={downloads} />} />
+      <Route path="/myorders" element={<OrderDetailsPage mode="myorders" downloads={downloads} />} />
+      <Route path="/preauthdownload" element={<OrderDetailsPage mode="preauth" downloads={downloads} />} />
+      <Route path="/ec" element={<NotAvailableYet />} />
+      <Route path="/PremiumPackageModal" element={<NotAvailableYet />} />
+      <Route path="/UltraPremiumPackageModal" element={<NotAvailableYet />} />
+      <Route path="/JourneyModal" element={<NotAvailableYet />} />
+    </RemoteRoutes>
   );
 }

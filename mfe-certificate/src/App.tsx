@@ -1,18 +1,12 @@
-import { Route, Routes } from 'react-router-dom';
-import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { Route } from 'react-router-dom';
+import { RemoteRoutes } from '@finishline/shared/react';
+import { CertificateBuilderPage } from './features/builder/pages/CertificateBuilderPage';
 
-/**
- * The certificate remote, exposed as './App'. Its pages are added here as later issues build them, each in
- * src/features/<feature>/; until then a route says plainly that it is not available yet.
- */
+/** The certificate remote, exposed as './App': the achievement certificate builder at /eventcertificate. */
 export default function CertificateApp() {
   return (
-    <>
-      <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-      <Routes>
-        <Route path="/eventcertificate" element={<NotAvailableYet />} />
-        <Route path="*" element={<NotAvailableYet />} />
-      </Routes>
-    </>
+    <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
+      <Route path="/eventcertificate" element={<CertificateBuilderPage />} />
+    </RemoteRoutes>
   );
 }

@@ -1,18 +1,16 @@
-import { Route, Routes } from 'react-router-dom';
-import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { Route } from 'react-router-dom';
+import { RemoteRoutes } from '@finishline/shared/react';
+import { OrganiserPage } from './app/OrganiserPage';
 
 /**
- * The organiser remote, exposed as './App'. Its pages are added here as later issues build them, each in
- * src/features/<feature>/; until then a route says plainly that it is not available yet.
+ * The organiser remote, exposed as './App': the Event Dashboard at /organization_dashboard, with the
+ * organiser's events, their revenue and live ledger, settings, participants, photographers and
+ * moderation (src/features/<feature>/, composed by src/app/OrganiserPage.tsx).
  */
 export default function OrganiserApp() {
   return (
-    <>
-      <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-      <Routes>
-        <Route path="/organization_dashboard" element={<NotAvailableYet />} />
-        <Route path="*" element={<NotAvailableYet />} />
-      </Routes>
-    </>
+    <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
+      <Route path="/organization_dashboard" element={<OrganiserPage />} />
+    </RemoteRoutes>
   );
 }

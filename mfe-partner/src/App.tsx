@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
-import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
+import { Route } from 'react-router-dom';
+import { NotAvailableYet, RemoteRoutes } from '@finishline/shared/react';
 
 /**
  * The partner remote, exposed as './App'. Its pages are added here as later issues build them, each in
@@ -7,13 +7,9 @@ import { BuildBanner, NotAvailableYet } from '@finishline/shared/react';
  */
 export default function PartnerApp() {
   return (
-    <>
-      <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-      <Routes>
-        <Route path="/registration" element={<NotAvailableYet />} />
-        <Route path="/show_revenue" element={<NotAvailableYet />} />
-        <Route path="*" element={<NotAvailableYet />} />
-      </Routes>
-    </>
+    <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
+      <Route path="/registration" element={<NotAvailableYet />} />
+      <Route path="/show_revenue" element={<NotAvailableYet />} />
+    </RemoteRoutes>
   );
 }

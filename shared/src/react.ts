@@ -1,10 +1,9 @@
 /**
  * React-facing helpers of shared, used by the shell and every remote (never by the server).
- * Written with createElement so this module stays a plain .ts file.
  */
-import { createElement, useEffect, type ReactElement } from 'react';
+import { useEffect } from 'react';
 
-export { finishlineTheme } from './react/theme';
+export { finishlineTheme, useFinishlineTheme } from './react/theme';
 
 /** Sets document.title while a page is shown. */
 export function useDocumentTitle(title: string | null | undefined): void {
@@ -13,30 +12,17 @@ export function useDocumentTitle(title: string | null | undefined): void {
   }, [title]);
 }
 
-/**
- * The honest page for a route whose screen a later release builds: says so plainly instead of
- * pretending to work.
- */
-export function NotAvailableYet({ title }: { title?: string }): ReactElement {
-  return createElement(
-    'section',
-    { className: 'fl-not-available', role: 'status', style: { padding: '64px 16px', textAlign: 'center' as const } },
-    createElement('h1', { style: { fontSize: 24, marginBottom: 8 } }, 'This page is not available yet'),
-    title ? createElement('p', { style: { color: '#666' } }, title) : null,
-    createElement('a', { href: '/' }, 'Back to the home page'),
-  );
-}
-
-/** Shows a build's banner text (set at build time) so a redeploy is visible; renders nothing when empty. */
-export function BuildBanner({ text }: { text: string }): ReactElement | null {
-  if (!text) return null;
-  return createElement(
-    'div',
-    { 'data-testid': 'build-banner', style: { background: '#fff4e5', color: '#8a4b00', padding: '4px 12px', fontSize: 13, textAlign: 'center' as const } },
-    text,
-  );
-}
-export { CaptchaField, type CaptchaFieldProps } from './react/CaptchaField';
+export { BuildBanner, NotAvailableYet } from './react/placeholders';
+export { RemoteRoutes } from './react/RemoteRoutes';
+export { CaptchaField, useRequestedCaptcha, type CaptchaFieldProps, type RequestedCaptcha } from './react/CaptchaField';
 export { mountStandalone } from './react/mountStandalone';
 export { FormField, shownError } from './react/FormField';
 export { ProcessingOverlay } from './react/ProcessingOverlay';
+export { FormCard } from './react/FormCard';
+export { IsdCodeSelect } from './react/IsdCodeSelect';
+export { ExpiredSession } from './react/ExpiredSession';
+export { PhoneField, type PhoneInputBinding } from './react/PhoneField';
+export { DigitalDownloadsTitle, ULTRA_TOOLTIP_TEXT, ULTRA_TOOLTIP_TOUCH_MS } from './react/DigitalDownloadsTitle';
+export { TextFields, type TextFieldSpec } from './react/TextFields';
+export { SignUpForm } from './react/SignUpForm';
+export { CsvButton, downloadTextFile } from './react/CsvButton';

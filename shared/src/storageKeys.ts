@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   eventTemplateData: 'event_template_data',
   eventPhotosData: 'event_photos_data',
   txnid: 'txnid',
+  /** 'true' once the runner agreed to the face search notice (DPDP Act: notice and consent before the first selfie). */
+  faceSearchConsent: 'faceSearchConsent',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -94,17 +94,26 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
   /** Accounts security: captcha cost, rate limits, password codes, Google sign-in, development pages. */
   security: SecurityConfig;
+  /** redis://... makes the per-address limits one count shared by every API process; none: each process counts in memory. */
+  redisUrl: string | null;
   /** PayU merchant key and salt, the payment page address and the verify-payment address (sandbox by default). */
   payu: { key: string; salt: string; url: string; verifyUrl: string | null };
 }
 
-/** Rate limits are "limit hits per windowSeconds"; env overrides keep the e2e suite clear of them. */
+/**
+ * Rate limits are "so many hits per window seconds". Per-address limits refuse (429); what an outsider
+ * could use up for someone else (an account's sign-ins, a BIB's OTP mails) asks for a captcha instead.
+ * The rules built from these settings are in security/limits.ts.
+ */
 export interface SecurityConfig {
   /** ALTCHA proof of work: PBKDF2 iterations per attempt and the largest secret counter to find. */
   captchaCost: number;
   captchaMaxCounter: number;
   captchaTtlSeconds: number;
-  signInFailuresPerAccount: number;
+  /** A strong captcha (asked after repeated failures) has this many times the counter range: that much more work. */
+  captchaStrongFactor: number;
+  /** Failed sign-ins of one account in the window after which its sign-in needs the strong captcha. */
+  signInFailuresBeforeStrongCaptcha: number;
   signInFailuresPerIp: number;
   signInWindowSeconds: number;
   passwordCodesPerEmail: number;
@@ -115,6 +124,17 @@ export interface SecurityConfig {
   signUpsPerIp: number;
   contactPerIp: number;
   contactWindowSeconds: number;
+  /** BIB searches and photo pages per address in the window (each route counted on its own). */
+  photoSearchPerIp: number;
+  photoSearchWindowSeconds: number;
+  selfieSearchesPerIp: number;
+  selfieSearchWindowSeconds: number;
+  /** Privacy OTP mails per address, and per BIB before a further one needs a captcha. */
+  otpSendsPerIp: number;
+  otpSendsPerBibBeforeCaptcha: number;
+  otpWindowSeconds: number;
+  preorderLinkTriesPerIp: number;
+  preorderLinkWindowSeconds: number;
   /** Google sign-in is offered only with a client id; the server verifies ID tokens against it. */
   googleClientId: string | null;
   /**
@@ -163,7 +183,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       captchaCost: int('CAPTCHA_COST', 200),
       captchaMaxCounter: int('CAPTCHA_MAX_COUNTER', 4000),
       captchaTtlSeconds: int('CAPTCHA_TTL_SECONDS', 600),
-      signInFailuresPerAccount: int('RATE_LIMIT_SIGNIN_PER_ACCOUNT', 10),
+      captchaStrongFactor: int('CAPTCHA_STRONG_FACTOR', 8),
+      signInFailuresBeforeStrongCaptcha: int('SIGNIN_FAILURES_BEFORE_STRONG_CAPTCHA', 5),
       signInFailuresPerIp: int('RATE_LIMIT_SIGNIN_PER_IP', 50),
       signInWindowSeconds: int('RATE_LIMIT_SIGNIN_WINDOW_SECONDS', 900),
       passwordCodesPerEmail: int('RATE_LIMIT_PASSWORD_CODE_PER_EMAIL', 5),
@@ -174,9 +195,19 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signUpsPerIp: int('RATE_LIMIT_SIGNUP_PER_IP', 30),
       contactPerIp: int('RATE_LIMIT_CONTACT_PER_IP', 5),
       contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),
+      photoSearchPerIp: int('RATE_LIMIT_SEARCH_PER_IP', 120),
+      photoSearchWindowSeconds: int('RATE_LIMIT_SEARCH_WINDOW_SECONDS', 600),
+      selfieSearchesPerIp: int('RATE_LIMIT_SELFIE_PER_IP', 10),
+      selfieSearchWindowSeconds: int('RATE_LIMIT_SELFIE_WINDOW_SECONDS', 600),
+      otpSendsPerIp: int('RATE_LIMIT_OTP_PER_IP', 30),
+      otpSendsPerBibBeforeCaptcha: int('OTP_SENDS_PER_BIB_BEFORE_CAPTCHA', 3),
+      otpWindowSeconds: int('RATE_LIMIT_OTP_WINDOW_SECONDS', 3600),
+      preorderLinkTriesPerIp: int('RATE_LIMIT_PREORDER_LINK_PER_IP', 10),
+      preorderLinkWindowSeconds: int('RATE_LIMIT_PREORDER_LINK_WINDOW_SECONDS', 900),
       googleClientId: process.env.GOOGLE_CLIENT_ID || null,
       devPages: !production && str('DEV_PAGES', 'true') !== 'false',
     },
+    redisUrl: process.env.REDIS_URL || null,
     mail: {
       from: str('MAIL_FROM', 'Finishline <no-reply@finishline.example>'),
       smtpUrl: process.env.SMTP_URL || null,

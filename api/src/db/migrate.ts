@@ -9,7 +9,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * Applies every `NNN_name.sql` in migrations/ not yet recorded, in order, each in its own transaction.
  * Number ranges are reserved per area so parallel work never collides:
  * 000-099 platform, 100-199 accounts, 200-299 discovery and faces, 300-399 cart, 400-499 orders,
- * 500-599 partner and organiser, 600-699 certificates.
+ * 500-599 photo supply and partners, 600-699 organisers, 700-799 certificates.
  */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);

@@ -15,8 +15,30 @@ import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payment/routes';
 import { downloadRoutes } from './downloads/routes';
 import { preorderRoutes } from './preorder/routes';
+import { organiserRoutes } from './organiser/routes';
+import { certificateRoutes } from './certificates/routes';
+import { operatorRoutes } from './operator/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Every feature's routes. Each feature folder owns its routes, queries and rules. */
-export const features: Feature[] = [platformRoutes, eventRoutes, searchRoutes, cartRoutes, otpRoutes, feedbackRoutes, faceRoutes, discoveryRoutes, authRoutes, contactRoutes, devtoolsRoutes, orderRoutes, paymentRoutes, downloadRoutes, preorderRoutes];
+export const features: Feature[] = [
+  platformRoutes,
+  eventRoutes,
+  searchRoutes,
+  cartRoutes,
+  otpRoutes,
+  feedbackRoutes,
+  faceRoutes,
+  discoveryRoutes,
+  authRoutes,
+  contactRoutes,
+  devtoolsRoutes,
+  orderRoutes,
+  paymentRoutes,
+  downloadRoutes,
+  preorderRoutes,
+  organiserRoutes,
+  certificateRoutes,
+  operatorRoutes,
+];

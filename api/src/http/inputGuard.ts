@@ -17,8 +17,8 @@ export const INPUT_LIMITS = {
   maxInteger: 2_147_483_647,
 } as const;
 
-/** Fields whose value is an image as base64 (a selfie, a development photo). */
-const LARGE_STRING_FIELDS = new Set(['image', 'selfieimg']);
+/** Fields whose value is a file: an image as base64 (a selfie, a logo, a development photo), a participants CSV. */
+const LARGE_STRING_FIELDS = new Set(['image', 'selfieimg', 'csv']);
 
 export const INPUT_MESSAGES = {
   tooDeep: 'The request is nested too deeply.',
@@ -66,10 +66,20 @@ export function assertInputWithinBounds(input: unknown): void {
   }
 }
 
+/**
+ * A query string carries one text per name. A repeated name (?to=a&to=b) is parsed into an array,
+ * which a route reading its query as text would trip over: refused for every route here.
+ */
+export function assertQueryIsText(query: unknown): void {
+  if (query === null || typeof query !== 'object') return;
+  for (const value of Object.values(query)) if (typeof value !== 'string') throw badRequest(INPUT_MESSAGES.wrongType);
+}
+
 /** preValidation hook: every route's parsed body, query string and parameters within bounds. */
 export async function guardRequestInput(request: FastifyRequest): Promise<void> {
   assertInputWithinBounds(request.params);
   assertInputWithinBounds(request.query);
+  assertQueryIsText(request.query);
   assertInputWithinBounds(request.body);
 }
 

@@ -1,4 +1,5 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import type { CaptchaNeeded, CaptchaStrength } from '@finishline/shared/pure';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppContext } from '../context';
 import { AppError } from '../http/envelope';
@@ -16,6 +17,12 @@ export const CAPTCHA_INVALID_MESSAGE = 'The captcha could not be verified. Pleas
 export const CAPTCHA_EXPIRED_MESSAGE = 'The captcha has expired. Please solve it again.';
 export const CAPTCHA_REUSED_MESSAGE = 'This captcha was already used. Please solve it again.';
 
+/** A 400 whose result tells the form which captcha to show before sending again. */
+export function captchaNeeded(message: string, strength: CaptchaStrength): AppError {
+  const result: CaptchaNeeded = { captcha: strength };
+  return new AppError(400, message, result);
+}
+
 /** Two secrets derived from the signing secret: one signs challenges, one signs the expected key. */
 function secrets(ctx: AppContext) {
   return {
@@ -24,15 +31,22 @@ function secrets(ctx: AppContext) {
   };
 }
 
-export async function issueCaptchaChallenge(ctx: AppContext): Promise<Challenge> {
-  const { captchaCost, captchaMaxCounter, captchaTtlSeconds } = ctx.config.security;
+/**
+ * A strong challenge (asked after repeated failures on one account) has a counter range
+ * CAPTCHA_STRONG_FACTOR times wider: that much more work per try. Its strength is in the signed
+ * parameters, so a standard solution cannot pass for a strong one.
+ */
+export async function issueCaptchaChallenge(ctx: AppContext, strength: CaptchaStrength = 'standard'): Promise<Challenge> {
+  const { captchaCost, captchaMaxCounter, captchaTtlSeconds, captchaStrongFactor } = ctx.config.security;
   const s = secrets(ctx);
+  const maxCounter = strength === 'strong' ? captchaMaxCounter * Math.max(1, captchaStrongFactor) : captchaMaxCounter;
   // The counter is drawn from the upper three quarters so no challenge is trivially cheap.
-  const low = Math.max(1, Math.floor(captchaMaxCounter / 4));
+  const low = Math.max(1, Math.floor(maxCounter / 4));
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     cost: captchaCost,
-    counter: randomInt(captchaMaxCounter, low),
+    counter: randomInt(maxCounter, low),
+    data: { strength },
     deriveKey,
     expiresAt: new Date(Date.now() + captchaTtlSeconds * 1000),
     hmacSignatureSecret: s.challenge,
@@ -61,12 +75,15 @@ function decodePayload(payload: unknown): CaptchaPayload | null {
 /**
  * Verifies a solved challenge (the widget's base64 payload) and marks it used. Throws a 400 with a
  * clear message when the payload is missing, wrong, expired or already used. Guest checkout and
- * pre-order call this too.
+ * pre-order call this too. `strongNeeded` is the message when a strong captcha is required and the
+ * payload is a standard one.
  */
-export async function verifyCaptcha(ctx: AppContext, payload: unknown): Promise<void> {
+export async function verifyCaptcha(ctx: AppContext, payload: unknown, options: { strongNeeded?: string } = {}): Promise<void> {
   if (payload === undefined || payload === null || payload === '') throw new AppError(400, CAPTCHA_REQUIRED_MESSAGE);
   const decoded = decodePayload(payload);
   if (!decoded) throw new AppError(400, CAPTCHA_INVALID_MESSAGE);
+  // Read before verifying, but the signature check below covers it: a rewritten strength fails there.
+  if (options.strongNeeded && decoded.challenge.parameters.data?.strength !== 'strong') throw captchaNeeded(options.strongNeeded, 'strong');
   const s = secrets(ctx);
   let outcome = { verified: false, expired: false };
   try {

@@ -184,7 +184,8 @@ export const EVENTS: DemoEvent[] = [
     colour: '#e65100',
     issearchable: true,
     showunlabeled: true,
-    bibs: bibsOf('AR', 40101, [5, 4, 6, 5]),
+    // The demo runner's half marathon of the grand slam (GRAND_SLAM below).
+    bibs: [...bibsOf('AR', 40101, [5, 4, 6, 5]), { bib: 'AR40608', photos: { full: 5, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '01:56:12' } }],
     unlabeled: { full: 20, small: 0 },
   },
   {
@@ -215,7 +216,9 @@ export const EVENTS: DemoEvent[] = [
     colour: '#c2185b',
     issearchable: true,
     selfiesearch: true,
-    bibs: bibsOf('JP', 60301, [5, 6, 4, 5]),
+    ownedByOrganiser: true,
+    // The demo runner's 10K of the grand slam.
+    bibs: [...bibsOf('JP', 60301, [5, 6, 4, 5]), { bib: 'JP60608', photos: { full: 4, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '00:49:37' } }],
   },
   {
     ...base,
@@ -376,18 +379,46 @@ export const EVENTS: DemoEvent[] = [
   },
 ];
 
+/**
+ * Achievements (certificates): events a runner finishes to earn one, in their required order, and
+ * the colour of the certificate. The demo runner (Priya Nair) finished all three races of the grand
+ * slam (TT20608, AR40608, JP60608). The two older series (events' slam) are achievements too.
+ */
+export interface DemoAchievement {
+  title: string;
+  description: string;
+  /** Event codes in the required sequence. */
+  events: string[];
+  accent: string;
+}
+
+export const GRAND_SLAM = 'Finishline Grand Slam 2026';
+
+const seriesOf = (slam: string) => EVENTS.filter((e) => e.slam === slam).sort((a, b) => a.from.localeCompare(b.from)).map((e) => e.code);
+
+export const ACHIEVEMENTS: DemoAchievement[] = [
+  { title: GRAND_SLAM, description: 'A marathon, a half marathon and a 10K in one season: Mumbai, Ahmedabad and Jaipur.', events: ['MCM26', 'ARH26', 'JPC26'], accent: '#0b5cad' },
+  { title: METRO_SLAM, description: 'Four metro races: Hyderabad, Delhi, Bengaluru and Mumbai.', events: seriesOf(METRO_SLAM), accent: '#6a1b9a' },
+  { title: TRAIL_SLAM, description: 'The Pune hills and the Nilgiris forest.', events: seriesOf(TRAIL_SLAM), accent: '#2e7d32' },
+];
+
+/**
+ * Demo accounts. The organiser and operator roles are granted after the account exists, through the
+ * same function `pnpm admin grant-organiser` and the operator's API use (accounts/roles.ts).
+ */
 export const DEMO_USERS = [
-  { role: 'runner', firstName: 'Priya', lastName: 'Nair', email: RUNNER_EMAIL, primaryPhone: '9820012345', isOrganiser: false, isPartner: false },
-  { role: 'organiser', firstName: 'Rohan', lastName: 'Desai', email: 'organiser@finishline.test', primaryPhone: '9820023456', isOrganiser: true, isPartner: false },
-  { role: 'partner', firstName: 'Kabir', lastName: 'Shah', email: 'partner@finishline.test', primaryPhone: '9820034567', isOrganiser: false, isPartner: true },
+  { role: 'runner', firstName: 'Priya', lastName: 'Nair', email: RUNNER_EMAIL, primaryPhone: '9820012345', isPartner: false, grant: null },
+  { role: 'organiser', firstName: 'Rohan', lastName: 'Desai', email: 'organiser@finishline.test', primaryPhone: '9820023456', isPartner: false, grant: 'organiser' },
+  { role: 'partner', firstName: 'Kabir', lastName: 'Shah', email: 'partner@finishline.test', primaryPhone: '9820034567', isPartner: true, grant: null },
+  { role: 'operator', firstName: 'Anita', lastName: 'Kapoor', email: 'operator@finishline.test', primaryPhone: '9820045678', isPartner: false, grant: 'operator' },
 ] as const;
 
-/** Print products with the spec's prices (rupees, and with 18% GST). */
+/** Print products with the spec's prices in rupees before GST; the price with GST is the shared rule's (739 -> 872). */
 export const PRINT_PRODUCTS = [
-  { slug: 'magnet', name: 'Magnet 4x6 inches', price: 739, priceWithGst: 872 },
-  { slug: 'frame', name: 'Frame 10x10 inches', price: 319, priceWithGst: 376 },
-  { slug: 'mug', name: 'Coffee mug', price: 259, priceWithGst: 306 },
-  { slug: 'poster', name: 'Wall poster 13x10 inches', price: 350, priceWithGst: 413 },
+  { slug: 'magnet', name: 'Magnet 4x6 inches', price: 739 },
+  { slug: 'frame', name: 'Frame 10x10 inches', price: 319 },
+  { slug: 'mug', name: 'Coffee mug', price: 259 },
+  { slug: 'poster', name: 'Wall poster 13x10 inches', price: 350 },
 ] as const;
 
 export const HIGHLIGHT_COUNT = 6;

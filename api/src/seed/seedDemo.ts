@@ -1,10 +1,14 @@
 import sharp from 'sharp';
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
-import { createUser, findUserByEmail } from '../features/accounts/users';
-import { DISABLE_PRINTS_SETTING } from '../features/events/masterConfig';
+import { createUser, findUserByEmail, setRole } from '../features/accounts';
+import { PURCHASE_NOTIFICATION_SETTING } from '../features/orders';
+import { DISABLE_PRINTS_SETTING } from '../rules/prints';
+import { renderBackground, saveAchievement } from '../features/certificates';
+import { standardTemplate } from '@finishline/shared/pure';
 import { createPrng } from './prng';
 import {
+  ACHIEVEMENTS,
   DEMO_PASSWORD,
   DEMO_USERS,
   EVENTS,
@@ -90,6 +94,21 @@ function keysOf(job: PhotoJob): Pick<StoredPhoto, 'originalKey' | 'previewKey' |
   };
 }
 
+/** Stores the original and preview (as rendered, JPEG or MP4) and the JPEG thumbnail of one photo or clip. */
+async function putRenditions(
+  ctx: AppContext,
+  keys: ReturnType<typeof keysOf>,
+  media: { original: Buffer; preview: Buffer; thumb: Buffer; width: number; height: number },
+  type: 'image/jpeg' | 'video/mp4',
+): Promise<Omit<StoredPhoto, keyof PhotoJob>> {
+  await Promise.all([
+    ctx.storage.put(keys.originalKey, media.original, type),
+    ctx.storage.put(keys.previewKey, media.preview, type),
+    ctx.storage.put(keys.thumbKey, media.thumb, 'image/jpeg'),
+  ]);
+  return { ...keys, width: media.width, height: media.height };
+}
+
 /** The runners of one photo: a main runner with a readable BIB, or a group with unreadable cards. */
 function overlaysFor(job: PhotoJob): Overlay[] {
   const rng = createPrng(job.imageId);
@@ -125,25 +144,13 @@ async function renderEventMedia(ctx: AppContext, event: DemoEvent, jobs: PhotoJo
     await runPool(images, concurrency, async (job) => {
       const background = backgrounds[createPrng(`${job.imageId}/variant`).int(0, BACKGROUND_VARIANTS - 1)];
       const photo = await renderPhoto(background, overlaysFor(job));
-      const keys = keysOf(job);
-      await Promise.all([
-        ctx.storage.put(keys.originalKey, photo.original, 'image/jpeg'),
-        ctx.storage.put(keys.previewKey, photo.preview, 'image/jpeg'),
-        ctx.storage.put(keys.thumbKey, photo.thumb, 'image/jpeg'),
-      ]);
-      stored.push({ ...job, ...keys, width: photo.width, height: photo.height });
+      stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), photo, 'image/jpeg')) });
       onPhoto();
     });
   }
   for (const job of jobs.filter((j) => j.kind === 'video')) {
     const clip = await renderRunnerClip(backgroundOf(event, 1), createPrng(job.imageId), job.bib ?? '', event.code);
-    const keys = keysOf(job);
-    await Promise.all([
-      ctx.storage.put(keys.originalKey, clip.original, 'video/mp4'),
-      ctx.storage.put(keys.previewKey, clip.preview, 'video/mp4'),
-      ctx.storage.put(keys.thumbKey, clip.thumb, 'image/jpeg'),
-    ]);
-    stored.push({ ...job, ...keys, width: clip.width, height: clip.height });
+    stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), clip, 'video/mp4')) });
   }
   return stored;
 }
@@ -193,20 +200,41 @@ async function renderPublicAssets(ctx: AppContext): Promise<{ highlights: string
   return { highlights, hero: heroKey };
 }
 
+const achievementBackgroundKey = (title: string) => `public/certificates/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.jpg`;
+
+/** Each achievement's certificate background, in its colour, for its number of photo slots. */
+async function renderAchievementBackgrounds(ctx: AppContext): Promise<void> {
+  for (const achievement of ACHIEVEMENTS) {
+    // Slot geometry depends on the number of events only, so placeholder ids draw the same frames.
+    const layout = standardTemplate({ title: achievement.title, eventIds: achievement.events.map((_, i) => i + 1) });
+    await ctx.storage.put(achievementBackgroundKey(achievement.title), await renderBackground(layout, achievement.accent), 'image/jpeg');
+  }
+}
+
 async function insertPhotos(tx: Db, photos: StoredPhoto[], eventIds: Map<string, number>): Promise<void> {
   const chunk = 200;
   for (let start = 0; start < photos.length; start += chunk) {
     const rows = photos.slice(start, start + chunk);
     const params: unknown[] = [];
     const values = rows.map((p) => {
-      params.push(eventIds.get(p.event.code), p.bib, p.imageId, p.kind, p.originalKey, p.previewKey, p.thumbKey, p.width, p.height, p.seq);
-      const n = params.length - 10;
-      return `(${Array.from({ length: 10 }, (_, i) => `$${n + i + 1}`).join(', ')})`;
+      params.push(eventIds.get(p.event.code), p.imageId, p.kind, p.originalKey, p.previewKey, p.thumbKey, p.width, p.height, p.seq);
+      const n = params.length - 9;
+      return `(${Array.from({ length: 9 }, (_, i) => `$${n + i + 1}`).join(', ')})`;
     });
-    await tx.query(
-      `insert into photos (event_id, bib_number, image_id, kind, original_key, preview_key, thumb_key, width, height, seq) values ${values.join(', ')}`,
+    const inserted = await tx.query<{ id: number; image_id: string }>(
+      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq) values ${values.join(', ')} returning id, image_id`,
       params,
     );
+    // The demo's own photos carry the BIB they were drawn with.
+    const idOf = new Map(inserted.map((r) => [r.image_id, r.id]));
+    const tagged = rows.filter((p) => p.bib !== null);
+    if (tagged.length > 0) {
+      await tx.query(
+        `insert into photo_bibs (photo_id, event_id, bib_number, source)
+         select unnest($1::int[]), unnest($2::int[]), unnest($3::text[]), 'seed'`,
+        [tagged.map((p) => idOf.get(p.imageId)), tagged.map((p) => eventIds.get(p.event.code)), tagged.map((p) => p.bib)],
+      );
+    }
   }
 }
 
@@ -226,11 +254,11 @@ async function insertRows(tx: Db, photos: StoredPhoto[], assets: { highlights: s
         email: user.email,
         password: DEMO_PASSWORD,
         primaryPhone: user.primaryPhone,
-        isdCode: '+91',
-        isOrganiser: user.isOrganiser,
         isPartner: user.isPartner,
       }));
     userIds.set(user.role, id);
+    // The roles a platform operator grants, through the very function of `pnpm admin grant-organiser`.
+    if (user.grant) await setRole(tx, user.email, user.grant, true, { userId: null, via: 'seed' });
   }
 
   const eventIds = new Map<string, number>();
@@ -285,12 +313,22 @@ async function insertRows(tx: Db, photos: StoredPhoto[], assets: { highlights: s
 
   await insertPhotos(tx, photos, eventIds);
 
+  for (const achievement of ACHIEVEMENTS) {
+    const ids = achievement.events.map((code) => eventIds.get(code)!);
+    await saveAchievement(tx, {
+      title: achievement.title,
+      description: achievement.description,
+      eventIds: ids,
+      templateImageKey: achievementBackgroundKey(achievement.title),
+      templateConfig: standardTemplate({ title: achievement.title, eventIds: ids }),
+    });
+  }
+
   for (const [i, p] of PRINT_PRODUCTS.entries()) {
-    await tx.query('insert into print_products (name, image_key, price, price_with_gst, sort) values ($1, $2, $3, $4, $5) on conflict (name) do nothing', [
+    await tx.query('insert into print_products (name, image_key, price, sort) values ($1, $2, $3, $4) on conflict (name) do nothing', [
       p.name,
       `public/prints/${p.slug}.png`,
       p.price,
-      p.priceWithGst,
       i,
     ]);
   }
@@ -308,7 +346,8 @@ async function insertRows(tx: Db, photos: StoredPhoto[], assets: { highlights: s
 
   const disabled = EVENTS.filter((e) => e.disablePrints).map((e) => eventIds.get(e.code));
   await tx.query('insert into app_settings (key, value) values ($1, $2) on conflict (key) do nothing', [DISABLE_PRINTS_SETTING, JSON.stringify(disabled)]);
-  await tx.query(`insert into app_settings (key, value) values ('purchase_notification', $1) on conflict (key) do nothing`, [
+  await tx.query(`insert into app_settings (key, value) values ($1, $2) on conflict (key) do nothing`, [
+    PURCHASE_NOTIFICATION_SETTING,
     JSON.stringify(PURCHASE_NOTIFICATION),
   ]);
   await tx.query('insert into app_settings (key, value) values ($1, $2)', [SEED_SETTING, JSON.stringify({ version: SEED_VERSION, photos: size })]);
@@ -336,6 +375,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
     const total = jobsByEvent.reduce((sum, e) => sum + e.jobs.length, 0);
     log(`seed: rendering ${total} photos and videos for ${EVENTS.length} events (${options.photos})`);
     const assets = await renderPublicAssets(ctx);
+    await renderAchievementBackgrounds(ctx);
     const stored: StoredPhoto[] = [];
     let done = 0;
     for (const { event, jobs } of jobsByEvent) {

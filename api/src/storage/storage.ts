@@ -10,7 +10,9 @@ import { API_ROUTES } from '@finishline/shared/pure';
 /**
  * Object storage for photos, videos and assets. Keys are grouped by prefix:
  * originals/ (never served to a browser before purchase), previews/ (watermarked), thumbs/,
- * public/ (logos, hero and highlight images, served without signature).
+ * public/ (logos, hero and highlight images, certificate backgrounds, served without signature),
+ * certificate-photos/ (the photos a certificate is made from, signed for its builder) and
+ * certificates/ (the certificates runners made, signed for their session).
  */
 export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -23,7 +25,7 @@ export interface ObjectStorage {
 }
 
 export function isServableKey(key: string): boolean {
-  return /^(previews|thumbs|public)\/[A-Za-z0-9._\-/]+$/.test(key) && !key.includes('..');
+  return /^(previews|thumbs|public|certificate-photos|certificates)\/[A-Za-z0-9._\-/]+$/.test(key) && !key.includes('..');
 }
 
 export function signMediaKey(secret: string, key: string, exp: number): string {
@@ -56,7 +58,7 @@ class LocalStorage implements ObjectStorage {
 
   async getStream(key: string): Promise<Readable> {
     const file = this.file(key);
-    await fs.promises.access(file);
+    if (!(await this.isObject(file))) throw Object.assign(new Error(`No object at ${key}`), { code: 'ENOENT' });
     return fs.createReadStream(file);
   }
 
@@ -65,9 +67,13 @@ class LocalStorage implements ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
+    return this.isObject(this.file(key));
+  }
+
+  /** Objects are regular files: a folder of the tree (a key prefix such as "public/") is no object, as in S3. */
+  private async isObject(file: string): Promise<boolean> {
     try {
-      await fs.promises.access(this.file(key));
-      return true;
+      return (await fs.promises.stat(file)).isFile();
     } catch {
       return false;
     }

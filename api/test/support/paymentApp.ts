@@ -19,7 +19,7 @@ export interface PaymentTestApp {
   close(): Promise<void>;
 }
 
-export async function startPaymentTestApp(security: Partial<AppConfig['security']> = {}): Promise<PaymentTestApp> {
+export async function startPaymentTestApp(security: Partial<AppConfig['security']> = {}, overrides: Partial<AppConfig> = {}): Promise<PaymentTestApp> {
   const sandbox = await buildSandbox({ key: PAYU_TEST_KEY, salt: PAYU_TEST_SALT });
   const sandboxUrl = (await sandbox.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost');
   let t: TestApp;
@@ -28,6 +28,7 @@ export async function startPaymentTestApp(security: Partial<AppConfig['security'
       shellUrl: 'http://shell.test',
       payu: { key: PAYU_TEST_KEY, salt: PAYU_TEST_SALT, url: `${sandboxUrl}/_payment`, verifyUrl: `${sandboxUrl}/merchant/postservice?form=2` },
       security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, ...security },
+      ...overrides,
     });
   } catch (error) {
     await sandbox.close();

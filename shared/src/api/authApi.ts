@@ -1,9 +1,10 @@
 import { API_ROUTES } from './routes';
-import { call, get, post } from './client';
+import { call, get, getRuntimeConfig, post } from '@finishline/shared/runtime';
 import { STORAGE_KEYS, isSignedInValue } from '../storageKeys';
-import { getRuntimeConfig } from '../runtime/runtimeConfig';
+import { localStore } from '../storage/localStore';
 import type { User } from '../types/entities';
 import type {
+  CaptchaStrength,
   ChangePasswordRequest,
   ContactRequest,
   LoginRequest,
@@ -38,9 +39,10 @@ export const authApi = {
   },
 };
 
-/** Where the captcha widget fetches its challenge. */
-export function captchaChallengeUrl(): string {
-  return `${getRuntimeConfig().apiBaseUrl}${API_ROUTES.captchaChallenge}`;
+/** Where the captcha widget fetches its challenge (a strong one after repeated failed sign-ins). */
+export function captchaChallengeUrl(strength: CaptchaStrength = 'standard'): string {
+  const base = `${getRuntimeConfig().apiBaseUrl}${API_ROUTES.captchaChallenge}`;
+  return strength === 'strong' ? `${base}?strength=strong` : base;
 }
 
 /** Fired on window whenever the signed-in user changes, so the navbar (and any remote) can re-read. */
@@ -63,28 +65,27 @@ function announceSessionChange(): void {
 
 /** Stores the account flags and user fields at login under the spec's keys. */
 export function rememberSignIn(login: LoginResult): void {
-  const store = globalThis.localStorage;
-  store.setItem(STORAGE_KEYS.name, login.firstName);
-  store.setItem(STORAGE_KEYS.email, login.email);
-  store.setItem(STORAGE_KEYS.userId, String(login.id));
-  store.setItem(STORAGE_KEYS.isSignedIn, 'true');
-  store.setItem(STORAGE_KEYS.sessionToken, login.token);
-  store.setItem(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
-  store.setItem(STORAGE_KEYS.isPartner, String(login.isPartner));
-  if (login.isdCode) store.setItem(STORAGE_KEYS.isdCode, login.isdCode);
+  localStore.set(STORAGE_KEYS.name, login.firstName);
+  localStore.set(STORAGE_KEYS.email, login.email);
+  localStore.set(STORAGE_KEYS.userId, String(login.id));
+  localStore.set(STORAGE_KEYS.isSignedIn, 'true');
+  localStore.set(STORAGE_KEYS.sessionToken, login.token);
+  localStore.set(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
+  localStore.set(STORAGE_KEYS.isPartner, String(login.isPartner));
+  if (login.isdCode) localStore.set(STORAGE_KEYS.isdCode, login.isdCode);
   announceSessionChange();
 }
 
 /** Clears the local session data (log out, unauthorised page, a token the server refused). */
 export function forgetSession(): void {
-  SESSION_STORAGE_KEYS.forEach((key) => globalThis.localStorage.removeItem(key));
+  localStore.remove(...SESSION_STORAGE_KEYS);
   announceSessionChange();
 }
 
 /** Revokes the session on the server, then clears it locally whatever the server said. */
 export async function logOut(): Promise<void> {
   try {
-    if (globalThis.localStorage.getItem(STORAGE_KEYS.sessionToken)) await authApi.logout();
+    if (localStore.get(STORAGE_KEYS.sessionToken)) await authApi.logout();
   } catch {
     // An already expired or revoked token still logs out locally.
   } finally {
@@ -103,15 +104,14 @@ export interface LocalSession {
 
 /** The signed-in user as the browser remembers it (the server still decides every right). */
 export function readLocalSession(): LocalSession {
-  const store = globalThis.localStorage;
-  const signedIn = isSignedInValue(store.getItem(STORAGE_KEYS.isSignedIn)) && !!store.getItem(STORAGE_KEYS.sessionToken);
-  const id = Number(store.getItem(STORAGE_KEYS.userId));
+  const signedIn = isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn)) && !!localStore.get(STORAGE_KEYS.sessionToken);
+  const id = Number(localStore.get(STORAGE_KEYS.userId));
   return {
     signedIn,
-    name: signedIn ? store.getItem(STORAGE_KEYS.name) : null,
-    email: signedIn ? store.getItem(STORAGE_KEYS.email) : null,
+    name: signedIn ? localStore.get(STORAGE_KEYS.name) : null,
+    email: signedIn ? localStore.get(STORAGE_KEYS.email) : null,
     userId: signedIn && Number.isFinite(id) && id > 0 ? id : null,
-    isOrganiser: signedIn && store.getItem(STORAGE_KEYS.isOrganiser) === 'true',
-    isPartner: signedIn && store.getItem(STORAGE_KEYS.isPartner) === 'true',
+    isOrganiser: signedIn && localStore.get(STORAGE_KEYS.isOrganiser) === 'true',
+    isPartner: signedIn && localStore.get(STORAGE_KEYS.isPartner) === 'true',
   };
 }

@@ -1,5 +1,5 @@
 import { API_ROUTES } from './routes';
-import { post } from './client';
+import { post } from '@finishline/shared/runtime';
 import type { Bill, CartRequest } from '../types/cart';
 import type { FeedbackRequest, FeedbackResult, GenerateOtpResult, OtpRequest, VerifyOtpRequest, VerifyOtpResult } from '../types/otp';
 

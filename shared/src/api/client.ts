@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../types/envelope';
 import { STORAGE_KEYS } from '../storageKeys';
+import { localStore } from '../storage/localStore';
 import { getRuntimeConfig } from '../runtime/runtimeConfig';
 import { ApiError } from './errors';
 
@@ -12,11 +13,7 @@ export interface ApiAnswer<T> {
 }
 
 function readToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEYS.sessionToken) ?? null;
-  } catch {
-    return null;
-  }
+  return localStore.get(STORAGE_KEYS.sessionToken);
 }
 
 function isEnvelope(data: unknown): data is ApiEnvelope<unknown> {

@@ -1,5 +1,5 @@
 import { API_ROUTES } from './routes';
-import { get, post } from './client';
+import { get, post } from '@finishline/shared/runtime';
 import type { EventSummary, EventNamesResult, HomePageResult, EventThemes } from '../types/entities';
 import type { BibSearchRequest, BibSearchResult, EventDetailsRequest, EventDetailsResponse } from '../types/search';
 import type { MasterConfig } from '../types/config';

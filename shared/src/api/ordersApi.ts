@@ -1,5 +1,5 @@
 import { API_ROUTES } from './routes';
-import { get, post } from './client';
+import { get, post } from '@finishline/shared/runtime';
 import type {
   CreateOrderRequest,
   DownloadImageRequest,

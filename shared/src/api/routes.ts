@@ -52,4 +52,32 @@ export const API_ROUTES = {
   bibAvailability: '/api/search/bib-availability',
   paginatePhotos: '/api/photos/paginate',
   devEventPhoto: '/dev/faces/event-photo',
+  devDescribeFaces: '/dev/faces/describe',
+  faceOptOut: '/api/faces/opt-out',
+  faceOptOutWithdraw: '/api/faces/opt-out/withdraw',
+  // Organiser: photographer registrations of the organiser's events
+  organiserPartners: '/api/organiser/partners',
+  decidePartnerRegistration: '/api/organiser/partners/decide',
+  // Achievement certificates (certificate remote): photos of each event + BIB, template, upload, download record
+  achievementsSearch: '/api/certificates/search',
+  certificateTemplate: '/api/certificates/template',
+  certificateUpload: '/api/certificates/upload',
+  certificateDownloadRecord: '/api/certificates/download-record',
+  // Organiser: the Event Dashboard, the organiser's own events, participants, moderation
+  organiserDashboard: '/api/organiser/dashboard',
+  organiserPartnerShares: '/api/organiser/dashboard/partners',
+  organiserEvent: '/api/organiser/events/get',
+  organiserCreateEvent: '/api/organiser/events/create',
+  organiserUpdateEvent: '/api/organiser/events/update',
+  organiserPublishEvent: '/api/organiser/events/publish',
+  organiserEventSwitch: '/api/organiser/events/switch',
+  organiserEventLogo: '/api/organiser/events/logo',
+  organiserEventChanges: '/api/organiser/events/changes',
+  organiserDeleteFaceData: '/api/organiser/events/face-data/delete',
+  organiserParticipants: '/api/organiser/participants',
+  organiserImportParticipants: '/api/organiser/participants/import',
+  organiserReports: '/api/organiser/reports',
+  organiserDecideReport: '/api/organiser/reports/decide',
+  // Operator: who is an organiser
+  operatorOrganiserRole: '/api/operator/organisers',
 } as const;

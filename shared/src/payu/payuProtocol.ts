@@ -22,13 +22,8 @@ export interface PayuRequestFields extends PayuUdf {
   email: string;
 }
 
-export interface PayuResponseFields extends PayuUdf {
-  key: string;
-  txnid: string;
-  amount: string;
-  productinfo: string;
-  firstname: string;
-  email: string;
+/** What PayU posts back: the request's fields plus the outcome. */
+export interface PayuResponseFields extends PayuRequestFields {
   status: string;
   /** Convenience fee PayU added on top of amount; present only when it charged one. */
   additionalCharges?: string;

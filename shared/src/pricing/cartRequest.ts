@@ -1,6 +1,8 @@
 import type { CartLine, CartRequest, CollageOrientation } from '../types/cart';
 import type { CartItem, ShopState } from '../state/shopStore';
 import { COLLAGE_MAX_PHOTOS, COLLAGE_MIN_PHOTOS } from './pricing';
+import { isPackId } from './packages';
+import { UNLABELED_BIB } from '../types/bibLabels';
 
 /**
  * The shop store's cart as the pricing calls take it. The cart's collage items together form one
@@ -14,7 +16,7 @@ export function cartLinesOf(items: CartItem[], orientation: CollageOrientation =
   for (const item of items) {
     const type = item.type.startsWith('collage') ? 'collage' : item.type;
     if (item.category === 'pack') {
-      if (item.id === 'b_premium' || item.id === 'b_ultraprem') lines.push({ type: 'download', category: 'pack', id: item.id });
+      if (isPackId(item.id)) lines.push({ type: 'download', category: 'pack', id: item.id });
     } else if (typeof item.id !== 'number') {
       continue;
     } else if (type === 'collage') {
@@ -46,7 +48,7 @@ export function cartRequestFromShop(shop: ShopState): CartRequest | null {
   const searchKind = shop.searchKind ?? 'bib';
   return {
     eventId: shop.eventId,
-    bibNumber: searchKind === 'unlabeled' ? 'unlabeled' : shop.bibNumber,
+    bibNumber: searchKind === 'unlabeled' ? UNLABELED_BIB : shop.bibNumber,
     searchKind,
     packageKind: searchKind === 'bib' ? shop.packageKind : null,
     lines: cartLinesOf(shop.cart, shop.collageOrientation),

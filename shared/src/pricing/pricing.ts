@@ -20,8 +20,10 @@
  *   percentage, flat offers take their rupees (never more than the image's worth). A pack has no
  *   per-image lines, so the sponsor discount does not apply to it.
  */
-import type { PriceInfo, PrintProduct, SponsorOffer } from '../types/entities';
-import type { BillLine, CartLine, CartRequest, PackId, PackageKind, PricedBill } from '../types/cart';
+import type { PriceInfo, PrintProduct } from '../types/entities';
+import type { BillLine, CartLine, CartRequest, PackId, PricedBill } from '../types/cart';
+import type { BibSearchResult } from '../types/search';
+import { isPackId, PACKAGES, packIdOf, packNameOf } from './packages';
 
 export const GST_PERCENT = 18;
 /** From this many digital images on, the flat bundle price applies. */
@@ -44,16 +46,10 @@ export const DEFAULT_PRICE_INFO: PriceInfo = {
 };
 
 /** What pricing needs from the products state; BibSearchResult carries every field. */
-export interface PricingCatalog {
-  priceInfo: PriceInfo;
-  threshold_photo_count: number;
-  show_prempack: boolean;
-  show_ultrapack: boolean;
-  ultra_premium_pack: number;
-  bundlePriceInfo: { price: number; Premium_Pack: number };
-  printProductInfo: PrintProduct[];
-  sponsorOffer: SponsorOffer | null;
-}
+export type PricingCatalog = Pick<
+  BibSearchResult,
+  'priceInfo' | 'threshold_photo_count' | 'show_prempack' | 'show_ultrapack' | 'ultra_premium_pack' | 'bundlePriceInfo' | 'printProductInfo' | 'sponsorOffer'
+>;
 
 export interface BillInput {
   cart: Pick<CartRequest, 'searchKind' | 'packageKind' | 'lines' | 'sponsorofferID' | 'discountedPhotoIds'>;
@@ -88,12 +84,8 @@ export function digitalImagesPrice(count: number, priceInfo: PriceInfo = DEFAULT
   return priceInfo.single_photo + (count - 1) * priceInfo.extra_photo;
 }
 
-export function packIdOf(kind: PackageKind): PackId {
-  return kind === 'a' ? 'b_premium' : 'b_ultraprem';
-}
-
 export function packPrice(pack: PackId, catalog: PricingCatalog): number {
-  return pack === 'b_premium' ? catalog.bundlePriceInfo.Premium_Pack : catalog.ultra_premium_pack;
+  return pack === PACKAGES.a.id ? catalog.bundlePriceInfo.Premium_Pack : catalog.ultra_premium_pack;
 }
 
 /**
@@ -106,9 +98,9 @@ export function applicablePackage(
   imageCount: number,
 ): PackId | null {
   const fromLine = cart.lines.find((l) => l.category === 'pack')?.id;
-  const pack: PackId | null = cart.packageKind ? packIdOf(cart.packageKind) : fromLine === 'b_premium' || fromLine === 'b_ultraprem' ? fromLine : null;
+  const pack: PackId | null = cart.packageKind ? packIdOf(cart.packageKind) : isPackId(fromLine) ? fromLine : null;
   if (!pack || cart.searchKind !== 'bib') return null;
-  const offered = pack === 'b_premium' ? catalog.show_prempack : catalog.show_ultrapack;
+  const offered = pack === PACKAGES.a.id ? catalog.show_prempack : catalog.show_ultrapack;
   if (!offered || catalog.threshold_photo_count <= 0) return null;
   return imageCount >= catalog.threshold_photo_count ? pack : null;
 }
@@ -172,7 +164,7 @@ export function computeBill({ cart, catalog }: BillInput): PricedBill {
   if (pack) {
     lines.push(
       line(
-        { kind: 'pack', label: pack === 'b_premium' ? 'Premium package' : 'Ultra premium package', photoIds: images, quantity: 1, amount: packPrice(pack, catalog), packId: pack },
+        { kind: 'pack', label: `${packNameOf(pack)} package`, photoIds: images, quantity: 1, amount: packPrice(pack, catalog), packId: pack },
         gstPercent,
       ),
     );

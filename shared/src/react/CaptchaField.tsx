@@ -1,5 +1,7 @@
-import { createElement, useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
+import { createElement, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
 import { captchaChallengeUrl } from '../api/authApi';
+import { captchaNeededOf } from '../api/captchaNeeded';
+import type { CaptchaStrength } from '../types/accounts';
 
 /**
  * The self-hosted captcha (ALTCHA widget) for any form: it fetches a challenge from our API, solves
@@ -14,6 +16,8 @@ export interface CaptchaFieldProps {
   /** Shown under the widget (e.g. the form's "captcha required" message). */
   error?: string | null;
   style?: CSSProperties;
+  /** `strong` when the server asked for it (repeated failed sign-ins): a harder challenge, same widget. */
+  strength?: CaptchaStrength;
 }
 
 /**
@@ -31,7 +35,7 @@ interface StateChangeDetail {
   payload?: string;
 }
 
-export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldProps): ReactElement {
+export function CaptchaField({ onChange, resetKey, error, style, strength = 'standard' }: CaptchaFieldProps): ReactElement {
   const ref = useRef<WidgetElement | null>(null);
   const onChangeRef = useRef(onChange);
   const [ready, setReady] = useState(false);
@@ -61,7 +65,10 @@ export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldP
     };
     element.addEventListener('statechange', onStateChange);
     return () => element.removeEventListener('statechange', onStateChange);
-  }, [ready]);
+  }, [ready, strength]);
+
+  // The unsolved widget of the new strength replaces the old one: no payload until it is solved.
+  useEffect(() => onChangeRef.current(null), [strength]);
 
   useEffect(() => {
     if (resetKey === undefined) return;
@@ -71,12 +78,14 @@ export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldP
 
   return createElement(
     'div',
-    { className: 'fl-captcha', 'data-testid': 'captcha', style: { margin: '8px 0 16px', ...style } },
+    { className: 'fl-captcha', 'data-testid': 'captcha', 'data-strength': strength, style: { margin: '8px 0 16px', ...style } },
     createElement('style', null, CLICK_THROUGH_CSS),
     ready
       ? createElement('altcha-widget', {
           ref,
-          challenge: captchaChallengeUrl(),
+          // A new strength is a new element: the widget reads its challenge address once.
+          key: strength,
+          challenge: captchaChallengeUrl(strength),
           name: 'gCaptchToken',
           type: 'checkbox',
           // No attribution footer: keeps the box compact on a 360px screen.
@@ -86,4 +95,28 @@ export function CaptchaField({ onChange, resetKey, error, style }: CaptchaFieldP
       : createElement('div', { style: { color: '#888', fontSize: 13 } }, loadError ?? 'Loading captcha…'),
     error ? createElement('div', { role: 'alert', style: { color: '#d4380d', fontSize: 13, marginTop: 4 } }, error) : null,
   );
+}
+
+export interface RequestedCaptcha {
+  /** The captcha the form shows, or null while none is asked for. */
+  strength: CaptchaStrength | null;
+  /** Changes after every try: a payload is single use, so the widget is solved again. */
+  resetKey: number;
+  /** Call after every try, with the error when it failed: the captcha is reset, and shown (or made strong) when the answer asks for it. */
+  afterTry: (error?: unknown) => void;
+}
+
+/**
+ * The captcha of a form whose server may ask for one, or for a stronger one, after failures (sign-in
+ * after failed tries on the account, a further privacy OTP for a BIB). Once asked, it stays.
+ */
+export function useRequestedCaptcha(initial: CaptchaStrength | null): RequestedCaptcha {
+  const [strength, setStrength] = useState<CaptchaStrength | null>(initial);
+  const [resetKey, setResetKey] = useState(0);
+  const afterTry = useCallback((error?: unknown) => {
+    const needed = captchaNeededOf(error);
+    if (needed) setStrength((current) => (current === 'strong' ? current : needed));
+    setResetKey((n) => n + 1);
+  }, []);
+  return { strength, resetKey, afterTry };
 }

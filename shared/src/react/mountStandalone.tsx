@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { loadRuntimeConfig, setRuntimeConfig } from '../runtime/runtimeConfig';
-import { finishlineTheme } from './theme';
+import { loadRuntimeConfig, setRuntimeConfig } from '@finishline/shared/runtime';
+import { useFinishlineTheme } from './theme';
 
 /**
  * Runs a remote alone, without the shell: the same providers the shell gives (router, jotai store,
@@ -17,15 +17,19 @@ export async function mountStandalone(App: ComponentType, fallbackApiUrl: string
   } catch {
     setRuntimeConfig({ apiBaseUrl: fallbackApiUrl });
   }
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <ConfigProvider theme={finishlineTheme}>
-      <AntdApp>
-        <JotaiProvider store={createStore()}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </JotaiProvider>
-      </AntdApp>
-    </ConfigProvider>,
-  );
+  const store = createStore();
+  function Harness() {
+    return (
+      <ConfigProvider theme={useFinishlineTheme()}>
+        <AntdApp>
+          <JotaiProvider store={store}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </JotaiProvider>
+        </AntdApp>
+      </ConfigProvider>
+    );
+  }
+  createRoot(document.getElementById('root') as HTMLElement).render(<Harness />);
 }

@@ -1,5 +1,7 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
-import type { CartLine, CartRequest } from '../types/cart';
+import { SEARCH_KINDS, type CartLine, type CartRequest, type PackId } from '../types/cart';
+import { COLLAGE_MAX_PHOTOS, COLLAGE_RULE_MESSAGE } from '../pricing/pricing';
+import { isPackId } from '../pricing/packages';
 import { bibNumberSchema } from './search';
 
 /**
@@ -12,18 +14,18 @@ const id = (message: string) => number().typeError(message).integer(message).pos
 export const cartLineSchema = object({
   type: string().oneOf(['download', 'print', 'collage'], 'A cart item has an unknown type.').required('A cart item has an unknown type.'),
   category: string().oneOf(['image', 'video', 'pack'], 'A cart item has an unknown category.').required('A cart item has an unknown category.'),
-  id: mixed<number | 'b_premium' | 'b_ultraprem'>()
+  id: mixed<number | PackId>()
     .required('A cart item has no id.')
-    .test('cart-line-id', 'A cart item has an unknown id.', (value) => value === 'b_premium' || value === 'b_ultraprem' || (typeof value === 'number' && Number.isInteger(value) && value > 0)),
+    .test('cart-line-id', 'A cart item has an unknown id.', (value) => isPackId(value) || (typeof value === 'number' && Number.isInteger(value) && value > 0)),
   printProductId: id('Please choose a print product.').optional(),
-  collagePhotoIds: array(id('A collage holds an unknown photo.').required()).max(20).optional(),
+  collagePhotoIds: array(id('A collage holds an unknown photo.').required()).max(COLLAGE_MAX_PHOTOS, COLLAGE_RULE_MESSAGE).optional(),
   orientation: string().oneOf(['Horizontal', 'Vertical'], 'Collage orientation is Horizontal or Vertical.').optional(),
 });
 
 export const cartRequestSchema = object({
   eventId: id('Please choose an event.').required('Please choose an event.'),
   bibNumber: bibNumberSchema,
-  searchKind: string().oneOf(['bib', 'selfie', 'unlabeled'], 'Unknown search kind.').required('Unknown search kind.'),
+  searchKind: string().oneOf(SEARCH_KINDS, 'Unknown search kind.').required('Unknown search kind.'),
   packageKind: string().oneOf(['a', 'b'], 'Unknown package.').nullable().default(null),
   lines: array(cartLineSchema.required()).max(500, 'A cart holds at most 500 items.').required('Your cart is empty'),
   sponsorofferID: id('Unknown sponsor offer.').nullable().default(null),
@@ -55,6 +57,7 @@ export const generateOtpSchema = object({
   eventName: string().trim().max(200).optional(),
   userID: number().integer().nullable().optional(),
   sessionToken: string().trim().max(200).optional(),
+  gCaptchToken: string().trim().max(8000).optional(),
 });
 
 export const verifyOtpSchema = generateOtpSchema.shape({ otp: otpCodeSchema });

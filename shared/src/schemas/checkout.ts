@@ -1,4 +1,6 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, number, object, string, type InferType } from 'yup';
+import { cartLineSchema } from './cart';
+import { SEARCH_KINDS } from '../types/cart';
 
 /**
  * Checkout, pre-order and pre-order link forms (spec section 5). The forms and the server validate
@@ -13,6 +15,17 @@ const requiredText = (min: number, label: string) =>
     .required('Required!')
     .min(min, `${label} must be at least ${min} characters.`);
 
+/** A phone number of digits only, at least 10 (the spec's "Must contain only Numbers!" / "Must contain 10 Digits!"). */
+const tenDigitPhone = () =>
+  string()
+    .trim()
+    .required('Required!')
+    .matches(/^\d+$/, 'Must contain only Numbers!')
+    .min(10, 'Must contain 10 Digits!');
+const mobileNumber = () => tenDigitPhone().max(15, 'Mobile number has at most 15 digits.');
+const buyerName = () => string().trim().required('Required!').max(100, 'Name has at most 100 characters.');
+const buyerEmail = () => string().trim().required('Required!').email('Invalid email');
+
 /** Signed-in checkout form (/UserOrderdetails, /test): six fields, all required. */
 export const checkoutFormSchema = object({
   name: requiredText(3, 'Name'),
@@ -23,7 +36,7 @@ export const checkoutFormSchema = object({
     .matches(/^[1-9]/, 'Mobile number must not start with 0.')
     .min(10, 'Must contain 10 Digits!')
     .max(15, 'Mobile number has at most 15 digits.'),
-  email: string().trim().required('Required!').email('Invalid email'),
+  email: buyerEmail(),
   gender: string().required('Required!').oneOf<string>([...GENDERS], 'Please choose Male, Female or Other.'),
   shipping_address: requiredText(3, 'Shipping address').max(500, 'Shipping address has at most 500 characters.'),
   pincode: requiredText(4, 'Pin code').max(10, 'Pin code has at most 10 characters.'),
@@ -32,14 +45,9 @@ export type CheckoutFormValues = InferType<typeof checkoutFormSchema>;
 
 /** Guest checkout form (Guest Checkout tab). */
 export const guestCheckoutFormSchema = object({
-  name: string().trim().required('Required!').max(100, 'Name has at most 100 characters.'),
-  email: string().trim().required('Required!').email('Invalid email'),
-  phone_number: string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .min(10, 'Must contain 10 Digits!')
-    .max(15, 'Mobile number has at most 15 digits.'),
+  name: buyerName(),
+  email: buyerEmail(),
+  phone_number: mobileNumber(),
   pincode: string()
     .trim()
     .required('Required!')
@@ -50,14 +58,9 @@ export type GuestCheckoutFormValues = InferType<typeof guestCheckoutFormSchema>;
 
 /** Guest pre-order form: name, email and phone plus the captcha. */
 export const preorderFormSchema = object({
-  name: string().trim().required('Required!').max(100, 'Name has at most 100 characters.'),
-  email: string().trim().required('Required!').email('Invalid email'),
-  phone_number: string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .min(10, 'Must contain 10 Digits!')
-    .max(15, 'Mobile number has at most 15 digits.'),
+  name: buyerName(),
+  email: buyerEmail(),
+  phone_number: mobileNumber(),
 });
 export type PreorderFormValues = InferType<typeof preorderFormSchema>;
 
@@ -66,12 +69,8 @@ export const preorderLinkFormSchema = object({
   race: string().trim().required('Required!'),
   orderID: string().trim().required('Required!').max(40, 'Order ID has at most 40 characters.'),
   bibNo: string().trim().required('Required!').max(32, 'A BIB number has at most 32 characters.'),
-  email: string().trim().required('Required!').email('Invalid email'),
-  phone_number: string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .min(10, 'Must contain 10 Digits!'),
+  email: buyerEmail(),
+  phone_number: tenDigitPhone(),
 });
 export type PreorderLinkFormValues = InferType<typeof preorderLinkFormSchema>;
 
@@ -80,22 +79,7 @@ export const preorderLinkRequestSchema = object({
   orderId: string().trim().required('Please enter the Order ID.').max(40, 'Order ID has at most 40 characters.'),
   orderEmail: string().trim().required('Please enter the email of the order.').email('Invalid email'),
   orderBibNumber: string().trim().required('Please enter your BIB number.').max(32, 'A BIB number has at most 32 characters.'),
-  mobilenum: string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .min(10, 'Must contain 10 Digits!'),
-});
-
-const cartLineSchema = object({
-  type: string().required().oneOf(['download', 'print', 'collage'], 'Unknown cart item type.'),
-  category: string().required().oneOf(['image', 'video', 'pack'], 'Unknown cart item category.'),
-  id: mixed<number | 'b_premium' | 'b_ultraprem'>()
-    .required('A cart item has no id.')
-    .test('cart-id', 'A cart item has an unknown id.', (v) => v === 'b_premium' || v === 'b_ultraprem' || (typeof v === 'number' && Number.isInteger(v) && v > 0)),
-  printProductId: number().integer().positive().optional(),
-  collagePhotoIds: array(number().integer().positive().required()).max(5, 'Minimum 3 photos and maximum 5 are mandatory to make collage').optional(),
-  orientation: string().oneOf(['Horizontal', 'Vertical']).optional(),
+  mobilenum: tenDigitPhone(),
 });
 
 /** Create-order body; the buyer fields are checked again with the form schema for the caller's kind. */
@@ -108,7 +92,7 @@ export const createOrderRequestSchema = object({
   newUserFlg: number().integer().optional(),
   captcha: string().max(20000).optional(),
   cartInfo: object({
-    searchKind: string().required().oneOf(['bib', 'selfie', 'unlabeled'], 'Unknown search kind.'),
+    searchKind: string().required().oneOf(SEARCH_KINDS, 'Unknown search kind.'),
     packageKind: string().nullable().oneOf(['a', 'b', null], 'Unknown package.').default(null),
     lines: array(cartLineSchema).required().min(1, 'Your cart is empty.').max(500, 'Your cart has too many items.'),
     discountedPhotoIds: array(number().integer().positive().required()).default([]),

@@ -1,9 +1,10 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { SHOP_STORE_KEY, SHOP_STORE_VERSION } from '../storageKeys';
+import { browserStorage } from '../storage/localStore';
 import type { BibSearchResult } from '../types/search';
 import type { Photo } from '../types/entities';
-import type { CollageOrientation } from '../types/cart';
+import type { CollageOrientation, PackageKind, SearchKind } from '../types/cart';
 
 /** A cart line: a photo/video/print/collage, or a pack ('b_premium' / 'b_ultraprem'). */
 export interface CartItem extends Omit<Photo, 'id' | 'category'> {
@@ -20,12 +21,12 @@ export interface ShopState {
   eventId: number | null;
   eventName: string | null;
   bibNumber: string | null;
-  searchKind: 'bib' | 'selfie' | 'unlabeled' | null;
+  searchKind: SearchKind | null;
   products: BibSearchResult | null;
   cart: CartItem[];
   nextSeq: number;
   /** Package chosen for the bib: 'a' premium, 'b' ultra premium. */
-  packageKind: 'a' | 'b' | null;
+  packageKind: PackageKind | null;
   sponsor: { appliedDiscount: boolean; discountedPhoto: number[] };
   /** Orientation of the journey-map collage made of the cart's collage items (also stored under Orientation). */
   collageOrientation?: CollageOrientation;
@@ -46,7 +47,9 @@ export const EMPTY_SHOP: ShopState = {
   sponsor: { appliedDiscount: false, discountedPhoto: [] },
 };
 
-const storage = createJSONStorage<ShopState>(() => globalThis.localStorage);
+// jotai is handed the Storage object itself (it syncs tabs only for a real Storage); where there is
+// none, jotai's optional access keeps the store in memory.
+const storage = createJSONStorage<ShopState>(() => browserStorage() as Storage);
 
 /** Migrates what is stored: anything not of the current version starts empty rather than breaking. */
 const versionedStorage = {

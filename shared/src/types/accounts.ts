@@ -87,6 +87,20 @@ export interface ContactRequest {
 /** "Checkout user info": the signed-in user's profile (the session decides whose). */
 export type CheckoutUserInfo = User;
 
+/**
+ * How much work a captcha asks for. `strong` is asked after repeated failed sign-ins to one account:
+ * the owner can still sign in (solving it takes longer), a guesser pays more per try.
+ */
+export type CaptchaStrength = 'standard' | 'strong';
+
+/**
+ * The result of a 400 that asks for a captcha before the call is sent again (sign-in after failures,
+ * a further privacy OTP for a BIB): the form shows the captcha of that strength.
+ */
+export interface CaptchaNeeded {
+  captcha: CaptchaStrength;
+}
+
 /** A captcha challenge as the ALTCHA widget reads it (v2 format). */
 export interface CaptchaChallenge {
   parameters: {

@@ -3,7 +3,9 @@ import type { PriceInfo, SponsorOffer } from './entities';
 /** Pack ids of the spec: premium ('a') and ultra premium ('b'). */
 export type PackId = 'b_premium' | 'b_ultraprem';
 export type PackageKind = 'a' | 'b';
-export type SearchKind = 'bib' | 'selfie' | 'unlabeled';
+/** How the cart's photos were found: by BIB, by selfie, or among the unlabeled photos. */
+export const SEARCH_KINDS = ['bib', 'selfie', 'unlabeled'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
 export type CollageOrientation = 'Horizontal' | 'Vertical';
 
 /**

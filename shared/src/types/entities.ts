@@ -55,8 +55,11 @@ export interface HomePageResult {
   upcoming_event: EventSummary[];
   highlight_season: HighlightItem[];
   hero_image: HeroImage;
-  /** Variant used by the certificate builder: event lists by key. */
-  slam_events?: Record<string, Array<Pick<EventSummary, 'event_id' | 'event_name'>>>;
+  /**
+   * The certificate builder's events: each achievement's events in their required order, keyed by the
+   * achievement's title; achievement_id says which achievement a list is.
+   */
+  slam_events?: Record<string, Array<Pick<EventSummary, 'event_id' | 'event_name'> & { achievement_id?: number }>>;
 }
 
 export interface EventThemes {

@@ -5,6 +5,8 @@ export interface OtpRequest {
   eventName?: string;
   userID?: number | null;
   sessionToken?: string;
+  /** A solved captcha: needed once the BIB had a few OTPs mailed recently (the server answers CaptchaNeeded). */
+  gCaptchToken?: string;
 }
 
 export interface VerifyOtpRequest extends OtpRequest {

@@ -1,7 +1,7 @@
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
 import { App as AntdApp, ConfigProvider, Layout } from 'antd';
-import { BuildBanner, finishlineTheme } from '@finishline/shared/react';
+import { BuildBanner, useFinishlineTheme } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
@@ -23,7 +23,7 @@ function RemoteRoute() {
 
 export function ShellApp() {
   return (
-    <ConfigProvider theme={finishlineTheme}>
+    <ConfigProvider theme={useFinishlineTheme()}>
       <AntdApp>
         <JotaiProvider store={shellStore}>
           <BrowserRouter>

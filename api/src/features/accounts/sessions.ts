@@ -72,9 +72,9 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return found;
 }
 
-export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'organiser' | 'partner') {
+export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'organiser' | 'partner' | 'operator') {
   const found = await requireUser(ctx, request);
-  const allowed = role === 'organiser' ? found.user.is_organiser : found.user.is_partner;
+  const allowed = role === 'organiser' ? found.user.is_organiser : role === 'partner' ? found.user.is_partner : found.user.is_operator === true;
   if (!allowed) throw forbidden();
   return found;
 }

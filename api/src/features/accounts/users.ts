@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import type { User } from '@finishline/shared/pure';
+import { DEFAULT_ISD_CODE, type User } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 
 export interface NewUser {
@@ -28,6 +28,8 @@ export interface UserRow {
   password_hash: string | null;
   is_organiser: boolean;
   is_partner: boolean;
+  /** Platform staff who grant the organiser role. */
+  is_operator?: boolean;
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -62,7 +64,7 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
       input.lastName.trim(),
       input.email.trim(),
       input.primaryPhone ?? '',
-      input.isdCode ?? '+91',
+      input.isdCode ?? DEFAULT_ISD_CODE,
       passwordHash,
       input.isOrganiser ?? false,
       input.isPartner ?? false,

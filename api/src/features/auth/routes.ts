@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mixed, object } from 'yup';
 import {
   ACCOUNT_MESSAGES,
   API_ROUTES,
@@ -10,26 +11,43 @@ import {
   signUpSchema,
   socialLoginSchema,
   type LoginResult,
+  type CaptchaNeeded,
+  type CaptchaStrength,
   type PasswordCodeResult,
   type SignUpResult,
 } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, sendOk } from '../../http/envelope';
+import { AppError, badRequest, sendOk, tooManyRequests } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { issueCaptchaChallenge, verifyCaptcha } from '../../security/captcha';
-import { assertUnderRateLimits, hitRateLimit, hitRateLimits, recordRateLimitHits } from '../../security/rateLimit';
-import { createUser, findUserByEmail, hashPassword, toUser, verifyPassword, type UserRow } from '../accounts/users';
-import { createSession, presentedToken, requireUser, resolveSession, revokeAllSessionsOf, revokeSession } from '../accounts/sessions';
-import { carryVerifiedBibs } from '../search/privacy';
+import { addressCounter, routeLimit } from '../../security/addressLimits';
+import { addressRules, LIMIT_MESSAGES, subjectRules } from '../../security/limits';
+import { clearHits, limitReached, recordHit } from '../../security/subjectCounters';
+import { carryVerifiedBibs } from '../../rules/privacy';
+import {
+  createSession,
+  createUser,
+  findUserByEmail,
+  hashPassword,
+  presentedToken,
+  requireUser,
+  resolveSession,
+  revokeAllSessionsOf,
+  revokeSession,
+  toUser,
+  verifyPassword,
+  type UserRow,
+} from '../accounts';
 import { consumePasswordCode, issuePasswordCode } from './passwordCodes';
 import { sendPasswordChangedMail, sendPasswordCodeMail, sendWelcomeMail } from './mails';
-import { passwordCodeRules, signInAccountBucket, signInRules, signUpRule } from './rules';
 import { verifyGoogleIdToken } from './google';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+/** Asked instead of locking the account: its owner still signs in, a guesser pays more per try. */
+export const STRONG_CAPTCHA_MESSAGE = 'There were several failed sign-ins to this account. Please solve the captcha again (it takes a little longer) and sign in.';
 
 async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequest): Promise<LoginResult> {
   const { token, expiresAt } = await createSession(ctx.db, user.id);
@@ -49,35 +67,45 @@ async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequ
   };
 }
 
+const captchaChallengeQuery = object({ strength: mixed<CaptchaStrength>().oneOf(['standard', 'strong']).default('standard') });
+
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /** Sign-in, sign-up, Google sign-in, password code / reset / change, log out, current user, captcha challenge. */
 export const authRoutes: Feature = async (app, { ctx }) => {
-  app.get(API_ROUTES.captchaChallenge, async (_request, reply) => {
+  const limits = addressRules(ctx.config);
+  // Failed sign-ins per address: counted on failure only, so a shared network's good sign-ins cost nothing.
+  const signInFailures = addressCounter(app, limits.signInFailures);
+
+  app.get(API_ROUTES.captchaChallenge, async (request, reply) => {
+    const { strength } = await validate(captchaChallengeQuery, request.query);
     // The widget reads the challenge itself (not an envelope) and a used challenge must never be cached.
     reply.header('Cache-Control', 'no-store');
-    return reply.send(await issueCaptchaChallenge(ctx));
+    return reply.send(await issueCaptchaChallenge(ctx, strength));
   });
 
   app.post(API_ROUTES.login, async (request, reply) => {
     const input = await validate(signInSchema, request.body);
-    const rules = signInRules(ctx, input.email, request.ip);
-    // Checked before the password: past the limit even the right password is refused.
-    await assertUnderRateLimits(ctx.db, rules);
-    await verifyCaptcha(ctx, input.gCaptchToken);
+    // Past the address's limit even the right password is refused (the address is the guesser's own).
+    await signInFailures.assertUnder(request);
+    // An account's failures never lock it (an outsider could lock its owner out): they make its captcha strong.
+    const accountRule = subjectRules.signInAccount(ctx.config, input.email);
+    await verifyCaptcha(ctx, input.gCaptchToken, (await limitReached(ctx.db, accountRule)) ? { strongNeeded: STRONG_CAPTCHA_MESSAGE } : {});
     const user = await findUserByEmail(ctx.db, input.email);
     // An unknown email is verified against a dummy hash too: one answer time whatever the email.
     if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
-      await recordRateLimitHits(ctx.db, rules);
-      throw new AppError(401, SIGN_IN_FAILED_MESSAGE);
+      await recordHit(ctx.db, accountRule);
+      await signInFailures.hit(request);
+      // The answer says so when the next try needs the strong captcha, so the form shows it at once.
+      const next: CaptchaNeeded | null = (await limitReached(ctx.db, accountRule)) ? { captcha: 'strong' } : null;
+      throw new AppError(401, SIGN_IN_FAILED_MESSAGE, next);
     }
-    await ctx.db.query('delete from rate_limit_hits where bucket = $1', [signInAccountBucket(input.email)]);
+    await clearHits(ctx.db, accountRule);
     return sendOk(reply, await startSession(ctx, user, request), 'Login successful');
   });
 
-  app.post(API_ROUTES.register, async (request, reply) => {
+  app.post(API_ROUTES.register, { config: routeLimit(limits.signUp) }, async (request, reply) => {
     const input = await validate(signUpSchema, request.body);
-    await hitRateLimit(ctx.db, signUpRule(ctx, request.ip));
     await verifyCaptcha(ctx, input.gCaptchToken);
     if (await findUserByEmail(ctx.db, input.email)) throw new AppError(409, EMAIL_TAKEN_MESSAGE);
     let id: number;
@@ -123,9 +151,11 @@ export const authRoutes: Feature = async (app, { ctx }) => {
   });
 
   /** Mails a one-time passcode. The answer is the same whether or not the email has an account. */
-  app.post(API_ROUTES.passwordCode, async (request, reply) => {
+  app.post(API_ROUTES.passwordCode, { config: routeLimit(limits.passwordCode) }, async (request, reply) => {
     const input = await validate(forgotPasswordSchema, request.body);
-    await hitRateLimits(ctx.db, passwordCodeRules(ctx, input.email, request.ip));
+    const emailRule = subjectRules.passwordCodeEmail(ctx.config, input.email);
+    if (await limitReached(ctx.db, emailRule)) throw tooManyRequests(LIMIT_MESSAGES.passwordCode);
+    await recordHit(ctx.db, emailRule);
     const user = await findUserByEmail(ctx.db, input.email);
     const minutes = ctx.config.security.passwordCodeMinutes;
     if (user) {
@@ -147,7 +177,7 @@ export const authRoutes: Feature = async (app, { ctx }) => {
       if (check !== 'ok') return check;
       await tx.query('update users set password_hash = $1 where id = $2', [newHash, user.id]);
       await revokeAllSessionsOf(tx, user.id);
-      await tx.query('delete from rate_limit_hits where bucket = $1', [signInAccountBucket(user.email)]);
+      await clearHits(tx, subjectRules.signInAccount(ctx.config, user.email));
       return check;
     });
     if (outcome !== 'ok') throw badRequest(ACCOUNT_MESSAGES.invalidPasscode);
@@ -158,11 +188,12 @@ export const authRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.changePassword, async (request, reply) => {
     const { session, user } = await requireUser(ctx, request);
     const input = await validate(changePasswordSchema, request.body);
-    // Guessing the current password through this form counts like failed sign-ins.
-    const rules = signInRules(ctx, user.email, request.ip);
-    await assertUnderRateLimits(ctx.db, rules);
+    // Guessing the current password through this form counts like failed sign-ins (per address, and
+    // toward the account's strong captcha at sign-in).
+    await signInFailures.assertUnder(request);
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      await recordRateLimitHits(ctx.db, rules);
+      await recordHit(ctx.db, subjectRules.signInAccount(ctx.config, user.email));
+      await signInFailures.hit(request);
       throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
     }
     if (input.currentPassword === input.newPassword) throw badRequest('The new password must be different from the current one.');

@@ -1,10 +1,11 @@
-import { computeBill, PricingError, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
+import { computeBill, printsDeliverableTo, PricingError, UNLABELED_BIB, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
-import { findEvent, priceInfoOf } from '../events/queries';
-import { countryOfAddress, disabledPrintEventIds } from '../events/masterConfig';
-import { assertBibsReleased, normaliseBib } from '../search/privacy';
-import { printProducts, sponsorOfferLeftFor } from '../search/bibSearch';
+import { disabledPrintEventIds, printProducts } from '../../rules/prints';
+import { READY_PHOTO_SQL } from '../../rules/photos';
+import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
+import { sponsorOfferLeftFor } from '../../rules/sponsorOffer';
+import { countryOfAddress, findEvent, priceInfoOf } from '../events';
 
 /**
  * Who asks for the bill: the client address decides the country calling code (prints need +91),
@@ -15,16 +16,15 @@ export interface BillClient {
   sessionId: number | null;
 }
 
-export const UNLABELED_BIB = 'unlabeled';
 /** A package is the price of the photos it holds: without photos there is nothing to buy. */
 export const NO_PHOTOS_MESSAGE = 'Your cart has no photos. Please add photos to your cart before choosing a package.';
-export const PRINT_COUNTRY_CODE = '+91';
 
 interface CartPhotoRow {
   [column: string]: unknown;
   id: number;
   kind: 'image' | 'video';
-  bib_number: string | null;
+  /** Every BIB the photo is tagged with (none: an unlabeled photo). */
+  bibs: string[];
 }
 
 /** Every photo id a line refers to, with the kind it must be. */
@@ -53,16 +53,24 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   if (unlabeled && normaliseBib(request.bibNumber) !== UNLABELED_BIB.toUpperCase()) {
     throw badRequest("The unlabeled cart holds unlabeled photos only; its BIB is 'unlabeled'.");
   }
+  // Buying releases photos as paging does: unlabeled ones only where the event shows them.
+  if (unlabeled) assertUnlabeledReleased(event);
 
   const refs = referencedPhotos(request.lines);
   if (refs.length === 0) throw badRequest(NO_PHOTOS_MESSAGE);
   const ids = [...new Set(refs.map((r) => r.id))];
   const rows = ids.length
-    ? await ctx.db.query<CartPhotoRow>('select id, kind, bib_number from photos where event_id = $1 and id = any($2::int[])', [event.id, ids])
+    ? await ctx.db.query<CartPhotoRow>(
+        `select p.id, p.kind, coalesce(array_agg(b.bib_number) filter (where b.bib_number is not null), '{}') as bibs
+           from photos p left join photo_bibs b on b.photo_id = p.id
+          where p.event_id = $1 and p.id = any($2::int[]) and ${READY_PHOTO_SQL}
+          group by p.id`,
+        [event.id, ids],
+      )
     : [];
   // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well,
   // before any per-photo message could tell an unverified caller which photos are of which BIB.
-  const bibsOfCart = rows.map((r) => r.bib_number).filter((b): b is string => b !== null);
+  const bibsOfCart = [...new Set(rows.flatMap((r) => r.bibs))];
   await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
@@ -70,8 +78,8 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
     if (!row) throw badRequest(`Photo ${ref.id} is not part of ${event.name}. Please remove it from your cart.`);
     if (row.kind !== ref.kind) throw badRequest(`Item ${ref.id} cannot be bought as a ${ref.kind === 'image' ? 'photo' : 'video'}. Please remove it and add it again.`);
     // One order holds images for a single BIB only (selfie results may span BIBs of the event).
-    if (unlabeled && row.bib_number !== null) throw badRequest('The unlabeled cart holds unlabeled photos only.');
-    if (request.searchKind === 'bib' && row.bib_number !== bib) {
+    if (unlabeled && row.bibs.length > 0) throw badRequest('The unlabeled cart holds unlabeled photos only.');
+    if (request.searchKind === 'bib' && !row.bibs.includes(bib)) {
       throw badRequest(`One order holds images for a single BIB only. Photo ${ref.id} is not of BIB ${bib}.`);
     }
   }
@@ -83,11 +91,11 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   if (hasPrints) {
     if (disabled) throw badRequest(`Prints are not available for ${event.name}.`);
     const { country_calling_code } = await countryOfAddress(client.ip);
-    if (country_calling_code !== PRINT_COUNTRY_CODE) throw badRequest('Prints are delivered only inside India (+91).');
+    if (!printsDeliverableTo(country_calling_code)) throw badRequest('Prints are delivered only inside India (+91).');
   }
 
   // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
-  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx.db, ctx.storage) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
+  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx, event.id) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
   const catalog: PricingCatalog = {
     priceInfo: priceInfoOf(event),
     threshold_photo_count: event.threshold_photo_count,

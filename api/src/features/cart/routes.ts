@@ -2,8 +2,9 @@ import { API_ROUTES, asCartRequest, cartRequestSchema } from '@finishline/shared
 import type { Feature } from '../index';
 import { badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { resolveSession } from '../accounts/sessions';
+import { resolveSession } from '../accounts';
 import { buildBill } from './bill';
+import { markFunnel } from '../../rules/funnel';
 
 /** Cart details (BIB and selfie carts) and unlabeled cart details: the server's bill with its GST. */
 export const cartRoutes: Feature = async (app, { ctx }) => {
@@ -11,11 +12,16 @@ export const cartRoutes: Feature = async (app, { ctx }) => {
     const cart = asCartRequest(await validate(cartRequestSchema, request.body));
     if (cart.searchKind === 'unlabeled') throw badRequest('Unlabeled photos are priced by the unlabeled cart.');
     const session = await resolveSession(ctx, request);
-    return sendOk(reply, await buildBill(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null }));
+    const bill = await buildBill(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null });
+    await markFunnel(ctx.db, bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    return sendOk(reply, bill);
   });
 
   app.post(API_ROUTES.unlabeledCartDetails, async (request, reply) => {
     const cart = asCartRequest(await validate(cartRequestSchema, request.body));
-    return sendOk(reply, await buildBill(ctx, { ...cart, searchKind: 'unlabeled', packageKind: null }, { ip: request.ip, sessionId: null }));
+    const bill = await buildBill(ctx, { ...cart, searchKind: 'unlabeled', packageKind: null }, { ip: request.ip, sessionId: null });
+    const session = await resolveSession(ctx, request);
+    await markFunnel(ctx.db, bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    return sendOk(reply, bill);
   });
 };

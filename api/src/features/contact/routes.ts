@@ -4,8 +4,9 @@ import type { Feature } from '../index';
 import { sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
-import { hitRateLimit } from '../../security/rateLimit';
-import { optionalUser } from '../accounts/sessions';
+import { addressCounter } from '../../security/addressLimits';
+import { addressRules } from '../../security/limits';
+import { optionalUser } from '../accounts';
 import { saveContactMessage, sendContactMails } from './contactMessages';
 
 export const CONTACT_THANKS_MESSAGE = 'Thank you for contacting us. Our support team will reply within 48 hours.';
@@ -22,16 +23,12 @@ async function readFields(request: FastifyRequest): Promise<Record<string, strin
 }
 
 export const contactRoutes: Feature = async (app, { ctx }) => {
+  const messagesPerAddress = addressCounter(app, addressRules(ctx.config).contact);
   app.post(API_ROUTES.contact, async (request, reply) => {
+    // The input and the captcha first: a bad request must not use up the address's allowance.
     const input = await validate(contactSchema, await readFields(request));
-    const s = ctx.config.security;
-    await hitRateLimit(ctx.db, {
-      bucket: `contact:ip:${request.ip}`,
-      limit: s.contactPerIp,
-      windowSeconds: s.contactWindowSeconds,
-      message: `You have sent several messages recently. Please try again in an hour, or write to ${ctx.config.mail.supportAddress}.`,
-    });
     await verifyCaptcha(ctx, input.gCaptchToken);
+    await messagesPerAddress.hit(request);
     const signedIn = await optionalUser(ctx, request);
     const id = await saveContactMessage(ctx.db, input, signedIn?.user.id ?? null, request.ip);
     await sendContactMails(ctx, id, input);

@@ -1,12 +1,10 @@
-import type { BibAvailabilityEntry, PaginatePhotosResult, Photo } from '@finishline/shared/pure';
+import { UNLABELED_BIB, type BibAvailabilityEntry, type PaginatePhotosResult } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
-import { findEvent } from '../events/queries';
-import { assertBibsReleased, normaliseBib } from '../search/privacy';
-import { notReportedSql } from '../feedback/visibility';
-
-export const UNLABELED_BIB = 'unlabeled';
+import { notReportedSql, READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, taggedWithSql, UNLABELED_PHOTO_SQL, type ShownPhotoRow } from '../../rules/photos';
+import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
+import { findEvent } from '../events';
 
 /**
  * Advanced search: for each event + BIB, how many photos and videos the BIB has. Counts only, no
@@ -21,9 +19,9 @@ export async function bibAvailability(db: Db, entries: Array<{ eventID: number; 
               count(p.id) filter (where p.kind = 'image')::int as images,
               count(p.id) filter (where p.kind = 'video')::int as videos
          from events e
-         left join photos p on p.event_id = e.id and p.bib_number = $2
+         left join photos p on p.event_id = e.id and ${READY_PHOTO_SQL} and ${taggedWithSql('$2')}
               and ${notReportedSql('$2', 'null')}
-        where e.id = $1
+        where e.id = $1 and e.published
         group by e.id`,
       [entry.eventID, bib],
     );
@@ -36,14 +34,7 @@ export async function bibAvailability(db: Db, entries: Array<{ eventID: number; 
   return result;
 }
 
-interface PageRow {
-  [column: string]: unknown;
-  id: number;
-  image_id: string;
-  kind: 'image' | 'video';
-  preview_key: string;
-  thumb_key: string;
-  seq: number;
+interface PageRow extends ShownPhotoRow {
   total: number;
 }
 
@@ -61,7 +52,7 @@ export async function paginatePhotos(
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
   const unlabeled = input.bib_number === '' || input.bib_number.toLowerCase() === UNLABELED_BIB;
   const bib = unlabeled ? UNLABELED_BIB : normaliseBib(input.bib_number);
-  if (unlabeled && !event.showunlabeled) throw new AppError(400, `Unlabeled photos of ${event.name} are not available.`);
+  if (unlabeled) assertUnlabeledReleased(event);
   if (!unlabeled) {
     if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
     await assertBibsReleased(ctx.db, event, [bib], sessionId);
@@ -71,7 +62,7 @@ export async function paginatePhotos(
     `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq, count(*) over ()::int as total
        from photos p
       where p.event_id = $1 and p.kind = 'image'
-        and ${unlabeled ? 'p.bib_number is null' : `p.bib_number = $4 and ${notReportedSql('$4', '$5')}`}
+        and ${unlabeled ? UNLABELED_PHOTO_SQL : `${READY_PHOTO_SQL} and ${taggedWithSql('$4')} and ${notReportedSql('$4', '$5')}`}
       order by p.seq, p.id
       limit $2 offset $3`,
     unlabeled ? [event.id, input.per_page, offset] : [event.id, input.per_page, offset, bib, viewerUserId],
@@ -81,28 +72,14 @@ export async function paginatePhotos(
     rows[0]?.total ??
     (
       await ctx.db.query<{ n: number }>(
-        `select count(*)::int as n from photos p where p.event_id = $1 and p.kind = 'image' and ${unlabeled ? 'p.bib_number is null' : 'p.bib_number = $2'}`,
-        unlabeled ? [event.id] : [event.id, bib],
+        `select count(*)::int as n from photos p where p.event_id = $1 and p.kind = 'image'
+            and ${unlabeled ? UNLABELED_PHOTO_SQL : `${READY_PHOTO_SQL} and ${taggedWithSql('$2')} and ${notReportedSql('$2', '$3')}`}`,
+        unlabeled ? [event.id] : [event.id, bib, viewerUserId],
       )
     )[0]?.n ??
     0;
-  const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
-  const photos: Photo[] = await Promise.all(
-    rows.map(async (row) => {
-      const [preview, thumb] = await Promise.all([ctx.storage.signedUrl(row.preview_key, expiresAt), ctx.storage.signedUrl(row.thumb_key, expiresAt)]);
-      return {
-        id: row.id,
-        imageid: row.image_id,
-        s3: preview,
-        image: thumb,
-        category: 'image' as const,
-        type: 'download' as const,
-        bibNumber: bib,
-        price: event.single_photo_price,
-        seq: row.seq,
-      };
-    }),
-  );
+  const expiresAt = searchLinksExpireAt(ctx);
+  const photos = await Promise.all(rows.map((row) => shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt)));
   return {
     eventId: event.id,
     eventName: event.name,

@@ -8,11 +8,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { hmac, safeEqual } from '../../security/tokens';
-import { orderForCaller } from '../orders/access';
-import { purchasedMedia } from '../orders/orderDetail';
-import { findOrderByRef, isPaidStatus, type OrderRow } from '../orders/orderStore';
-import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil } from '../orders/preauth';
-import { participantCertificates } from './certificate';
+import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, findOrderByRef, isPaidStatus, orderForCaller, purchasedMedia, type OrderRow } from '../orders';
+import { timedCertificates } from '../certificates';
 
 /** A download link is short-lived: the browser follows it at once. */
 const LINK_MINUTES = 10;
@@ -105,7 +102,7 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     if (!order) throw new AppError(404, 'We could not find this order.');
     assertDownloadable(order);
     const media = await purchasedMedia(ctx.db, order);
-    const certs = order.bundle === ULTRA_PACK ? await participantCertificates(ctx.db, ctx.storage, order.event_id, order.bib_number, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
+    const certs = order.bundle === ULTRA_PACK ? await timedCertificates(ctx, order, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
 
     // Streamed entry by entry: the archive is never held in memory.
     const zip = new ZipArchive({ zlib: { level: 1 } }); // JPEG and MP4 do not compress further

@@ -1,4 +1,4 @@
-import type { CountryCode } from '@finishline/shared/pure';
+import { DEFAULT_ISD_CODE, type CountryCode } from '@finishline/shared/pure';
 
 /**
  * Countries with their international calling codes for the sign-up and contact ISD dropdowns.
@@ -64,7 +64,7 @@ const OTHERS: CountryCode[] = [
   { country: 'Vietnam', iso: 'VN', code: '+84' },
 ];
 
-export const INDIA: CountryCode = { country: 'India', iso: 'IN', code: '+91' };
+export const INDIA: CountryCode = { country: 'India', iso: 'IN', code: DEFAULT_ISD_CODE };
 
 export const COUNTRY_CODES: CountryCode[] = [INDIA, ...OTHERS];
 

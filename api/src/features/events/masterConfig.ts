@@ -1,15 +1,7 @@
 import type { MasterConfig } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
+import { disabledPrintEventIds } from '../../rules/prints';
 import { countryByIso, INDIA } from './countryCodes';
-
-/** app_settings key holding the event ids for which prints and collages are hidden. */
-export const DISABLE_PRINTS_SETTING = 'DISABLEPRINTS';
-
-export async function disabledPrintEventIds(db: Db): Promise<number[]> {
-  const rows = await db.query<{ value: unknown }>('select value from app_settings where key = $1', [DISABLE_PRINTS_SETTING]);
-  const value = rows[0]?.value;
-  return Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n)) : [];
-}
 
 /** Loopback, private, link-local and carrier-grade NAT addresses: development and office networks. */
 export function isPrivateAddress(ip: string): boolean {

@@ -31,12 +31,14 @@ export interface EventRow {
   show_ultrapack: boolean;
   preorder_price: number | null;
   preorder_cut_price: number | null;
+  /** The event's BIB format (anchored, case-insensitive), or null: any 1 to 12 letters and digits. */
+  bib_pattern: string | null;
 }
 
 const EVENT_COLUMNS = `id, name, logo_key, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date,
   location, issearchable, selfiesearch, preorder_allowed, showunlabeled, privacy_check, is_featured, theme_code, slam_key,
   single_photo_price, extra_photo_price, bundle_price, video_price, collage_price, threshold_photo_count,
-  premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price`;
+  premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price, bib_pattern`;
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
@@ -84,8 +86,16 @@ export function priceInfoOf(event: EventRow): PriceInfo {
   };
 }
 
+/**
+ * Which events the public sees: published ones. An organiser's new event stays out of every listing,
+ * search, cart, pre-order and theme until it is published (the organiser's own screens read it
+ * through their own queries).
+ */
+export const PUBLISHED_SQL = 'published';
+
+/** A published event, or null: every public path (search, cart, OTP, pre-order, selfie) finds events here. */
 export async function findEvent(db: Db, eventId: number): Promise<EventRow | null> {
-  const rows = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1`, [eventId]);
+  const rows = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and ${PUBLISHED_SQL}`, [eventId]);
   return rows[0] ?? null;
 }
 
@@ -94,7 +104,7 @@ export async function findEvent(db: Db, eventId: number): Promise<EventRow | nul
  * first, newest first, so the first one (stored by the browser as the recent event) can be searched.
  */
 export async function listEvents(db: Db): Promise<EventRow[]> {
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by issearchable desc, from_date desc, id desc`);
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by issearchable desc, from_date desc, id desc`);
 }
 
 function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
@@ -107,17 +117,14 @@ function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
 }
 
 export async function homePage(db: Db, storage: ObjectStorage, today = todayInIndia()): Promise<HomePageResult> {
-  const events = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events order by from_date desc, id desc`);
+  const events = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by from_date desc, id desc`);
   const past = events.filter((e) => e.from_date <= today);
   const upcoming = events.filter((e) => e.from_date > today).sort((a, b) => a.from_date.localeCompare(b.from_date));
   const images = await db.query<{ id: number; kind: string; image_key: string; alt: string }>(
     `select id, kind, image_key, alt from home_images where active order by sort, id`,
   );
   const hero = images.find((i) => i.kind === 'hero');
-  const slamEvents: NonNullable<HomePageResult['slam_events']> = {};
-  for (const event of [...events].reverse()) {
-    if (event.slam_key) (slamEvents[event.slam_key] ??= []).push({ event_id: event.id, event_name: event.name });
-  }
+  const slamEvents = await certificateEvents(db);
   return {
     past_event: byYear(past, storage),
     feature_event: byYear(
@@ -131,10 +138,28 @@ export async function homePage(db: Db, storage: ObjectStorage, today = todayInIn
   };
 }
 
+/**
+ * The certificate builder's events (slam_events): each achievement's events in their required order,
+ * keyed by the achievement's title (migration 700; the achievements replaced events.slam_key).
+ */
+async function certificateEvents(db: Db): Promise<NonNullable<HomePageResult['slam_events']>> {
+  const rows = await db.query<{ title: string; achievement_id: number; event_id: number; event_name: string }>(
+    `select a.title, a.id as achievement_id, e.id as event_id, e.name as event_name
+       from achievements a
+       join achievement_events ae on ae.achievement_id = a.id
+       join events e on e.id = ae.event_id
+      where a.active
+      order by a.id, ae.seq, e.id`,
+  );
+  const lists: NonNullable<HomePageResult['slam_events']> = {};
+  for (const row of rows) (lists[row.title] ??= []).push({ event_id: row.event_id, event_name: row.event_name, achievement_id: row.achievement_id });
+  return lists;
+}
+
 export async function eventThemes(db: Db): Promise<EventThemes> {
   const themes = await db.query<{ evtcode: string; evtname: string }>(`select code as evtcode, name as evtname from event_themes order by sort, code`);
   const years = await db.query<{ evtyear: number }>(
-    `select distinct extract(year from from_date)::int as evtyear from events order by evtyear desc`,
+    `select distinct extract(year from from_date)::int as evtyear from events where ${PUBLISHED_SQL} order by evtyear desc`,
   );
   return { evtthemes: themes, evtyears: years };
 }
@@ -142,9 +167,9 @@ export async function eventThemes(db: Db): Promise<EventThemes> {
 /** Events of one theme code (MAR, HALF...) or of one year ("2025"), newest first. */
 export async function eventsByThemeOrYear(db: Db, searchtxt: string): Promise<EventRow[]> {
   if (/^\d{4}$/.test(searchtxt)) {
-    return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where extract(year from from_date)::int = $1 order by from_date desc, id desc`, [
+    return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and extract(year from from_date)::int = $1 order by from_date desc, id desc`, [
       Number(searchtxt),
     ]);
   }
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt]);
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt]);
 }

@@ -2,7 +2,7 @@ import { API_ROUTES, eventDetailsSchema, multiEventSchema, type EventDetailsResp
 import type { Feature } from '../index';
 import { AppError, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { createSession, resolveSession } from '../accounts/sessions';
+import { createSession, resolveSession } from '../accounts';
 import { COUNTRY_CODES } from './countryCodes';
 import { masterConfig } from './masterConfig';
 import { eventThemes, eventsByThemeOrYear, findEvent, homePage, listEvents, toDetails, toSummary } from './queries';

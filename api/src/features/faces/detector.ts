@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DetectedFace } from './engine';
+import type { DetectedFace, ImageFaces } from './engine';
 import type { DetectReply } from './faceWorker';
 
 /**
@@ -12,7 +12,8 @@ export type DetectPriority = 'selfie' | 'index';
 interface Pending {
   id: number;
   image: Uint8Array;
-  resolve: (faces: DetectedFace[]) => void;
+  priority: DetectPriority;
+  resolve: (found: ImageFaces) => void;
   reject: (error: Error) => void;
 }
 
@@ -41,7 +42,7 @@ export class FaceDetector {
       if (!current || current.id !== message.id) return;
       this.inFlight = null;
       if ('error' in message) current.reject(new Error(message.error));
-      else current.resolve(message.faces);
+      else current.resolve({ faces: message.faces, width: message.width, height: message.height, centre: message.centre });
       this.pump();
     });
     worker.on('error', (error) => this.failAll(error));
@@ -70,7 +71,8 @@ export class FaceDetector {
     }
     this.worker.ref();
     this.inFlight = next;
-    this.worker.postMessage({ id: next.id, image: next.image });
+    // A selfie is analysed as one; a photo to index also in tiles, and only indexable faces come back.
+    this.worker.postMessage({ id: next.id, image: next.image, mode: next.priority });
   }
 
   /** Loads the models now rather than on the first request. */
@@ -79,11 +81,16 @@ export class FaceDetector {
     this.pump();
   }
 
-  /** Faces in an encoded image (JPEG, PNG...), each with its unit-length embedding. */
+  /** Faces in an encoded image (JPEG, PNG...), each with its descriptor and quality. */
   async detect(image: Buffer, priority: DetectPriority): Promise<DetectedFace[]> {
+    return (await this.analyse(image, priority)).faces;
+  }
+
+  /** Faces and the size of the analysed image their boxes refer to. */
+  async analyse(image: Buffer, priority: DetectPriority): Promise<ImageFaces> {
     const copy = new Uint8Array(image); // the worker gets its own copy
-    const result = new Promise<DetectedFace[]>((resolve, reject) => {
-      this.queues[priority].push({ id: this.nextId++, image: copy, resolve, reject });
+    const result = new Promise<ImageFaces>((resolve, reject) => {
+      this.queues[priority].push({ id: this.nextId++, image: copy, priority, resolve, reject });
     });
     try {
       await this.start();

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { FaceEngine, type DetectedFace } from './engine';
+import { FaceEngine, type AnalysisMode, type ImageFaces } from './engine';
 
 /**
  * Worker thread that owns the face models. Detection is CPU-bound WASM work (about 150 ms a photo);
@@ -8,8 +8,9 @@ import { FaceEngine, type DetectedFace } from './engine';
 export interface DetectRequest {
   id: number;
   image: Uint8Array;
+  mode: AnalysisMode;
 }
-export type DetectReply = { id: number; faces: DetectedFace[] } | { id: number; error: string };
+export type DetectReply = ({ id: number } & ImageFaces) | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('faceWorker must run in a worker thread');
@@ -25,8 +26,8 @@ port.on('message', (request: DetectRequest) => {
   void (async () => {
     try {
       const engine = await engineReady;
-      const faces = await engine.detect(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength));
-      port.postMessage({ id: request.id, faces } satisfies DetectReply);
+      const found = await engine.analyse(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength), request.mode);
+      port.postMessage({ id: request.id, ...found } satisfies DetectReply);
     } catch (error) {
       port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies DetectReply);
     }

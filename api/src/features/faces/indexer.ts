@@ -31,12 +31,16 @@ export async function sweepNewPhotos(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Queues the given photos (again) for indexing, e.g. right after they were added or replaced. */
+/**
+ * Queues the given photos (again) for indexing, e.g. right after they were added or replaced; only
+ * photos of selfie-search events (an event whose face data was deleted has selfie search off).
+ */
 export async function queuePhotosForFaces(db: Db, photoIds: number[]): Promise<void> {
   if (photoIds.length === 0) return;
   await db.query(
     `insert into face_index_jobs (photo_id, event_id, priority)
-     select id, event_id, 1 from photos where id = any($1::int[]) and kind = 'image'
+     select p.id, p.event_id, 1 from photos p join events e on e.id = p.event_id
+      where p.id = any($1::int[]) and p.kind = 'image' and e.selfiesearch
      on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null`,
     [photoIds],
   );
@@ -142,6 +146,9 @@ export function startFaceIndexer(
       const image = await storage.getBuffer(job.original_key);
       const faces = await detector.detect(image, 'index');
       await db.transaction(async (tx) => {
+        // The job may have gone while the photo was read (the event's face data was deleted): save nothing then.
+        const still = await tx.query('select 1 from face_index_jobs where photo_id = $1 for update', [job.photo_id]);
+        if (still.length === 0) return;
         await saveFacesOfPhoto(tx, job.photo_id, job.event_id, faces);
         await tx.query(
           `update face_index_jobs set status = 'done', face_count = $2, error = null, lease_until = null, finished_at = now() where photo_id = $1`,

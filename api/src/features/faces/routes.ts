@@ -1,41 +1,70 @@
-import { API_ROUTES, selfieSearchSchema } from '@finishline/shared/pure';
+import { API_ROUTES, faceOptOutSchema, selfieSearchSchema, type FaceOptOutResult } from '@finishline/shared/pure';
 import { number, object, string } from 'yup';
 import type { Feature } from '../index';
 import { envelope, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { hitRateLimit } from '../../security/rateLimit';
+import { addressCounter } from '../../security/addressLimits';
+import { addressRules } from '../../security/limits';
 import { faceDetector } from './detector';
 import { faceIndexStatus } from './indexer';
-import { searchBySelfie } from './selfieSearch';
-import { resolveSession } from '../accounts/sessions';
+import { checkDescriptor, chooseSelfieFace, decodeSelfie, searchBySelfie, WRONG_TYPE_MESSAGE } from './selfieSearch';
+import { optOutOfFaceSearch, withdrawOptOut } from './embeddingStore';
+import { AppError } from '../../http/envelope';
+import { requireUser, resolveSession } from '../accounts';
 import { addIndexedEventPhoto } from './devFixtures';
 import { loopbackOnly } from '../../security/loopback';
-
-/** Selfies per address in the window: each one costs a face detection on the server. */
-export const SELFIE_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
-export const SELFIE_RATE_MESSAGE = 'Too many selfie searches. Please wait a few minutes and try again.';
+import { markFunnel } from '../../rules/funnel';
 
 const devPhotoBody = object({
   eventID: number().typeError('eventID must be a number.').integer().positive().required('eventID is required.'),
   image: string().required('image (base64) is required.'),
 });
 
+const devDescribeBody = object({ image: string().required('image (base64) is required.') });
+
 const statusQuery = object({ eventId: number().typeError('eventId must be a number.').integer().positive().optional() });
 
 /** Search by selfie and the progress of face indexing. */
 export const faceRoutes: Feature = async (app, { ctx }) => {
+  const selfiesPerAddress = addressCounter(app, addressRules(ctx.config).selfieSearch);
   app.post(API_ROUTES.searchBySelfie, async (request, reply) => {
-    await hitRateLimit(ctx.db, {
-      bucket: `selfie:ip:${request.ip}`,
-      limit: SELFIE_RATE_LIMIT.limit,
-      windowSeconds: SELFIE_RATE_LIMIT.windowSeconds,
-      message: SELFIE_RATE_MESSAGE,
-    });
     const input = await validate(selfieSearchSchema, request.body);
     const session = await resolveSession(ctx, request);
-    const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null);
+    // Counted once the image and the event are checked, right before the face detection it pays for.
+    const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null, () => selfiesPerAddress.hit(request));
+    if (result.photo.length + result.video.length > 0) {
+      await markFunnel(ctx.db, input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    }
     // The spec reads awsImageExpary beside result for this call.
     return reply.code(200).send({ ...envelope(result), awsImageExpary: result.awsImageExpary });
+  });
+
+  // A signed-in runner asks to be left out of face search: their face's descriptor is kept for that
+  // purpose only, their stored faces are deleted, and no face of theirs is stored or matched again.
+  app.post(API_ROUTES.faceOptOut, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    const input = await validate(faceOptOutSchema, request.body);
+    let descriptor: number[];
+    if (input.embedding) descriptor = checkDescriptor(input.embedding);
+    else {
+      const selfie = decodeSelfie(input.selfieimg ?? '');
+      await selfiesPerAddress.hit(request);
+      let found;
+      try {
+        found = await faceDetector().analyse(selfie, 'selfie');
+      } catch {
+        throw new AppError(400, WRONG_TYPE_MESSAGE);
+      }
+      descriptor = chooseSelfieFace(found, input.faceBox).descriptor;
+    }
+    const { removed } = await optOutOfFaceSearch(ctx.db, user.id, descriptor);
+    return sendOk<FaceOptOutResult>(reply, { optedOut: true, removedFaces: removed }, 'You are now left out of face search. Your face will not be matched in any event.');
+  });
+
+  app.post(API_ROUTES.faceOptOutWithdraw, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    await withdrawOptOut(ctx.db, user.id);
+    return sendOk<FaceOptOutResult>(reply, { optedOut: false, removedFaces: 0 }, 'Face search can find you again in photos indexed from now on.');
   });
 
   app.get(API_ROUTES.faceIndexStatus, async (request, reply) => {
@@ -48,6 +77,17 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
     app.post(API_ROUTES.devEventPhoto, { onRequest: loopbackOnly }, async (request, reply) => {
       const { eventID, image } = await validate(devPhotoBody, request.body);
       return sendOk(reply, await addIndexedEventPhoto(ctx, eventID, Buffer.from(image.replace(/^data:[^,]*,/, ''), 'base64')));
+    });
+    // The server's own reading of a selfie (faces, descriptors, quality): the journey that proves the
+    // phone's on-device descriptor agrees with the server's compares against it.
+    app.post(API_ROUTES.devDescribeFaces, { onRequest: loopbackOnly }, async (request, reply) => {
+      const { image } = await validate(devDescribeBody, request.body);
+      try {
+        return sendOk(reply, await faceDetector().analyse(decodeSelfie(image), 'selfie'));
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(400, WRONG_TYPE_MESSAGE);
+      }
     });
   }
 };

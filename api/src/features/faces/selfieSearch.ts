@@ -1,32 +1,30 @@
-import { SELFIE_MAX_BYTES, type BibSearchResult, type Photo } from '@finishline/shared/pure';
+import {
+  descriptorNorm,
+  FACE_DESCRIPTOR_LENGTH,
+  FACE_DESCRIPTOR_NORM_RANGE,
+  noFaceProblem,
+  SELFIE_BIB,
+  SELFIE_MAX_BYTES,
+  SELFIE_MESSAGES,
+  selfieFaceProblem,
+  type BibSearchResult,
+  type SeveralFacesResult,
+} from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
-import { findEvent, type EventRow, priceInfoOf } from '../events/queries';
-import { disabledPrintEventIds } from '../events/masterConfig';
-import { printProducts, sponsorOfferOf } from '../search/bibSearch';
-import { lockedBibs, PRIVACY_OTP_REQUIRED_MESSAGE } from '../search/privacy';
+import { READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
+import { lockedBibs, PRIVACY_OTP_REQUIRED_MESSAGE } from '../../rules/privacy';
+import { sponsorOfferOf } from '../../rules/sponsorOffer';
+import { findEvent } from '../events';
+import { eventShopInfo } from '../search';
 import type { FaceDetector } from './detector';
-import type { DetectedFace } from './engine';
-import { matchPhotosInEvent } from './embeddingStore';
+import type { DetectedFace, ImageFaces } from './engine';
+import { isOptedOut, matchPhotosInEvent, MATCH_THRESHOLD } from './embeddingStore';
 
-/**
- * Matching settings, tuned on the five-person face set of the quality test: after query expansion
- * with the 3 best faces (from 0.3), any threshold from 0.22 to 0.26 gave recall >= 0.93 and
- * precision >= 0.96; 0.24 sits in the middle. See docs/faces.md.
- */
-export const MATCH_OPTIONS = {
-  threshold: 0.24,
-  expansion: { top: 3, minSimilarity: 0.3 },
-  // Plain cosine: same person 0.46 to 0.82, different people up to 0.61 on the face set.
-  smallPopulation: { minFaces: 20, rawThreshold: 0.7 },
-} as const;
-
-/** The label selfie results carry where a BIB search has the BIB. */
-export const SELFIE_BIB = 'selfie';
-
-export const NO_FACE_MESSAGE = 'We could not find a face in your selfie. Please take a clear photo of your face, looking at the camera.';
+export const NO_FACE_MESSAGE = SELFIE_MESSAGES.noFace;
 export const TOO_LARGE_MESSAGE = 'Please upload a JPG or PNG image of at most 2 MB.';
 export const WRONG_TYPE_MESSAGE = 'Only JPG or PNG images are accepted.';
+export const SELFIE_REQUIRED_MESSAGE = 'Please capture or upload a selfie.';
 
 /** Decodes the base64 selfie (optionally a data: URL) and checks it is a JPEG or PNG of at most 2 MB. */
 export function decodeSelfie(selfieimg: string): Buffer {
@@ -38,7 +36,7 @@ export function decodeSelfie(selfieimg: string): Buffer {
     throw new AppError(400, TOO_LARGE_MESSAGE);
   }
   const bytes = Buffer.from(payload, 'base64');
-  if (bytes.length === 0) throw new AppError(400, 'Please capture or upload a selfie.');
+  if (bytes.length === 0) throw new AppError(400, SELFIE_REQUIRED_MESSAGE);
   if (bytes.length > SELFIE_MAX_BYTES) throw new AppError(400, TOO_LARGE_MESSAGE);
   const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   const isPng = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -46,95 +44,125 @@ export function decodeSelfie(selfieimg: string): Buffer {
   return bytes;
 }
 
-/** The face to search with: the largest one, as a selfie may catch someone in the background. */
-export function mainFace(faces: DetectedFace[]): DetectedFace | null {
-  let best: DetectedFace | null = null;
-  for (const face of faces) if (!best || face.box[2] * face.box[3] > best.box[2] * best.box[3]) best = face;
-  return best;
+/** An on-device descriptor is accepted only as the model makes them: 128 finite numbers of the usual norm. */
+export function checkDescriptor(embedding: readonly number[]): number[] {
+  const [low, high] = FACE_DESCRIPTOR_NORM_RANGE;
+  const norm = descriptorNorm(embedding);
+  if (embedding.length !== FACE_DESCRIPTOR_LENGTH || !embedding.every(Number.isFinite) || !(norm >= low && norm <= high)) {
+    throw new AppError(400, SELFIE_MESSAGES.badDescriptor);
+  }
+  return [...embedding];
 }
 
-interface PhotoRow {
-  [column: string]: unknown;
-  id: number;
-  image_id: string;
-  preview_key: string;
-  thumb_key: string;
-  seq: number;
-  bib_number: string | null;
-}
-
-async function purchaseNotification(ctx: AppContext): Promise<string | null> {
-  const rows = await ctx.db.query<{ value: unknown }>(`select value from app_settings where key = 'purchase_notification'`);
-  return typeof rows[0]?.value === 'string' && rows[0].value ? rows[0].value : null;
-}
-
-async function toPhoto(ctx: AppContext, row: PhotoRow, event: EventRow, expiresAt: Date): Promise<Photo> {
-  const [preview, thumb] = await Promise.all([ctx.storage.signedUrl(row.preview_key, expiresAt), ctx.storage.signedUrl(row.thumb_key, expiresAt)]);
-  return {
-    id: row.id,
-    imageid: row.image_id,
-    s3: preview,
-    image: thumb,
-    category: 'image',
-    type: 'download',
-    bibNumber: SELFIE_BIB,
-    price: event.single_photo_price,
-    seq: row.seq,
-  };
+/** How much of box a lies inside box b (0 to 1). */
+function coverage(a: readonly number[], b: readonly number[]): number {
+  const x = Math.max(0, Math.min(a[0]! + a[2]!, b[0]! + b[2]!) - Math.max(a[0]!, b[0]!));
+  const y = Math.max(0, Math.min(a[1]! + a[3]!, b[1]! + b[3]!) - Math.max(a[1]!, b[1]!));
+  return (x * y) / Math.max(1, Math.min(a[2]! * a[3]!, b[2]! * b[3]!));
 }
 
 /**
- * Search by selfie: find the face, compare it with the faces of the event's photos, and return the
- * matching photos in the BIB search's shape. The selfie exists only in memory for this call.
+ * The face to search with. One face: that one. Several: the one whose box the runner picked
+ * (faceBox); without a pick, a 409 lists the faces so the runner can choose. A face too small, too
+ * dark or too blurred is refused with a message that says what to change.
  */
-export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, input: { eventID: number; selfieimg: string }, sessionId: number | null): Promise<BibSearchResult> {
-  const selfie = decodeSelfie(input.selfieimg);
+export function chooseSelfieFace(found: ImageFaces, faceBox?: readonly number[]): DetectedFace {
+  const { faces } = found;
+  if (faces.length === 0) throw new AppError(400, noFaceProblem(found.centre));
+  let face: DetectedFace | undefined;
+  if (faces.length === 1) face = faces[0];
+  else if (faceBox) {
+    const best = [...faces].sort((a, b) => coverage(b.box, faceBox) - coverage(a.box, faceBox))[0]!;
+    if (coverage(best.box, faceBox) >= 0.5) face = best;
+  }
+  if (!face) {
+    const choices: SeveralFacesResult = { faces: faces.map((f) => ({ box: f.box.map(Math.round) as [number, number, number, number] })), width: found.width, height: found.height };
+    throw new AppError(409, SELFIE_MESSAGES.severalFaces, choices);
+  }
+  const problem = selfieFaceProblem(face.quality);
+  if (problem) throw new AppError(400, problem);
+  return face;
+}
+
+interface MatchedPhotoRow extends ShownPhotoRow {
+  bibs: string[];
+}
+
+export interface SelfieSearchInput {
+  eventID: number;
+  selfieimg?: string;
+  embedding?: number[];
+  faceBox?: number[];
+}
+
+/**
+ * Search by selfie: find the face (or take the phone's descriptor), compare it with the faces of the
+ * event's photos, and return the matching photos in the BIB search's shape. The selfie exists only in
+ * memory for this call. beforeDetection runs once the input is known good (the route counts the
+ * address's allowance there); `threshold` is for the benchmark's cross-validation only.
+ */
+export async function searchBySelfie(
+  ctx: AppContext,
+  detector: FaceDetector,
+  input: SelfieSearchInput,
+  sessionId: number | null,
+  beforeDetection: () => Promise<void> = async () => undefined,
+  threshold = MATCH_THRESHOLD,
+): Promise<BibSearchResult> {
+  // On-device search sends the descriptor; otherwise the selfie itself, held in memory for this call.
+  const onDevice = input.embedding ? checkDescriptor(input.embedding) : null;
+  const selfie = onDevice ? null : decodeSelfie(input.selfieimg ?? '');
   const event = await findEvent(ctx.db, input.eventID);
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
-  if (!event.issearchable || !event.selfiesearch) throw new AppError(400, `Search by selfie is not available for ${event.name}.`);
-
-  let faces: DetectedFace[];
-  try {
-    faces = await detector.detect(selfie, 'selfie');
-  } catch {
-    // sharp cannot decode it: a broken or disguised file.
-    throw new AppError(400, WRONG_TYPE_MESSAGE);
+  if (!event.issearchable || !event.selfiesearch) {
+    throw new AppError(400, `Search by selfie is not available for ${event.name}.`);
   }
-  const face = mainFace(faces);
-  if (!face) throw new AppError(400, NO_FACE_MESSAGE);
+  await beforeDetection();
 
-  const matches = await matchPhotosInEvent(ctx.db, event.id, face.embedding, MATCH_OPTIONS);
-  if (matches.length === 0) {
-    throw new AppError(404, `No photos of you were found in ${event.name}. Try another selfie, or search by your BIB number.`);
+  let query = onDevice;
+  if (!query) {
+    let found;
+    try {
+      found = await detector.analyse(selfie!, 'selfie');
+    } catch {
+      // sharp cannot decode it: a broken or disguised file.
+      throw new AppError(400, WRONG_TYPE_MESSAGE);
+    }
+    query = chooseSelfieFace(found, input.faceBox).descriptor;
   }
+
+  const noPhotos = new AppError(404, `No photos of you were found in ${event.name}. Try another selfie, or search by your BIB number.`);
+  // A runner who opted out of face search is not matched again, whoever holds up their face.
+  if (await isOptedOut(ctx.db, query, MATCH_THRESHOLD)) throw noPhotos;
+  const matches = await matchPhotosInEvent(ctx.db, event.id, query, threshold);
+  if (matches.length === 0) throw noPhotos;
   const rank = new Map(matches.map((m, i) => [m.photoId, i]));
-  const matched = await ctx.db.query<PhotoRow>(
-    `select id, image_id, preview_key, thumb_key, seq, bib_number from photos where event_id = $1 and id = any($2::int[]) and kind = 'image'`,
+  const matched = await ctx.db.query<MatchedPhotoRow>(
+    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq,
+            coalesce(array_agg(b.bib_number) filter (where b.bib_number is not null), '{}') as bibs
+       from photos p left join photo_bibs b on b.photo_id = p.id
+      where p.event_id = $1 and p.id = any($2::int[]) and p.kind = 'image' and ${READY_PHOTO_SQL}
+      group by p.id`,
     [event.id, matches.map((m) => m.photoId)],
   );
   // A face is no proof of who asks (anyone can hold up a runner's picture): the privacy rule holds here too.
-  const locked = new Set(await lockedBibs(ctx.db, event, matched.flatMap((r) => (r.bib_number === null ? [] : [r.bib_number])), sessionId));
-  const rows = matched.filter((r) => r.bib_number === null || !locked.has(r.bib_number));
+  const locked = new Set(await lockedBibs(ctx.db, event, [...new Set(matched.flatMap((r) => r.bibs))], sessionId));
+  const rows = matched.filter((r) => !r.bibs.some((bib) => locked.has(bib)));
   if (rows.length === 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
   rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 
-  const expiresAt = new Date(Date.now() + ctx.config.searchSessionMinutes * 60_000);
-  const [photos, offer, disabledPrints, notification] = await Promise.all([
-    Promise.all(rows.map((row) => toPhoto(ctx, row, event, expiresAt))),
-    sponsorOfferOf(ctx.db, event.id),
-    disabledPrintEventIds(ctx.db),
-    purchaseNotification(ctx),
+  const expiresAt = searchLinksExpireAt(ctx);
+  const [photos, shopInfo] = await Promise.all([
+    // Selfie results are labelled 'selfie' where a BIB search has the BIB.
+    Promise.all(rows.map((row) => shownPhoto(ctx, row, { bibNumber: SELFIE_BIB, event }, expiresAt))),
+    sponsorOfferOf(ctx.db, event.id).then((offer) => eventShopInfo(ctx, event, offer)),
   ]);
-  const printsDisabled = disabledPrints.includes(event.id);
 
   return {
-    eventId: event.id,
-    eventName: event.name,
-    eventLogo: event.logo_key ? ctx.storage.publicUrl(event.logo_key) : '',
+    ...shopInfo,
     bibNumber: SELFIE_BIB,
     photo: photos,
     video: [],
-    priceInfo: priceInfoOf(event),
     achievementsEligibility: { certificate_eligible: false, certificate_url: null, achievement_id: null },
     awsImageExpary: expiresAt.toISOString(),
     total_image_count: photos.length,
@@ -143,16 +171,8 @@ export async function searchBySelfie(ctx: AppContext, detector: FaceDetector, in
     isPrivacyCheckEnabled: false,
     isVerified: true,
     participantExists: [],
-    threshold_photo_count: event.threshold_photo_count,
     // Packages are bound to a BIB (spec: no package for a selfie search).
     show_prempack: false,
     show_ultrapack: false,
-    ultra_premium_pack: event.ultra_premium_pack_price,
-    bundlePriceInfo: { price: event.bundle_price, Premium_Pack: event.premium_pack_price },
-    printProductInfo: printsDisabled ? [] : await printProducts(ctx.db, ctx.storage),
-    printsDisabled,
-    sponsorOfferAvailableFlag: offer !== null,
-    sponsorOffer: offer,
-    purchase_notification: notification,
   };
 }

@@ -3,8 +3,8 @@ import type { Feature } from '../index';
 import type { Db } from '../../db/db';
 import { AppError, badRequest, sendOk, unauthorized } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { optionalUser } from '../accounts/sessions';
-import { isBibVerified, normaliseBib } from '../search/privacy';
+import { optionalUser } from '../accounts';
+import { isBibVerified, normaliseBib } from '../../rules/privacy';
 
 export const FEEDBACK_MESSAGES = {
   signIn: 'You must log in to perform this action.',
@@ -46,7 +46,7 @@ export const feedbackRoutes: Feature = async (app, { ctx }) => {
     const ids = [...new Set(input.photoids.split(',').map(Number))];
     if (ids.length > 500) throw badRequest('Please report at most 500 photos at once.');
     const found = await ctx.db.query<{ id: number; event_id: number }>(
-      `select id, event_id from photos where id = any($1::int[]) and bib_number = $2 ${input.eventID ? 'and event_id = $3' : ''}`,
+      `select photo_id as id, event_id from photo_bibs where photo_id = any($1::int[]) and bib_number = $2 ${input.eventID ? 'and event_id = $3' : ''}`,
       input.eventID ? [ids, bib, input.eventID] : [ids, bib],
     );
     const eventIds = new Set(found.map((r) => r.event_id));

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PreauthParams } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../http/envelope';
-import { requireUser } from '../accounts/sessions';
+import { requireUser } from '../accounts';
 import { findOrderByRef, type OrderRow } from './orderStore';
 import { LINK_INVALID_MESSAGE, verifyPreauth } from './preauth';
 

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import {
   checkoutFormSchema,
   createOrderRequestSchema,
+  DEFAULT_ISD_CODE,
   guestCheckoutFormSchema,
+  printsDeliverableTo,
   payuAmount,
-  type Bill,
   type CartRequest,
   type OrderCartInfo,
   type PaymentForm,
@@ -13,12 +14,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
-import { optionalUser, resolveSession } from '../accounts/sessions';
-import { createUser, findUserByEmail } from '../accounts/users';
-import { buildBill } from '../cart/bill';
-import { paymentFormFor, payuSafe } from '../payment/paymentForm';
-import { confirmPaidOrder } from '../payment/paymentReturn';
-import { insertOrder, type DraftLine } from './orderStore';
+import { createUser, findUserByEmail, optionalUser, resolveSession } from '../accounts';
+import { buildBill } from '../cart';
+import { confirmPaidOrder, paymentFormFor, payuSafe } from '../payment';
+import { insertOrder } from './orderStore';
 
 export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';
 
@@ -36,21 +35,6 @@ export async function userIdForGuest(ctx: AppContext, buyer: { name: string; ema
     throw error;
   }
 }
-
-const linesOf = (bill: Bill): DraftLine[] =>
-  bill.lines.map((l) => ({
-    kind: l.kind,
-    label: l.label,
-    photoIds: l.photoIds,
-    quantity: l.quantity,
-    amount: l.amount,
-    discount: l.discount,
-    gst: l.gst,
-    total: l.total,
-    printProductId: l.printProductId,
-    orientation: l.orientation,
-    packId: l.packId,
-  }));
 
 /**
  * Create order: the buyer fields are checked with the form's schema (signed-in or guest), the cart
@@ -75,7 +59,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
   };
   const session = signedIn?.session ?? (await resolveSession(ctx, request));
   const bill = await buildBill(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null });
-  const isdCode = body.isdCode || '+91';
+  const isdCode = body.isdCode || DEFAULT_ISD_CODE;
   const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: buyer.name, email: buyer.email, phone: buyer.phone_number, isdCode });
   const free = bill.total_amount === 0;
   const signedInBuyer = signedIn ? (buyer as { gender?: string; shipping_address?: string }) : {};
@@ -97,7 +81,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         shippingAddress: signedInBuyer.shipping_address ?? null,
         pincode: buyer.pincode,
         // Print instructions apply only for +91 (spec section 6).
-        printInstruction: isdCode === '+91' ? (body.print_instruction ?? '') : '',
+        printInstruction: printsDeliverableTo(isdCode) ? (body.print_instruction ?? '') : '',
         status: free ? 'Paid' : 'Pending',
         subtotal: bill.subtotal,
         discount: bill.discount,
@@ -115,7 +99,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
         paymentMode: free ? 'FREE' : null,
       },
-      linesOf(bill),
+      bill.lines,
     );
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -1,8 +1,9 @@
-import type { OrderDetail, OrderMedia, OrderPrint } from '@finishline/shared/pure';
+import { PREBOOK_BIB, type OrderDetail, type OrderMedia, type OrderPrint } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
-import { isPaidStatus, orderItems, PREBOOK_BIB, type OrderItemRow, type OrderRow } from './orderStore';
+import { isPaidStatus, orderItems, type OrderItemRow, type OrderRow } from './orderStore';
 import { downloadUntil } from './preauth';
+import { READY_PHOTO_SQL } from '../../rules/photos';
 
 export interface MediaRow {
   [column: string]: unknown;
@@ -24,7 +25,8 @@ export async function purchasedMedia(db: Db, order: OrderRow, items?: OrderItemR
   if (order.is_preorder) {
     if (order.bib_number === PREBOOK_BIB) return [];
     return db.query<MediaRow>(
-      `select ${MEDIA_COLUMNS} from photos p where p.event_id = $1 and p.bib_number = $2 order by p.kind, p.seq, p.id`,
+      `select ${MEDIA_COLUMNS} from photo_bibs b join photos p on p.id = b.photo_id
+        where b.event_id = $1 and b.bib_number = $2 and ${READY_PHOTO_SQL} order by p.kind, p.seq, p.id`,
       [order.event_id, order.bib_number],
     );
   }

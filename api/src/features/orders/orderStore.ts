@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { BillLine, OrderCartInfo, OrderStatus } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
-import { claimSponsorPhotos } from '../cart/sponsorCap';
+import { claimSponsorPhotos } from '../../rules/sponsorOffer';
 
 export interface OrderRow {
   [column: string]: unknown;
@@ -57,10 +57,6 @@ export interface OrderItemRow {
   pack_id: string | null;
 }
 
-/** The literal BIB of a pre-order until it is mapped (spec: bibNumber set to prebook). */
-export const PREBOOK_BIB = 'prebook';
-export const UNLABELED_BIB = 'unlabeled';
-
 // Crockford base32 without look-alikes, so a reference read over the phone is unambiguous.
 const REF_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 function randomCode(length: number): string {
@@ -106,19 +102,8 @@ export interface OrderDraft {
   paymentMode?: string | null;
 }
 
-export interface DraftLine {
-  kind: OrderItemRow['kind'];
-  label: string;
-  photoIds: number[];
-  quantity: number;
-  amount: number;
-  discount: number;
-  gst: number;
-  total: number;
-  printProductId?: number;
-  orientation?: string;
-  packId?: string;
-}
+/** An order line is a line of the server's bill (or the pre-order's one line), stored as priced. */
+export type DraftLine = Omit<BillLine, 'kind'> & { kind: OrderItemRow['kind'] };
 
 /** Stores an order and its priced lines in one transaction. */
 export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[]): Promise<OrderRow> {

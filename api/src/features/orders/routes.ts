@@ -3,15 +3,15 @@ import { API_ROUTES, type PreauthParams } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { AppError, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { requireUser } from '../accounts/sessions';
-import { PURCHASE_NOTIFICATION_SETTING } from '../payment/afterPayment';
+import { requireUser } from '../accounts';
 import { orderForCaller } from './access';
 import { createOrder } from './createOrder';
 import { orderHistory } from './history';
 import { orderDetailOf } from './orderDetail';
-import { reconcilePendingOrder, reconcilePendingOrders } from '../payment/reconcile';
+import { reconcilePendingOrder, reconcilePendingOrders } from '../payment';
 import { findOrderByRef } from './orderStore';
 import { LINK_INVALID_MESSAGE, verifyPreauth } from './preauth';
+import { purchaseNotification } from './purchaseNotification';
 
 const historySchema = object({ searchtext: string().trim().max(100, 'Search text has at most 100 characters.').default('') });
 const detailSchema = object({
@@ -59,8 +59,6 @@ export const orderRoutes: Feature = async (app, { ctx }) => {
   });
 
   app.get(API_ROUTES.purchaseNotification, async (_request, reply) => {
-    const rows = await ctx.db.query<{ value: unknown }>('select value from app_settings where key = $1', [PURCHASE_NOTIFICATION_SETTING]);
-    const value = rows[0]?.value;
-    return sendOk(reply, { purchase_notification: typeof value === 'string' && value ? value : null });
+    return sendOk(reply, { purchase_notification: await purchaseNotification(ctx.db) });
   });
 };

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/envelope';
-import { hitRateLimits } from '../../security/rateLimit';
+import { verifyCaptcha, captchaNeeded } from '../../security/captcha';
+import { subjectRules } from '../../security/limits';
+import { limitReached, recordHit } from '../../security/subjectCounters';
 import { hashToken, numericCode, safeEqual } from '../../security/tokens';
-import { findEvent } from '../events/queries';
-import { maskEmail, normaliseBib } from '../search/privacy';
+import { findEvent } from '../events';
+import { maskEmail, normaliseBib } from '../../rules/privacy';
 
 export const OTP_PURPOSE = 'privacy_otp';
 export const OTP_DIGITS = 6;
@@ -21,7 +23,7 @@ export const OTP_MESSAGES = {
   expired: 'The OTP has expired. Please click Resend to get a new one.',
   wrong: (left: number) => `Invalid OTP. ${left} attempt${left === 1 ? '' : 's'} left.`,
   locked: 'Too many wrong attempts. Please click Resend to get a new OTP.',
-  tooMany: 'Too many OTP requests. Please try again in a few minutes.',
+  captchaNeeded: 'Several OTPs were sent for this BIB recently. Please complete the captcha to get another one.',
 } as const;
 
 /** A code is bound to the search session, the event and the BIB it was mailed for. */
@@ -44,12 +46,16 @@ async function privacyEventAndEmail(ctx: AppContext, eventId: number, bibNumber:
  * Mails a fresh 6-digit code to the participant's email; only its hash is stored, with an expiry
  * and an attempt limit. Earlier codes of the same subject stop working.
  */
-export async function generatePrivacyOtp(ctx: AppContext, input: { eventID: number; bibNumber: string }, sessionId: number, ip: string) {
+export async function generatePrivacyOtp(ctx: AppContext, input: { eventID: number; bibNumber: string; gCaptchToken?: string }, sessionId: number) {
   const { event, bib, email, name } = await privacyEventAndEmail(ctx, input.eventID, input.bibNumber);
-  await hitRateLimits(ctx.db, [
-    { bucket: `otp:bib:${event.id}:${bib}`, limit: 5, windowSeconds: 15 * 60, message: OTP_MESSAGES.tooMany },
-    { bucket: `otp:ip:${ip}`, limit: 30, windowSeconds: 60 * 60, message: OTP_MESSAGES.tooMany },
-  ]);
+  // Anyone may ask for a BIB's code, so the BIB's mails are never refused (its owner would be shut
+  // out): past a few, each further one needs a solved captcha. The route limits each address.
+  const bibRule = subjectRules.otpBib(ctx.config, event.id, bib);
+  if (await limitReached(ctx.db, bibRule)) {
+    if (!input.gCaptchToken) throw captchaNeeded(OTP_MESSAGES.captchaNeeded, 'standard');
+    await verifyCaptcha(ctx, input.gCaptchToken);
+  }
+  await recordHit(ctx.db, bibRule);
   const subject = otpSubject(sessionId, event.id, bib);
   const code = numericCode(OTP_DIGITS);
   await ctx.db.transaction(async (tx) => {

@@ -1,9 +1,5 @@
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../orders/orderStore';
-import { downloadUntil, preauthUrl, signPreauth } from '../orders/preauth';
-
-/** app_settings key the BIB search and the marquee read. */
-export const PURCHASE_NOTIFICATION_SETTING = 'purchase_notification';
+import { downloadUntil, preauthUrl, recordPurchaseNotification, signPreauth, type OrderRow } from '../orders';
 
 /** Link to the order's download page that works signed out until downloads expire. */
 export function preauthLinkOf(ctx: AppContext, order: OrderRow): string {
@@ -17,27 +13,13 @@ async function eventNameOf(ctx: AppContext, eventId: number): Promise<string> {
 }
 
 /**
- * The site-wide marquee text of a paid order. The buyer's name is free text anyone can type at
- * checkout, so it never becomes public: the notification names the race only.
- */
-export function purchaseNotificationOf(order: Pick<OrderRow, 'is_preorder'>, eventName: string): string {
-  return order.is_preorder ? `A runner just pre-ordered photos of ${eventName}` : `A runner just bought photos of ${eventName}`;
-}
-
-/**
  * Runs once per order, right after the transition to Paid: the confirmation mail with the
  * pre-authorised download link, and the marquee's purchase notification. Only an order with money
  * received through the gateway sets the marquee; a zero-amount order proves no purchase.
  */
 export async function onOrderPaid(ctx: AppContext, order: OrderRow): Promise<void> {
   const eventName = await eventNameOf(ctx, order.event_id);
-  if (Number(order.amount) > 0) {
-    await ctx.db.query(
-      `insert into app_settings (key, value, updated_at) values ($1, $2, now())
-       on conflict (key) do update set value = excluded.value, updated_at = now()`,
-      [PURCHASE_NOTIFICATION_SETTING, JSON.stringify(purchaseNotificationOf(order, eventName))],
-    );
-  }
+  if (Number(order.amount) > 0) await recordPurchaseNotification(ctx.db, order, eventName);
 
   const link = preauthLinkOf(ctx, order);
   const amount = `₹${Number(order.amount).toFixed(2)}`;

@@ -1,6 +1,6 @@
 import { API_ROUTES, type PaymentForm } from '@finishline/shared/pure';
 import type { AppConfig } from '../../config/config';
-import type { OrderRow } from '../orders/orderStore';
+import type { OrderRow } from '../orders';
 import { payuRequestHash } from './payuHash';
 
 /** PayU refuses '|' inside hashed fields; names and product info are cleaned of it. */

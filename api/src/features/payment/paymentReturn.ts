@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
-import { findOrderByTxnid, type OrderRow } from '../orders/orderStore';
+import { findOrderByTxnid, type OrderRow } from '../orders';
 import { onOrderPaid } from './afterPayment';
 import { payuReverseHash, sameHash } from './payuHash';
 import { verifyPayment } from './verifyPayment';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../orders/orderStore';
+import type { OrderRow } from '../orders';
 import { confirmPaidOrder } from './paymentReturn';
 import { verifyPayment } from './verifyPayment';
 

@@ -1,6 +1,6 @@
 import { API_ROUTES } from '@finishline/shared/pure';
 import type { Feature } from '../index';
-import type { OrderRow } from '../orders/orderStore';
+import type { OrderRow } from '../orders';
 import { confirmPaidOrder, handlePaymentReturn } from './paymentReturn';
 
 /**

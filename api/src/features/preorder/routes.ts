@@ -1,19 +1,39 @@
 import type { FastifyRequest } from 'fastify';
 import { object, number } from 'yup';
-import { API_ROUTES, payuAmount, preorderLinkRequestSchema, preorderRequestSchema, withGst, gstOf, type PreorderInfoResult, type PreorderLinkResult } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  DEFAULT_ISD_CODE,
+  gstOf,
+  payuAmount,
+  PREBOOK_BIB,
+  preorderLinkRequestSchema,
+  preorderRequestSchema,
+  withGst,
+  type PreorderInfoResult,
+  type PreorderLinkResult,
+} from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
-import { hitRateLimit } from '../../security/rateLimit';
-import { findEvent, type EventRow } from '../events/queries';
-import { assertBibsReleased, normaliseBib } from '../search/privacy';
-import { optionalUser, resolveSession } from '../accounts/sessions';
-import { userIdForGuest, CREATE_ORDER_FAILED_MESSAGE } from '../orders/createOrder';
-import { findOrderByRef, insertOrder, isPaidStatus, PREBOOK_BIB, type OrderRow } from '../orders/orderStore';
-import { downloadUntil, preauthUrl, signPreauth } from '../orders/preauth';
-import { paymentFormFor, payuSafe } from '../payment/paymentForm';
+import { routeLimit } from '../../security/addressLimits';
+import { addressRules } from '../../security/limits';
+import { assertBibsReleased, normaliseBib } from '../../rules/privacy';
+import { optionalUser, resolveSession } from '../accounts';
+import { findEvent, type EventRow } from '../events';
+import {
+  CREATE_ORDER_FAILED_MESSAGE,
+  downloadUntil,
+  findOrderByRef,
+  insertOrder,
+  isPaidStatus,
+  preauthUrl,
+  signPreauth,
+  userIdForGuest,
+  type OrderRow,
+} from '../orders';
+import { paymentFormFor, payuSafe } from '../payment';
 
 const eventIdSchema = object({ eventId: number().typeError('Please choose an event.').integer().positive().required('Please choose an event.') });
 const MAPPING_MISMATCH_MESSAGE = 'These details do not match a paid pre-order. Please check the Order ID, email and phone number.';
@@ -31,7 +51,7 @@ const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 async function assertMappableBib(ctx: AppContext, request: FastifyRequest, eventId: number, bib: string): Promise<void> {
   const event = await findEvent(ctx.db, eventId);
   const known = await ctx.db.query(
-    'select 1 from participants where event_id = $1 and bib_number = $2 union all select 1 from photos where event_id = $1 and bib_number = $2 limit 1',
+    'select 1 from participants where event_id = $1 and bib_number = $2 union all select 1 from photo_bibs where event_id = $1 and bib_number = $2 limit 1',
     [eventId, bib],
   );
   if (!event || known.length === 0) throw badRequest(`BIB ${bib} is not part of ${event?.name ?? 'this event'}. Please check the number on your BIB.`);
@@ -64,7 +84,7 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
     await verifyCaptcha(ctx, input.captcha);
     const event = await preorderEvent(ctx, input.eventID);
     const signedIn = await optionalUser(ctx, request);
-    const isdCode = input.isdCode || '+91';
+    const isdCode = input.isdCode || DEFAULT_ISD_CODE;
     const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: input.name, email: input.email, phone: input.phone_number, isdCode });
     const gst = gstOf(event.preorder_price);
     const total = withGst(event.preorder_price);
@@ -105,10 +125,9 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
     return sendOk(reply, paymentFormFor(ctx.config, order), 'Order created');
   });
 
-  app.post(API_ROUTES.preorderLink, async (request, reply) => {
+  // Guessing order ids must stay slow: every try counts against the address.
+  app.post(API_ROUTES.preorderLink, { config: routeLimit(addressRules(ctx.config).preorderLink) }, async (request, reply) => {
     const input = await validate(preorderLinkRequestSchema, request.body);
-    // Guessing order ids must stay slow: 10 tries per address per 15 minutes.
-    await hitRateLimit(ctx.db, { bucket: `preorder-link:ip:${request.ip}`, limit: 10, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' });
     const order = await findOrderByRef(ctx.db, input.orderId);
     if (!order || !order.is_preorder || order.email.toLowerCase() !== input.orderEmail.trim().toLowerCase() || lastDigits(order.phone) !== lastDigits(input.mobilenum)) {
       throw badRequest(MAPPING_MISMATCH_MESSAGE);

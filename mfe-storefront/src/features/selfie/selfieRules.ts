@@ -33,3 +33,21 @@ export function dataUrlBytes(dataUrl: string): number {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
   return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 }
+
+/** Notice before the first selfie (DPDP Act: what the face is used for, that it is not kept, consent). */
+export const FACE_CONSENT_TITLE = 'Before you search by selfie';
+export const FACE_CONSENT_POINTS = [
+  'We use your selfie only to find the photos of you in this event: your face is compared with the faces in the event’s photos.',
+  'Your selfie is not kept. Where your phone can, your face is matched on the phone and only a description of it (a list of numbers) is sent; that is not kept either.',
+  'You can ask to be left out of face search at any time, from the link below the selfie.',
+] as const;
+export const SELFIE_PICK_HINT = 'Tap your own face.';
+
+/** A runner leaving face search (their face is not matched again, in any event). */
+export const OPT_OUT_TITLE = 'Leave me out of face search';
+export const OPT_OUT_TEXT =
+  'We will delete the faces of yours we have found in event photos and never match your face again, in any event. To do that we keep a description of your face (a list of numbers, not the photo) for this purpose only. You can still find your photos by BIB number.';
+export const OPT_OUT_SIGN_IN = 'Please sign in to ask to be left out of face search.';
+export const OPT_OUT_NEEDS_SELFIE = 'Take or upload a selfie first, so we know which face to leave out.';
+export const OPT_OUT_ONE_FACE = 'Please use a selfie that shows only your face.';
+export const OPT_OUT_FAILED = 'We could not record your request. Please try again.';

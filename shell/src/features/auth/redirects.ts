@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@finishline/shared';
+import { STORAGE_KEYS, localStore } from '@finishline/shared';
 
 /**
  * Where sign-in goes on success (spec): to /myorders when redirected from an order, to /cart when the
@@ -13,4 +13,4 @@ export function afterSignInPath(state: unknown, currPage: string | null): string
   return '/';
 }
 
-export const readCurrPage = () => localStorage.getItem(STORAGE_KEYS.currPage);
+export const readCurrPage = () => localStore.get(STORAGE_KEYS.currPage);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Modal } from 'antd';
-import { eventsApi, getRuntimeConfig, STORAGE_KEYS, type EventSummary } from '@finishline/shared';
+import { eventsApi, getRuntimeConfig, STORAGE_KEYS, type EventSummary, localStore } from '@finishline/shared';
 import { popupEvent, shouldShowPreorderPopup } from './preorderPopupRules';
 import { COOKIE_CONSENT_EVENT, hasCookieConsent } from './cookieConsent';
 
@@ -26,7 +26,7 @@ export function PreorderPopup() {
 
   useEffect(() => {
     const { preorderPopupUntil, preorderPopupEventId } = getRuntimeConfig();
-    if (!consented || !onHome || !shouldShowPreorderPopup(localStorage.getItem(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
+    if (!consented || !onHome || !shouldShowPreorderPopup(localStore.get(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
     let alive = true;
     eventsApi
       .eventNames()
@@ -38,7 +38,7 @@ export function PreorderPopup() {
   }, [onHome, consented]);
 
   const close = () => {
-    localStorage.setItem(STORAGE_KEYS.preOrderPopupShown, 'true');
+    localStore.set(STORAGE_KEYS.preOrderPopupShown, 'true');
     setEvent(null);
   };
   const preOrder = () => {

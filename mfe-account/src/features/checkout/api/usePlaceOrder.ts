@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { App } from 'antd';
-import { cartRequestFromShop, isApiError, ordersApi, shopAtom, STORAGE_KEYS, type CreateOrderRequest } from '@finishline/shared';
+import { cartRequestFromShop, isApiError, ordersApi, shopAtom, STORAGE_KEYS, type CreateOrderRequest, localStore, storedIsdCode, printsDeliverableTo } from '@finishline/shared';
 
 export const CREATE_ORDER_FAILED = 'Something went wrong while creating order.';
 
@@ -27,21 +27,21 @@ export function usePlaceOrder(printInstruction: string) {
     }
     setPlacing(true);
     try {
-      const isdCode = localStorage.getItem(STORAGE_KEYS.isdCode) || '+91';
-      const userId = Number(localStorage.getItem(STORAGE_KEYS.userId));
+      const isdCode = storedIsdCode();
+      const userId = Number(localStore.get(STORAGE_KEYS.userId));
       const { result } = await ordersApi.createOrder({
         ...buyer,
         ...extra,
         userID: Number.isFinite(userId) && userId > 0 ? userId : null,
         isdCode,
-        print_instruction: isdCode === '+91' ? printInstruction : '',
+        print_instruction: printsDeliverableTo(isdCode) ? printInstruction : '',
         eventID: cart.eventId,
         bibNumber: cart.bibNumber,
         sponsorofferID: cart.sponsorofferID,
         cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
       });
-      localStorage.setItem(STORAGE_KEYS.txnid, result.txnid);
-      localStorage.setItem(STORAGE_KEYS.isUnlabeled, String(result.unlabeled));
+      localStore.set(STORAGE_KEYS.txnid, result.txnid);
+      localStore.setFlag(STORAGE_KEYS.isUnlabeled, result.unlabeled);
       if (Number(result.amount) === 0) {
         navigate(`/ordersuccess?orderref=${encodeURIComponent(result.order_ref)}&txnid=${encodeURIComponent(result.txnid)}`);
       } else {

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
-import { CaptchaField, FormField } from '@finishline/shared/react';
+import { CaptchaField, FormField, useRequestedCaptcha } from '@finishline/shared/react';
 
 /** Sign in tab of checkout: on success the page turns into the signed-in checkout form. */
 export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSignedIn: () => void }) {
   const { message } = App.useApp();
-  const [captchaReset, setCaptchaReset] = useState(0);
+  const captcha = useRequestedCaptcha('standard');
   const { control, handleSubmit, setValue, watch, formState } = useForm<SignInInput>({
     resolver: yupResolver(signInSchema),
     defaultValues: { email: email ?? '', password: '', gCaptchToken: '' },
@@ -22,7 +21,7 @@ export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSigned
     } catch (error) {
       if (isApiError(error) && !error.isNetworkError) message.warning(error.message, 3);
       setValue('gCaptchToken', '');
-      setCaptchaReset((n) => n + 1);
+      captcha.afterTry(error); // strong once the server asks for it
     }
   });
   return (
@@ -37,7 +36,7 @@ export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSigned
           <Input.Password id="co-signin-password" autoComplete="current-password" {...field} />
         </FormField>
       )} />
-      <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+      <CaptchaField resetKey={captcha.resetKey} strength={captcha.strength ?? 'standard'} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
       <Button type="primary" htmlType="submit" block size="large" disabled={!watch('gCaptchToken')} loading={formState.isSubmitting}>
         Sign In
       </Button>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Tabs } from 'antd';
-import { readLocalSession, STORAGE_KEYS } from '@finishline/shared';
+import { readLocalSession, STORAGE_KEYS, localStore, storedIsdCode, printsDeliverableTo } from '@finishline/shared';
 import { useDocumentTitle, ProcessingOverlay } from '@finishline/shared/react';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { SignedInCheckoutForm } from '../components/SignedInCheckoutForm';
@@ -24,8 +24,7 @@ function useCheckoutState(): CheckoutState {
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
   const state = useCheckoutState();
-  const isd = localStorage.getItem(STORAGE_KEYS.isdCode) || '+91';
-  const back = localStorage.getItem(STORAGE_KEYS.isUnlabeled) === 'true' ? '/unlabeled-cart' : '/cart';
+    const back = localStore.getFlag(STORAGE_KEYS.isUnlabeled) ? '/unlabeled-cart' : '/cart';
   return (
     <div className="fl-checkout fl-checkout-enter">
       <button type="button" className="fl-back" aria-label="Back to cart" onClick={() => navigate(back)}>
@@ -37,7 +36,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
           Order total: ₹{state.price} (incl. GST)
         </p>
       ) : null}
-      {isd === '+91' && state.printInstruction ? <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} /> : null}
+      {printsDeliverableTo(storedIsdCode()) && state.printInstruction ? <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} /> : null}
       {children}
     </div>
   );
@@ -65,7 +64,7 @@ export function CheckoutAuthPage() {
   const [email, setEmail] = useState<string | undefined>();
   const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
   useDocumentTitle('Checkout');
-  localStorage.setItem(STORAGE_KEYS.currPage, 'NotLoggedIn');
+  localStore.set(STORAGE_KEYS.currPage, 'NotLoggedIn');
   return (
     <Shell title="Checkout">
       {placing ? <ProcessingOverlay /> : null}

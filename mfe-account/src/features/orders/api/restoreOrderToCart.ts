@@ -1,4 +1,4 @@
-import { eventsApi, ordersApi, type CartItem, type OrderDetail, type ShopState } from '@finishline/shared';
+import { eventsApi, isPackId, ordersApi, packageKindOf, UNLABELED_BIB, type CartItem, type OrderDetail, type ShopState } from '@finishline/shared';
 
 /**
  * Retry of a Pending order: its detail is fetched and its photos, videos, prints and collage are
@@ -17,12 +17,12 @@ export async function restoreOrderToCart(orderRef: string, current: ShopState): 
       products = null; // the cart still prices itself on the server
     }
   }
-  const packageKind = order.bundle === 'b_ultraprem' ? 'b' : order.bundle === 'b_premium' ? 'a' : order.cartInfo.packageKind;
+  const packageKind = isPackId(order.bundle) ? packageKindOf(order.bundle) : order.cartInfo.packageKind;
   const shop: ShopState = {
     ...current,
     eventId: order.eventID,
     eventName: order.eventName,
-    bibNumber: order.unlabeled ? 'unlabeled' : order.bib_no,
+    bibNumber: order.unlabeled ? UNLABELED_BIB : order.bib_no,
     searchKind,
     products,
     cart,
@@ -37,7 +37,7 @@ function cartItemsOf(order: OrderDetail): CartItem[] {
   const media = new Map([...order.photo, ...order.video].map((m) => [m.id, m]));
   const items: CartItem[] = [];
   let seq = 1;
-  const bibNumber = order.unlabeled ? 'unlabeled' : order.bib_no;
+  const bibNumber = order.unlabeled ? UNLABELED_BIB : order.bib_no;
   for (const line of order.cartInfo.lines) {
     if (line.category === 'pack' || typeof line.id !== 'number') continue;
     const found = media.get(line.id);

@@ -1,8 +1,8 @@
-import { useRef, useState, type ComponentType } from 'react';
-import { Alert, Button, Tag, Tooltip } from 'antd';
-import type { OrderDetail, PreauthParams } from '@finishline/shared';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { DigitalDownloadsTitle } from '@finishline/shared/react';
+import { Alert, Button, Tag } from 'antd';
+import { PACKAGES, PREBOOK_BIB, type OrderDetail, type PreauthParams } from '@finishline/shared';
 
-export const ULTRA_TOOLTIP_TEXT = "The photo and timed certificates are located in the 'certs' folder within the downloaded zip file.";
 export const IMAGE_FALLBACK_TEXT = 'Please refresh the page or remove this image';
 
 /** The downloads feature's parts, handed in by App.tsx (features do not import each other). */
@@ -22,21 +22,33 @@ function MediaImage({ src, alt }: { src: string; alt: string }) {
   return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
 }
 
+/** One photo or video of the order, with its own Download button once the order is paid. */
+function OrderItem({ label, imageId, onDownload, children }: { label: 'Photo' | 'Video'; imageId: string; onDownload: (() => void) | null; children: ReactNode }) {
+  return (
+    <figure className="fl-order-item">
+      {children}
+      <figcaption>
+        <span className="fl-muted">
+          {label} ID: {imageId}
+        </span>
+        {onDownload ? (
+          <Button size="small" onClick={onDownload} aria-label={`Download ${label.toLowerCase()} ${imageId}`}>
+            Download
+          </Button>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
 /** An order's items with their download actions (order details and the pre-authorised page). */
 export function OrderView({ order, preauth, downloads }: { order: OrderDetail; preauth: PreauthParams | null; downloads: DownloadsUi }) {
   const { processing, refusal, downloadZip, downloadImage } = downloads.useDownloads();
-  const [tipOpen, setTipOpen] = useState(false);
-  const tipTimer = useRef<number | null>(null);
   const target = { orderID: order.order_ref, bibNumber: order.bib_no, preauth };
-  const ultra = order.bundle === 'b_ultraprem';
+  const ultra = order.bundle === PACKAGES.b.id;
   const paid = order.status === 'Paid' || order.status === 'Downloaded';
   const prints = order.prints.filter((p) => p.type === 'print');
   const collages = order.prints.filter((p) => p.type === 'collage');
-  const touchTip = () => {
-    setTipOpen(true);
-    if (tipTimer.current !== null) window.clearTimeout(tipTimer.current);
-    tipTimer.current = window.setTimeout(() => setTipOpen(false), 3000);
-  };
 
   return (
     <div className="fl-order" data-testid="order-view">
@@ -52,16 +64,14 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
         </div>
       </header>
       {refusal ? <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 16 }} /> : null}
-      {order.is_preorder && order.bib_no === 'prebook' ? (
+      {order.is_preorder && order.bib_no === PREBOOK_BIB ? (
         <Alert type="info" showIcon title="This pre-order is not mapped to a BIB yet. Use 'Generate link' in your order history (or Pre-Booked Photos on the home page) after the race." />
       ) : null}
 
       {order.photo.length > 0 ? (
         <section className="fl-order-section">
           <h2>
-            <Tooltip title={ultra ? ULTRA_TOOLTIP_TEXT : undefined} open={ultra ? tipOpen : false} onOpenChange={(o) => ultra && setTipOpen(o)}>
-              <span onTouchStart={ultra ? touchTip : undefined}>Digital Downloads</span>
-            </Tooltip>
+            <DigitalDownloadsTitle ultra={ultra} />
           </h2>
           {paid ? (
             <Button type="primary" onClick={() => downloadZip(target)} data-testid="download-zip">
@@ -70,17 +80,9 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
           ) : null}
           <div className="fl-order-grid">
             {order.photo.map((p) => (
-              <figure key={p.id} className="fl-order-item">
+              <OrderItem key={p.id} label="Photo" imageId={p.imageid} onDownload={paid ? () => downloadImage(target, p.id) : null}>
                 <MediaImage src={p.image || p.s3} alt={IMAGE_FALLBACK_TEXT} />
-                <figcaption>
-                  <span className="fl-muted">Photo ID: {p.imageid}</span>
-                  {paid ? (
-                    <Button size="small" onClick={() => downloadImage(target, p.id)} aria-label={`Download photo ${p.imageid}`}>
-                      Download
-                    </Button>
-                  ) : null}
-                </figcaption>
-              </figure>
+              </OrderItem>
             ))}
           </div>
         </section>
@@ -91,17 +93,9 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
           <h2>Videos</h2>
           <div className="fl-order-grid">
             {order.video.map((v) => (
-              <figure key={v.id} className="fl-order-item">
+              <OrderItem key={v.id} label="Video" imageId={v.imageid} onDownload={paid ? () => downloadImage(target, v.id) : null}>
                 <video src={v.s3} poster={v.image || undefined} controls preload="metadata" />
-                <figcaption>
-                  <span className="fl-muted">Video ID: {v.imageid}</span>
-                  {paid ? (
-                    <Button size="small" onClick={() => downloadImage(target, v.id)} aria-label={`Download video ${v.imageid}`}>
-                      Download
-                    </Button>
-                  ) : null}
-                </figcaption>
-              </figure>
+              </OrderItem>
             ))}
           </div>
         </section>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Input, Result, Table, Tag } from 'antd';
-import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryRow } from '@finishline/shared';
+import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryRow, localStore } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { restoreOrderToCart } from '../api/restoreOrderToCart';
 
@@ -63,8 +63,8 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
     try {
       const { shop: next, route } = await restoreOrderToCart(row.order_ref, shop);
       setShop(next);
-      localStorage.setItem(STORAGE_KEYS.bibId, next.bibNumber ?? '');
-      localStorage.setItem(STORAGE_KEYS.isUnlabeled, String(row.unlabeled));
+      localStore.set(STORAGE_KEYS.bibId, next.bibNumber ?? '');
+      localStore.setFlag(STORAGE_KEYS.isUnlabeled, row.unlabeled);
       navigate(route);
     } catch (error) {
       console.error('retry failed', error);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Button, Spin } from 'antd';
-import { STORAGE_KEYS, type PaymentForm } from '@finishline/shared';
+import { STORAGE_KEYS, type PaymentForm, localStore } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 
 /**
@@ -15,8 +15,8 @@ export function OrderConfirmPage() {
 
   useEffect(() => {
     if (!payment) return;
-    localStorage.setItem(STORAGE_KEYS.txnid, payment.txnid);
-    localStorage.setItem(STORAGE_KEYS.email, payment.email);
+    localStore.set(STORAGE_KEYS.txnid, payment.txnid);
+    localStore.set(STORAGE_KEYS.email, payment.email);
     const timer = window.setTimeout(() => formRef.current?.submit(), 400);
     return () => window.clearTimeout(timer);
   }, [payment]);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { Button, Result } from 'antd';
-import { emptyCart, readLocalSession, shopAtom, STORAGE_KEYS } from '@finishline/shared';
+import { emptyCart, readLocalSession, shopAtom, STORAGE_KEYS, localStore } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 
 /** /ordersuccess: the Order Status page after payment (or straight after a free order). */
@@ -13,7 +13,7 @@ export function OrderSuccessPage() {
   const setShop = useSetAtom(shopAtom);
   const orderRef = params.get('orderref') ?? state.orderId ?? '';
   const session = readLocalSession();
-  const email = localStorage.getItem(STORAGE_KEYS.email);
+  const email = localStore.get(STORAGE_KEYS.email);
   useDocumentTitle('Order Status');
 
   // The paid items leave the cart.

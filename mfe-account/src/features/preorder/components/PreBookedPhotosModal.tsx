@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Input, Modal } from 'antd';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, App, Button, Modal } from 'antd';
+import { useForm } from 'react-hook-form';
+import { TextFields } from '@finishline/shared/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { isApiError, ordersApi, preorderLinkFormSchema, type PreorderLinkFormValues } from '@finishline/shared';
 
@@ -52,33 +53,22 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
       setError(isApiError(e) ? e.message : 'Something went wrong !');
     }
   });
-  const field = (name: keyof PreorderLinkFormValues, label: string, readOnly: boolean, props: Record<string, unknown> = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => (
-        <div style={{ marginBottom: 12 }}>
-          <label htmlFor={`prebook-${name}`} style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>
-            {label}
-          </label>
-          <Input id={`prebook-${name}`} readOnly={readOnly} {...props} {...f} />
-          {fieldState.error ? (
-            <div role="alert" style={{ color: '#d4380d', fontSize: 13, marginTop: 4 }}>
-              {fieldState.error.message}
-            </div>
-          ) : null}
-        </div>
-      )}
-    />
-  );
   return (
     <Modal open={open} onCancel={onClose} title="Pre-Booked Photos" footer={null} destroyOnHidden>
       <form onSubmit={submit} noValidate aria-label="Pre-Booked Photos">
-        {field('race', 'Race', true)}
-        {field('orderID', 'Order ID', Boolean(prefill?.orderID))}
-        {field('bibNo', 'BIB number', false)}
-        {field('email', 'Email', Boolean(prefill?.email), { type: 'email' })}
-        {field('phone_number', 'Phone number', Boolean(prefill?.phone_number), { inputMode: 'numeric' })}
+        <TextFields<PreorderLinkFormValues>
+          control={control}
+          idPrefix="prebook"
+          submitted={formState.isSubmitted}
+          showErrorsAtOnce
+          fields={[
+            { name: 'race', label: 'Race', readOnly: true },
+            { name: 'orderID', label: 'Order ID', readOnly: Boolean(prefill?.orderID) },
+            { name: 'bibNo', label: 'BIB number' },
+            { name: 'email', label: 'Email', type: 'email', readOnly: Boolean(prefill?.email) },
+            { name: 'phone_number', label: 'Phone number', inputMode: 'numeric', readOnly: Boolean(prefill?.phone_number) },
+          ]}
+        />
         <ul className="fl-muted" style={{ paddingLeft: 18 }}>
           {MAPPING_NOTES.map((note) => (
             <li key={note}>{note}</li>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { cartApi, cartRequestFromShop, computeBill, STORAGE_KEYS, type Bill, type PricedBill, type ShopState } from '@finishline/shared';
+import { cartApi, cartRequestFromShop, computeBill, STORAGE_KEYS, type Bill, type PricedBill, type ShopState, localStore } from '@finishline/shared';
 
 export interface CartBillState {
   /** The server's bill (the authority), once it answered for the current cart. */
@@ -37,8 +37,8 @@ export function useCartBill(shop: ShopState, unlabeled: boolean): CartBillState 
       call(request)
         .then(({ result }) => {
           if (!alive) return;
-          localStorage.setItem(STORAGE_KEYS.gst, String(result.gstInfo[0]?.gst_amount ?? 0));
-          localStorage.setItem(STORAGE_KEYS.cartPrice, String(result.total_amount));
+          localStore.set(STORAGE_KEYS.gst, String(result.gstInfo[0]?.gst_amount ?? 0));
+          localStore.set(STORAGE_KEYS.cartPrice, String(result.total_amount));
           setState({ key, server: result, error: null });
         })
         .catch((error: unknown) => {

@@ -1,12 +1,14 @@
-import { useRef, useState, type ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Alert, Button, Input, Radio, Result, Tooltip } from 'antd';
+import { Alert, Button, Input, Radio, Result } from 'antd';
 import {
   addAllPhotos,
   allPhotosInCart,
   clearDigitalPhotos,
   COLLAGE_CART_WARNING,
+  COLLAGE_MIN_PHOTOS,
+  collageIsIncomplete,
   COLLAGE_RULE_MESSAGE,
   collagePhotoCount,
   isSignedInValue,
@@ -17,17 +19,19 @@ import {
   type CartItem,
   type CollageOrientation,
   type SponsorOffer,
+  localStore,
+  isSearchSessionExpired,
+  UNLABELED_BIB,
+  PACKAGES,
+  packNameOf,
 } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { DigitalDownloadsTitle, ExpiredSession, useDocumentTitle } from '@finishline/shared/react';
 import { useCartBill } from '../api/useCartBill';
 import { BillSummary } from '../components/BillSummary';
 import { CartSlideshow } from '../components/CartSlideshow';
 import '../cart.css';
 
 export const EMPTY_CART_TEXT = 'Your cart is empty';
-export const EXPIRED_SESSION_TEXT = 'Oops !!..Your search session is expired please serach again get the valid images';
-export const ULTRA_TOOLTIP_TEXT = "The photo and timed certificates are located in the 'certs' folder within the downloaded zip file.";
-export const ULTRA_TOOLTIP_TOUCH_MS = 3000;
 
 /** The sponsor feature's parts, handed in by App.tsx (features do not import each other). */
 export interface SponsorUi {
@@ -36,20 +40,24 @@ export interface SponsorUi {
   Tick: ComponentType<{ offer: SponsorOffer; photoId: number }>;
 }
 
-function sessionExpired(): boolean {
-  const expiry = localStorage.getItem(STORAGE_KEYS.awsImageExpiry);
-  const pending = localStorage.getItem(STORAGE_KEYS.isPending) === 'true';
-  return !pending && expiry !== null && expiry !== '' && new Date(expiry).getTime() < Date.now();
-}
-
 const thumb = (item: CartItem) => item.image || item.s3;
+
+/** A video or print line of the cart with its Remove button. */
+function CartTile({ onRemove, children }: { onRemove: () => void; children: ReactNode }) {
+  return (
+    <div className="fl-cart-item">
+      {children}
+      <Button size="small" onClick={onRemove}>
+        Remove
+      </Button>
+    </div>
+  );
+}
 
 /** Cart (/cart) and unlabeled cart (/unlabeled-cart): every section, tile and message of the spec. */
 export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean; sponsorUi?: SponsorUi }) {
   const navigate = useNavigate();
   const [shop, setShop] = useAtom(shopAtom);
-  const [ultraTipOpen, setUltraTipOpen] = useState(false);
-  const tipTimer = useRef<number | null>(null);
   const bill = useCartBill(shop, unlabeled);
   const products = shop.products;
   useDocumentTitle(products ? `${products.eventName} Cart` : 'Cart');
@@ -65,28 +73,10 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   const addMoreRoute = unlabeled ? '/unlabeled-events' : shop.searchKind === 'selfie' ? '/searchbyselfie' : '/products';
   const shown = bill.server ?? bill.local;
 
-  if (sessionExpired()) {
-    return (
-      <Result
-        status="warning"
-        title={EXPIRED_SESSION_TEXT}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              localStorage.removeItem(STORAGE_KEYS.awsImageExpiry);
-              navigate('/home');
-            }}
-          >
-            Go back
-          </Button>
-        }
-      />
-    );
-  }
+  if (isSearchSessionExpired(Date.now(), { unlessPending: true })) return <ExpiredSession />;
 
   if (cart.length === 0) {
-    const signedIn = isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn));
+    const signedIn = isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn));
     return (
       <Result
         status="info"
@@ -106,23 +96,18 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   }
 
   const setOrientation = (value: CollageOrientation) => {
-    localStorage.setItem(STORAGE_KEYS.orientation, value);
+    localStore.set(STORAGE_KEYS.orientation, value);
     setShop((s) => ({ ...s, collageOrientation: value }));
   };
-  const checkoutBlocked = collageCount > 0 && collageCount < 3 ? COLLAGE_RULE_MESSAGE : null;
+  const checkoutBlocked = collageIsIncomplete(cart) ? COLLAGE_RULE_MESSAGE : null;
   const proceed = () => {
     if (!bill.server) return;
     const state = { selectionType: shop.packageKind, price: bill.server.total_amount, printInstruction: shop.printInstruction ?? '' };
-    const signedIn = isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn));
-    localStorage.setItem(STORAGE_KEYS.isUnlabeled, String(unlabeled));
+    const signedIn = isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn));
+    localStore.setFlag(STORAGE_KEYS.isUnlabeled, unlabeled);
     navigate(signedIn ? '/UserOrderdetails' : '/checkoutPage-authentication', { state });
   };
-  const touchUltraTip = () => {
-    setUltraTipOpen(true);
-    if (tipTimer.current !== null) window.clearTimeout(tipTimer.current);
-    tipTimer.current = window.setTimeout(() => setUltraTipOpen(false), ULTRA_TOOLTIP_TOUCH_MS);
-  };
-  const ultra = shown?.appliedPackage === 'b_ultraprem';
+  const ultra = shown?.appliedPackage === PACKAGES.b.id;
   const allIn = products ? allPhotosInCart(cart, products.photo) : false;
   const showPackages = !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack);
 
@@ -135,7 +120,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
           {products ? (
             <div className="fl-muted" data-testid="price-info">
               1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} (+{products.priceInfo.gst_percent}% GST) · BIB{' '}
-              {unlabeled ? 'unlabeled' : shop.bibNumber}
+              {unlabeled ? UNLABELED_BIB : shop.bibNumber}
             </div>
           ) : null}
         </div>
@@ -146,13 +131,11 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
           <CartSlideshow images={cart.map(thumb).filter(Boolean)} />
           <section className="fl-cart-section" data-testid="digital-downloads">
             <h2>
-              <Tooltip title={ultra ? ULTRA_TOOLTIP_TEXT : undefined} open={ultra ? ultraTipOpen : false} onOpenChange={(open) => ultra && setUltraTipOpen(open)}>
-                <span onTouchStart={ultra ? touchUltraTip : undefined}>Digital Downloads</span>
-              </Tooltip>{' '}
+              <DigitalDownloadsTitle ultra={ultra} />{' '}
               {offer && sponsorUi ? <sponsorUi.Badge offer={offer} /> : null}
             </h2>
             {shown?.appliedPackage ? (
-              <Alert type="success" showIcon title={`${shown.appliedPackage === 'b_premium' ? 'Premium' : 'Ultra premium'} package applied to your ${images.length} photos`} />
+              <Alert type="success" showIcon title={`${packNameOf(shown.appliedPackage)} package applied to your ${images.length} photos`} />
             ) : null}
             <div className="fl-cart-grid">
               {images.map((item) => (
@@ -196,13 +179,10 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
               <h2>Videos</h2>
               <div className="fl-cart-grid">
                 {videos.map((item) => (
-                  <div className="fl-cart-item" key={`v${item.seq}`}>
+                  <CartTile key={`v${item.seq}`} onRemove={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
                     <video src={item.videopath ?? item.s3} poster={item.image || undefined} preload="metadata" muted />
                     <span className="fl-muted">Video ID: {item.imageid}</span>
-                    <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
-                      Remove
-                    </Button>
-                  </div>
+                  </CartTile>
                 ))}
               </div>
             </section>
@@ -212,14 +192,11 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
               <h2>Prints</h2>
               <div className="fl-cart-grid">
                 {prints.map((item) => (
-                  <div className="fl-cart-item" key={`p${item.seq}`}>
+                  <CartTile key={`p${item.seq}`} onRemove={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
                     <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
                     <span>{item.productName}</span>
                     <span className="fl-muted">₹{item.price} + GST</span>
-                    <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
-                      Remove
-                    </Button>
-                  </div>
+                  </CartTile>
                 ))}
               </div>
               <label className="fl-print-instructions">
@@ -253,7 +230,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
                   + Add more collages
                 </button>
               </div>
-              {collageCount < 3 ? <p className="fl-warning">{COLLAGE_CART_WARNING}</p> : null}
+              {collageCount < COLLAGE_MIN_PHOTOS ? <p className="fl-warning">{COLLAGE_CART_WARNING}</p> : null}
               <Button danger onClick={() => setShop(removeCollage)}>
                 Remove
               </Button>

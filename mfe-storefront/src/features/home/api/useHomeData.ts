@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { eventsApi, STORAGE_KEYS, type EventSummary, type HomePageResult } from '@finishline/shared';
+import { eventsApi, STORAGE_KEYS, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
 
 export const EVENTS_LOAD_FAILED = 'Failed to load events. Please refresh the page.';
 
@@ -35,7 +35,7 @@ export function useEventNames() {
         if (!live) return;
         setEvents(answer.result.events);
         const first = answer.result.events[0];
-        if (first && !localStorage.getItem(STORAGE_KEYS.selectedEvent)) localStorage.setItem(STORAGE_KEYS.selectedEvent, first.event_name);
+        if (first && !localStore.get(STORAGE_KEYS.selectedEvent)) localStore.set(STORAGE_KEYS.selectedEvent, first.event_name);
       })
       .catch(() => live && message.error(EVENTS_LOAD_FAILED));
     return () => {

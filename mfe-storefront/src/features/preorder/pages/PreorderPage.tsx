@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Input } from 'antd';
-import { Controller, useForm } from 'react-hook-form';
+import { App, Button } from 'antd';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { isApiError, ordersApi, preorderFormSchema, STORAGE_KEYS, type PreorderFormValues, type PreorderInfoResult } from '@finishline/shared';
-import { CaptchaField, useDocumentTitle } from '@finishline/shared/react';
+import { isApiError, ordersApi, PREBOOK_BIB, preorderFormSchema, STORAGE_KEYS, type PreorderFormValues, type PreorderInfoResult, localStore, storedIsdCode } from '@finishline/shared';
+import { CaptchaField, TextFields, useDocumentTitle } from '@finishline/shared/react';
 
 export const PREORDER_NOTES = [
   'After the race, map your Order ID to your BIB with Pre-Booked Photos on the home page to get your download link.',
@@ -66,14 +66,14 @@ export function PreorderPage() {
       const { result } = await ordersApi.createPreorder({
         ...values,
         newUserFlg: 1,
-        isdCode: localStorage.getItem(STORAGE_KEYS.isdCode) || '+91',
+        isdCode: storedIsdCode(),
         eventID: event.event_id,
         eventName: event.event_name,
-        bibNumber: 'prebook',
+        bibNumber: PREBOOK_BIB,
         registration_ref: 'NA',
         captcha,
       });
-      localStorage.setItem(STORAGE_KEYS.txnid, result.txnid);
+      localStore.set(STORAGE_KEYS.txnid, result.txnid);
       navigate('/order-confirm', { state: { payment: result } });
     } catch (error) {
       message.warning(isApiError(error) ? error.message : 'Something went wrong while creating order.', 3);
@@ -83,26 +83,6 @@ export function PreorderPage() {
   });
 
   if (failed) return <p style={{ textAlign: 'center', padding: 48 }}>Something went wrong !</p>;
-  const text = (name: keyof PreorderFormValues, label: string, props: Record<string, unknown> = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <div style={{ marginBottom: 12 }}>
-          <label htmlFor={`preorder-${name}`} style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>
-            {label}
-          </label>
-          <Input id={`preorder-${name}`} {...props} {...field} />
-          {fieldState.error ? (
-            <div role="alert" style={{ color: '#d4380d', fontSize: 13, marginTop: 4 }}>
-              {fieldState.error.message}
-            </div>
-          ) : null}
-        </div>
-      )}
-    />
-  );
-
   return (
     <div style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px 48px' }}>
       <h1 style={{ fontSize: 26 }}>Pre-order {event?.event_name ?? navState.eventName ?? ''}</h1>
@@ -134,9 +114,17 @@ export function PreorderPage() {
           <section style={{ flex: '1 1 320px' }}>
             <h2 style={{ fontSize: 20 }}>Guest Checkout</h2>
             <form onSubmit={pay} noValidate aria-label="Pre-order">
-              {text('name', 'Name', { autoComplete: 'name' })}
-              {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-              {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+              <TextFields<PreorderFormValues>
+                control={control}
+                idPrefix="preorder"
+                submitted={formState.isSubmitted}
+                showErrorsAtOnce
+                fields={[
+                  { name: 'name', label: 'Name', autoComplete: 'name' },
+                  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+                  { name: 'phone_number', label: 'Phone number', inputMode: 'numeric', autoComplete: 'tel-national' },
+                ]}
+              />
               <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
               <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
                 <Button onClick={() => navigate(-1)}>Back</Button>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
-import { eventsApi, shopAtom, STORAGE_KEYS, type BibSearchResult } from '@finishline/shared';
+import { eventsApi, shopAtom, STORAGE_KEYS, type BibSearchResult, localStore } from '@finishline/shared';
 
 /**
  * Runs the BIB search again for the products on screen (after OTP verification or feedback) and
@@ -10,16 +10,16 @@ export function useRefreshProducts() {
   const setShop = useSetAtom(shopAtom);
   return useCallback(
     async (products: BibSearchResult): Promise<BibSearchResult> => {
-      const userId = localStorage.getItem(STORAGE_KEYS.userId);
+      const userId = localStore.get(STORAGE_KEYS.userId);
       const { result } = await eventsApi.searchByBib({
         eventID: products.eventId,
         eventName: products.eventName,
         bibNumber: products.bibNumber,
         userID: userId ? Number(userId) : null,
-        sessionToken: localStorage.getItem(STORAGE_KEYS.sessionToken) ?? undefined,
+        sessionToken: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
         orderId: null,
       });
-      localStorage.setItem(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
+      localStore.set(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
       const offered = new Set([...result.photo, ...result.video].map((p) => p.id));
       setShop((shop) => ({
         ...shop,

@@ -1,5 +1,5 @@
 import { Button, Modal } from 'antd';
-import type { Photo, PrintProduct } from '@finishline/shared';
+import { printPriceWithGst, type Photo, type PrintProduct } from '@finishline/shared';
 
 /** Print products of one photo (magnet, frame, mug, poster) with prices before and with GST. */
 export function PrintProductModal({
@@ -8,12 +8,14 @@ export function PrintProductModal({
   isAdded,
   onToggle,
   onClose,
+  gstPercent,
 }: {
   photo: Photo | null;
   products: PrintProduct[];
   isAdded: (photo: Photo, product: PrintProduct) => boolean;
   onToggle: (photo: Photo, product: PrintProduct) => void;
   onClose: () => void;
+  gstPercent: number;
 }) {
   if (!photo) return null;
   return (
@@ -27,7 +29,7 @@ export function PrintProductModal({
               {product.image ? <img src={product.image} alt={product.name} loading="lazy" /> : null}
               <strong>{product.name}</strong>
               <span>
-                ₹{product.price} <span className="fl-muted">(₹{product.pricewthgst} with GST)</span>
+                ₹{product.price} <span className="fl-muted">(₹{printPriceWithGst(product, gstPercent)} with GST)</span>
               </span>
               <Button type={added ? 'default' : 'primary'} onClick={() => onToggle(photo, product)} aria-label={`${added ? 'Remove' : 'Add'} ${product.name}`}>
                 {added ? 'Added' : 'Add To Cart'}

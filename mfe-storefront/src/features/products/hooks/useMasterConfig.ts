@@ -1,17 +1,11 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { eventsApi, STORAGE_KEYS, type MasterConfig } from '@finishline/shared';
+import { eventsApi, STORAGE_KEYS, type MasterConfig, localStore, printsDeliverableTo } from '@finishline/shared';
 
 export const MASTER_CONFIG_FAILED = 'Failed to retrieve master config';
-export const PRINT_COUNTRY_CODE = '+91';
 
 function storedConfig(): MasterConfig | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEYS.config);
-    return raw ? (JSON.parse(raw) as MasterConfig) : null;
-  } catch {
-    return null;
-  }
+  return localStore.getJson<MasterConfig>(STORAGE_KEYS.config);
 }
 
 /**
@@ -27,7 +21,7 @@ export function useMasterConfig(): MasterConfig | null {
     eventsApi
       .masterConfig()
       .then(({ result }) => {
-        localStorage.setItem(STORAGE_KEYS.config, JSON.stringify(result));
+        localStore.setJson(STORAGE_KEYS.config, result);
         if (alive) setConfig(result);
       })
       .catch(() => {
@@ -44,7 +38,7 @@ export function useMasterConfig(): MasterConfig | null {
 export function printOptions(config: MasterConfig | null, eventId: number, printsDisabledForEvent: boolean | undefined) {
   const disabled = Boolean(printsDisabledForEvent) || Boolean(config?.DISABLEPRINTS.includes(eventId));
   return {
-    printsAllowed: config !== null && !disabled && config.country_calling_code === PRINT_COUNTRY_CODE,
+    printsAllowed: config !== null && !disabled && printsDeliverableTo(config.country_calling_code),
     collagesAllowed: config !== null && !disabled,
   };
 }

@@ -11,13 +11,13 @@ import {
   emptyCart,
   isInCart,
   shopAtom,
-  STORAGE_KEYS,
   toggleItem,
   type BibSearchResult,
   type Photo,
   type PrintProduct,
+  isSearchSessionExpired,
 } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { ExpiredSession, useDocumentTitle } from '@finishline/shared/react';
 import { MasonryGrid } from '../components/MasonryGrid';
 import { PhotoCard } from '../components/PhotoCard';
 import { PhotoCarousel } from '../components/PhotoCarousel';
@@ -29,15 +29,8 @@ import { printOptions, useMasterConfig } from '../hooks/useMasterConfig';
 import { useRefreshProducts } from '../api/useRefreshProducts';
 import '../products.css';
 
-export const EXPIRED_SESSION_TEXT = 'Oops !!..Your search session is expired please serach again get the valid images';
-
 export function congratulationsText(count: number): string {
   return `Congratulations. There are ${count} photos in this section`;
-}
-
-function searchExpired(): boolean {
-  const expiry = localStorage.getItem(STORAGE_KEYS.awsImageExpiry);
-  return expiry !== null && expiry !== '' && new Date(expiry).getTime() < Date.now();
 }
 
 /** What the report feature gets from this page (features meet in App.tsx, not by importing each other). */
@@ -115,25 +108,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
     );
   }
 
-  if (searchExpired()) {
-    return (
-      <Result
-        status="warning"
-        title={EXPIRED_SESSION_TEXT}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              localStorage.removeItem(STORAGE_KEYS.awsImageExpiry);
-              navigate('/home');
-            }}
-          >
-            Go back
-          </Button>
-        }
-      />
-    );
-  }
+  if (isSearchSessionExpired(Date.now())) return <ExpiredSession />;
 
   const withheld = products.isPrivacyCheckEnabled && !products.isVerified;
   const count = tab === 'photos' ? products.photo.length : products.video.length;
@@ -186,7 +161,8 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         >
           {allIn ? 'EMPTY CART' : 'Add all to cart'}
         </Button>
-        {!unlabeled ? (
+        {/* Only for a runner whose results complete an achievement (the BIB search's achievementsEligibility). */}
+        {!unlabeled && products.achievementsEligibility?.certificate_eligible ? (
           <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>Generate Certificate</Button>
         ) : null}
       </div>
@@ -257,6 +233,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         <PrintProductModal
           photo={printPhoto}
           products={products.printProductInfo}
+          gstPercent={products.priceInfo.gst_percent}
           isAdded={(p, product) => isInCart(cart, p.id, 'print', product.id)}
           onToggle={togglePrint}
           onClose={() => setPrintPhoto(null)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button } from 'antd';
-import { cartApi, isApiError, isSignedInValue, STORAGE_KEYS } from '@finishline/shared';
+import { cartApi, isApiError, isSignedInValue, STORAGE_KEYS, localStore } from '@finishline/shared';
 
 export const LOGIN_REQUIRED_TEXT = 'You must log in to perform this action';
 export const SELECT_ONE_TEXT = 'Select atleast one photo.';
@@ -24,7 +24,7 @@ export interface ReportActionsProps {
 export function ReportActions({ bibNumber, eventId, reportMode, onReportMode, selectedIds, onRecorded }: ReportActionsProps) {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<1 | 2 | null>(null);
-  const signedIn = () => isSignedInValue(localStorage.getItem(STORAGE_KEYS.isSignedIn));
+  const signedIn = () => isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn));
 
   const toggle = () => {
     if (!reportMode && !signedIn()) {

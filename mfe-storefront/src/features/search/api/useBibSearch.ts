@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { App } from 'antd';
-import { eventsApi, isApiError, shopAtom, STORAGE_KEYS, type BibSearchResult, type EventSummary } from '@finishline/shared';
+import { eventsApi, isApiError, shopAtom, STORAGE_KEYS, type BibSearchResult, type EventSummary, localStore } from '@finishline/shared';
 
 export const SERVER_ERROR_TEXT = 'Server Error';
 
@@ -15,12 +15,12 @@ function mediaCount(result: BibSearchResult): number {
 
 /** Values the other screens read from local storage under the spec's keys. */
 function rememberSearch(event: EventSummary, result: BibSearchResult): void {
-  localStorage.setItem(STORAGE_KEYS.bibId, result.bibNumber);
-  localStorage.setItem(STORAGE_KEYS.selectedEvent, event.event_name);
-  localStorage.setItem(STORAGE_KEYS.selectedEventId, String(event.event_id));
-  localStorage.setItem(STORAGE_KEYS.eventId, String(event.event_id));
-  localStorage.setItem(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
-  localStorage.setItem(STORAGE_KEYS.achievementsEligibility, JSON.stringify(result.achievementsEligibility));
+  localStore.set(STORAGE_KEYS.bibId, result.bibNumber);
+  localStore.set(STORAGE_KEYS.selectedEvent, event.event_name);
+  localStore.set(STORAGE_KEYS.selectedEventId, String(event.event_id));
+  localStore.set(STORAGE_KEYS.eventId, String(event.event_id));
+  localStore.set(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
+  localStore.set(STORAGE_KEYS.achievementsEligibility, JSON.stringify(result.achievementsEligibility));
 }
 
 /**
@@ -44,13 +44,13 @@ export function useBibSearch(event: EventSummary) {
       }
       setProcessing(true);
       try {
-        const userId = localStorage.getItem(STORAGE_KEYS.userId);
+        const userId = localStore.get(STORAGE_KEYS.userId);
         const answer = await eventsApi.searchByBib({
           eventName: event.event_name,
           bibNumber: bib,
           eventID: event.event_id,
           userID: userId ? Number(userId) : null,
-          sessionToken: localStorage.getItem(STORAGE_KEYS.sessionToken) ?? undefined,
+          sessionToken: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
           orderId: null,
         });
         const result = answer.result;
@@ -58,7 +58,7 @@ export function useBibSearch(event: EventSummary) {
           message.warning(answer.message || 'No photos found for this BIB.');
           return;
         }
-        const previousBib = localStorage.getItem(STORAGE_KEYS.bibId);
+        const previousBib = localStore.get(STORAGE_KEYS.bibId);
         const bibChanged = previousBib !== null && previousBib.toUpperCase() !== result.bibNumber.toUpperCase();
         rememberSearch(event, result);
         setShop({

@@ -2,16 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { App } from 'antd';
-import { discoveryApi, isApiError, shopAtom, STORAGE_KEYS, type EventSummary } from '@finishline/shared';
-import { rememberSearchExpiry } from '../../session/searchSession';
+import { discoveryApi, isApiError, shopAtom, STORAGE_KEYS, type EventSummary, localStore, rememberSearchExpiry, type SelfieSearchRequest, type SeveralFacesResult } from '@finishline/shared';
 import { SELFIE_INVALID, SELFIE_REDIRECT_MS } from '../selfieRules';
 
+/** What a search gave: photos (the page moves on), several faces to pick from, or nothing (a warning showed). */
+export type SelfieSearchOutcome = { kind: 'found' } | { kind: 'several'; choices: SeveralFacesResult } | { kind: 'none' };
 
 /**
- * Search by selfie (storefront spec section 4): the image goes to the server, which finds the face
- * and the event's photos with it. Photos found: the result fills the shop store like a BIB search
- * (bib 'selfie'), a success message shows and /searchbyselfie opens after 1 second. No face, no
- * photos or a refused image: the server's Message as a warning; anything else: 'Invalid'.
+ * Search by selfie (storefront spec section 4): the selfie (or, on-device, only its face descriptor)
+ * goes to the server, which matches it with the event's photos. Photos found: the result fills the
+ * shop store like a BIB search (bib 'selfie'), a success message shows and /searchbyselfie opens
+ * after 1 second. Several faces: the runner picks one. No face, no photos or a refused image: the
+ * server's Message as a warning; anything else: 'Invalid'.
  */
 export function useSelfieSearch(event: EventSummary) {
   const navigate = useNavigate();
@@ -24,25 +26,25 @@ export function useSelfieSearch(event: EventSummary) {
   }, []);
 
   const search = useCallback(
-    async (selfieDataUrl: string): Promise<boolean> => {
+    async (query: Pick<SelfieSearchRequest, 'selfieimg' | 'embedding' | 'faceBox'>): Promise<SelfieSearchOutcome> => {
       setSearching(true);
       try {
         const answer = await discoveryApi.searchBySelfie({
           eventID: event.event_id,
-          selfieimg: selfieDataUrl,
-          sessionToken: localStorage.getItem(STORAGE_KEYS.sessionToken) ?? undefined,
+          ...query,
+          sessionToken: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
         });
         const result = answer.result;
         if (result.photo.length === 0) {
           message.warning(answer.message);
-          return false;
+          return { kind: 'none' };
         }
         const bibChanged = shop.bibNumber !== null && shop.bibNumber !== result.bibNumber;
-        localStorage.setItem(STORAGE_KEYS.bibId, result.bibNumber);
-        localStorage.setItem(STORAGE_KEYS.selectedEvent, event.event_name);
-        localStorage.setItem(STORAGE_KEYS.selectedEventId, String(event.event_id));
-        localStorage.setItem(STORAGE_KEYS.eventId, String(event.event_id));
-        localStorage.removeItem(STORAGE_KEYS.isUnlabeled);
+        localStore.set(STORAGE_KEYS.bibId, result.bibNumber);
+        localStore.set(STORAGE_KEYS.selectedEvent, event.event_name);
+        localStore.set(STORAGE_KEYS.selectedEventId, String(event.event_id));
+        localStore.set(STORAGE_KEYS.eventId, String(event.event_id));
+        localStore.remove(STORAGE_KEYS.isUnlabeled);
         rememberSearchExpiry(result.awsImageExpary);
         setShop({
           ...shop,
@@ -56,11 +58,15 @@ export function useSelfieSearch(event: EventSummary) {
         });
         message.success(`We found ${result.photo.length} photo(s) of you.`);
         timer.current = setTimeout(() => navigate('/searchbyselfie'), SELFIE_REDIRECT_MS);
-        return true;
+        return { kind: 'found' };
       } catch (error) {
+        if (isApiError(error) && error.statusCode === 409 && error.payload && typeof error.payload === 'object' && 'faces' in error.payload) {
+          message.info(error.message);
+          return { kind: 'several', choices: error.payload as SeveralFacesResult };
+        }
         if (isApiError(error) && !error.isNetworkError) message.warning(error.message);
         else message.warning(SELFIE_INVALID);
-        return false;
+        return { kind: 'none' };
       } finally {
         setSearching(false);
       }

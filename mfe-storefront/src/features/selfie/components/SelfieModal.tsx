@@ -1,8 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Modal, Space, Typography } from 'antd';
-import { SELFIE_MAX_BYTES, type EventSummary } from '@finishline/shared';
+import { Alert, App, Button, Modal, Space, Typography } from 'antd';
+import { discoveryApi, isApiError, isSignedInValue, localStore, noFaceProblem, SELFIE_MAX_BYTES, SELFIE_MESSAGES, selfieFaceProblem, STORAGE_KEYS, type DescribedFace, type EventSummary } from '@finishline/shared';
 import { useSelfieSearch } from '../api/useSelfieSearch';
-import { cameraProblem, dataUrlBytes, SELFIE_FORMAT_TEXT, SELFIE_HINT, SELFIE_SIZE_ERROR, selfieFileProblem } from '../selfieRules';
+import { loadOnDeviceModel, type OnDeviceModel } from '../api/onDeviceFaces';
+import {
+  cameraProblem,
+  dataUrlBytes,
+  OPT_OUT_FAILED,
+  OPT_OUT_NEEDS_SELFIE,
+  OPT_OUT_ONE_FACE,
+  OPT_OUT_SIGN_IN,
+  OPT_OUT_TEXT,
+  OPT_OUT_TITLE,
+  SELFIE_FORMAT_TEXT,
+  SELFIE_HINT,
+  SELFIE_SIZE_ERROR,
+  selfieFileProblem,
+} from '../selfieRules';
+import { FaceConsentNotice } from './FaceConsentNotice';
+import { FacePicker, type FaceChoices } from './FacePicker';
 
 
 interface Props {
@@ -23,7 +39,13 @@ export function SelfieModal({ event, open, onClose }: Props) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
+  const [consented, setConsented] = useState(() => localStore.getFlag(STORAGE_KEYS.faceSearchConsent));
+  // undefined while loading, null where the phone cannot run the model (the server path is used).
+  const [model, setModel] = useState<OnDeviceModel | null | undefined>(undefined);
+  const [analysing, setAnalysing] = useState(false);
+  const [choices, setChoices] = useState<FaceChoices | null>(null);
   const { search, searching } = useSelfieSearch(event);
+  const { message, modal } = App.useApp();
 
   const stopCamera = useCallback(() => {
     stream.current?.getTracks().forEach((track) => track.stop());
@@ -51,14 +73,32 @@ export function SelfieModal({ event, open, onClose }: Props) {
   }, []);
 
   useEffect(() => {
-    if (open && !selfie) void startCamera();
+    if (open && consented && !selfie) void startCamera();
     if (!open) {
       stopCamera();
       setSelfie(null);
       setFileError(null);
+      setChoices(null);
     }
     return stopCamera;
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the camera follows the modal only
+  }, [open, consented]); // eslint-disable-line react-hooks/exhaustive-deps -- the camera follows the modal and the consent only
+
+  // The on-device model is fetched only now that the modal is open (never with the storefront's first load).
+  useEffect(() => {
+    if (!open || !consented) return;
+    let current = true;
+    void loadOnDeviceModel().then((loaded) => {
+      if (current) setModel(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, consented]);
+
+  const agree = () => {
+    localStore.setFlag(STORAGE_KEYS.faceSearchConsent, true);
+    setConsented(true);
+  };
 
   const capture = () => {
     const source = video.current;
@@ -70,12 +110,14 @@ export function SelfieModal({ event, open, onClose }: Props) {
     let dataUrl = canvas.toDataURL('image/jpeg', 0.9);
     if (dataUrlBytes(dataUrl) > SELFIE_MAX_BYTES) dataUrl = canvas.toDataURL('image/jpeg', 0.7);
     setSelfie(dataUrl);
+    setChoices(null);
     setFileError(null);
     stopCamera();
   };
 
   const retake = () => {
     setSelfie(null);
+    setChoices(null);
     setFileError(null);
     void startCamera();
   };
@@ -96,23 +138,105 @@ export function SelfieModal({ event, open, onClose }: Props) {
       }
       setFileError(null);
       setSelfie(dataUrl);
+      setChoices(null);
+    setChoices(null);
       stopCamera();
     };
     reader.readAsDataURL(file);
   };
 
+  /** On-device: the face's quality is checked here, and only its descriptor is sent. */
+  const searchWithFace = async (face: DescribedFace) => {
+    setChoices(null);
+    const problem = selfieFaceProblem(face.quality);
+    if (problem) {
+      message.warning(problem);
+      return;
+    }
+    if ((await search({ embedding: face.descriptor })).kind === 'found') onClose();
+  };
+
+  const sendToServer = async (image: string, faceBox?: [number, number, number, number]) => {
+    setChoices(null);
+    const outcome = await search({ selfieimg: image, faceBox });
+    if (outcome.kind === 'found') onClose();
+    if (outcome.kind === 'several') {
+      setChoices({ ...outcome.choices, pick: (index) => void sendToServer(image, outcome.choices.faces[index]!.box) });
+    }
+  };
+
   const send = async () => {
     if (!selfie) return;
-    const found = await search(selfie);
-    if (found) onClose();
+    if (!model) {
+      await sendToServer(selfie);
+      return;
+    }
+    setAnalysing(true);
+    let found;
+    try {
+      found = await model.describe(selfie);
+    } catch {
+      setAnalysing(false);
+      await sendToServer(selfie); // the phone could not analyse it: the server path, as before
+      return;
+    }
+    setAnalysing(false);
+    if (found.faces.length === 0) message.warning(noFaceProblem(found.centre));
+    else if (found.faces.length === 1) await searchWithFace(found.faces[0]!);
+    else {
+      message.info(SELFIE_MESSAGES.severalFaces);
+      const faces = found.faces;
+      setChoices({ faces: faces.map((f) => ({ box: f.box })), width: found.width, height: found.height, pick: (index) => void searchWithFace(faces[index]!) });
+    }
   };
+
+  /** A signed-in runner asks to be left out of face search, with the face of this selfie. */
+  const optOut = async () => {
+    if (!isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn))) {
+      message.warning(OPT_OUT_SIGN_IN);
+      return;
+    }
+    if (!selfie) {
+      message.info(OPT_OUT_NEEDS_SELFIE);
+      return;
+    }
+    try {
+      let body: { embedding: number[] } | { selfieimg: string } = { selfieimg: selfie };
+      if (model) {
+        const found = await model.describe(selfie);
+        if (found.faces.length !== 1) {
+          message.warning(found.faces.length === 0 ? SELFIE_MESSAGES.noFace : OPT_OUT_ONE_FACE);
+          return;
+        }
+        body = { embedding: found.faces[0]!.descriptor };
+      }
+      const answer = await discoveryApi.faceOptOut(body);
+      message.success(answer.message);
+      onClose();
+    } catch (error) {
+      message.warning(isApiError(error) && !error.isNetworkError ? error.message : OPT_OUT_FAILED);
+    }
+  };
+
+  const confirmOptOut = () =>
+    modal.confirm({ title: OPT_OUT_TITLE, content: OPT_OUT_TEXT, okText: 'Leave me out', cancelText: 'Cancel', onOk: () => optOut() });
+
+  if (open && !consented) {
+    return (
+      <Modal open={open} onCancel={onClose} title="Search by Selfie" footer={null} destroyOnHidden width={520}>
+        <FaceConsentNotice onAgree={agree} onCancel={onClose} />
+      </Modal>
+    );
+  }
 
   return (
     <Modal open={open} onCancel={onClose} title="Search by Selfie" footer={null} destroyOnHidden width={520}>
       <div className="fl-selfie" data-testid="selfie-modal">
         <Typography.Paragraph className="fl-selfie-hint">{SELFIE_HINT}</Typography.Paragraph>
         <div className="fl-selfie-frame">
-          {selfie ? (
+          {selfie && choices ? (
+            <FacePicker image={selfie} choices={choices} />
+          ) : selfie ? (
             <img src={selfie} alt="Your selfie" data-testid="selfie-preview" />
           ) : (
             <video ref={video} muted playsInline aria-label="Camera preview" style={{ display: cameraOn ? 'block' : 'none' }} />
@@ -123,7 +247,7 @@ export function SelfieModal({ event, open, onClose }: Props) {
         {fileError ? <Alert type="error" showIcon title={fileError} data-testid="selfie-file-error" /> : null}
         <Space wrap className="fl-selfie-actions">
           {selfie ? (
-            <Button onClick={retake} disabled={searching}>
+            <Button onClick={retake} disabled={searching || analysing}>
               Retake
             </Button>
           ) : (
@@ -131,16 +255,26 @@ export function SelfieModal({ event, open, onClose }: Props) {
               Capture
             </Button>
           )}
-          <Button onClick={() => fileInput.current?.click()} disabled={searching}>
+          <Button onClick={() => fileInput.current?.click()} disabled={searching || analysing}>
             Upload
           </Button>
-          <Button type="primary" onClick={() => void send()} disabled={!selfie} loading={searching}>
+          <Button type="primary" onClick={() => void send()} disabled={!selfie || model === undefined || Boolean(choices)} loading={searching || analysing}>
             Find My Photos
           </Button>
         </Space>
+        <Typography.Text type="secondary" className="fl-selfie-path" data-testid="selfie-path" data-path={model ? 'device' : model === null ? 'server' : 'loading'}>
+          {model === undefined
+            ? 'Preparing face matching…'
+            : model
+              ? 'Your face is matched on this phone: only a description of it (a list of numbers) is sent, and it is not kept.'
+              : 'Your selfie is sent only to find your photos and is not kept.'}
+        </Typography.Text>
         <Typography.Text type="secondary" className="fl-selfie-format">
           {SELFIE_FORMAT_TEXT}
         </Typography.Text>
+        <Button type="link" size="small" className="fl-selfie-optout" onClick={confirmOptOut} disabled={searching || analysing}>
+          Leave me out of face search
+        </Button>
         <input
           ref={fileInput}
           type="file"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { Button, Checkbox, Modal, Tag } from 'antd';
-import { shopAtom, STORAGE_KEYS, type SponsorOffer } from '@finishline/shared';
+import { shopAtom, STORAGE_KEYS, type SponsorOffer, localStore } from '@finishline/shared';
 
 export const SPONSOR_CLOSE_DELAY_MS = 300;
 
@@ -16,7 +16,7 @@ export function sponsorBannerText(offer: SponsorOffer): string {
 
 /** showModal is 'true' until the visitor closes the offer once (an absent flag counts as 'true'). */
 function showModalFlag(): boolean {
-  const value = localStorage.getItem(STORAGE_KEYS.showModal);
+  const value = localStore.get(STORAGE_KEYS.showModal);
   return value === null || value === 'true';
 }
 
@@ -35,7 +35,7 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
   const open = hasDigitalImages && available && flag;
 
   const setShowModal = (value: boolean) => {
-    localStorage.setItem(STORAGE_KEYS.showModal, String(value));
+    localStore.set(STORAGE_KEYS.showModal, String(value));
     setFlag(value);
   };
   const close = () => {
@@ -46,7 +46,7 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
     setShop((s) => ({ ...s, sponsor: { ...s.sponsor, appliedDiscount: checked } }));
     if (checked) {
       timer.current = window.setTimeout(() => {
-        localStorage.setItem(STORAGE_KEYS.showModal, 'false');
+        localStore.set(STORAGE_KEYS.showModal, 'false');
         setFlag(false);
       }, SPONSOR_CLOSE_DELAY_MS);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { discoveryApi, PHOTOS_PER_PAGE, STORAGE_KEYS, type PaginatePhotosResult } from '@finishline/shared';
+import { discoveryApi, PHOTOS_PER_PAGE, STORAGE_KEYS, type PaginatePhotosResult, localStore, UNLABELED_BIB } from '@finishline/shared';
 
 export const PAGE_FETCH_FAILED = 'Failed to fetch images for page. Please try again.';
 
@@ -17,15 +17,15 @@ export function useUnlabeledPage(eventId: number | null, page: number, attempt: 
     discoveryApi
       .paginatePhotos({
         event_id: eventId,
-        bib_number: 'unlabeled',
-        _token: localStorage.getItem(STORAGE_KEYS.sessionToken) ?? undefined,
+        bib_number: UNLABELED_BIB,
+        _token: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
         page,
         per_page: PHOTOS_PER_PAGE,
       })
       .then((answer) => {
         if (!live) return;
         setData(answer.result);
-        localStorage.setItem(STORAGE_KEYS.awsImageExpiry, answer.result.awsImageExpary);
+        localStore.set(STORAGE_KEYS.awsImageExpiry, answer.result.awsImageExpary);
       })
       .catch(() => live && setError(PAGE_FETCH_FAILED))
       .finally(() => live && setLoading(false));

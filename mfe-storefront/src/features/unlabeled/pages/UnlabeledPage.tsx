@@ -2,18 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Alert, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { cartCounts, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
-import { ExpiredSession } from '../../session/components/ExpiredSession';
-import { isSearchSessionExpired } from '../../session/searchSession';
+import { cartCounts, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
+import { useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
 import { useUnlabeledPage } from '../api/useUnlabeledPage';
 import '../unlabeled.css';
 
 export const NO_UNLABELED_IMAGES = 'No Images found for this run';
-export const UNLABELED_BIB = 'unlabeled';
 
 function storedEventId(): number | null {
-  const raw = localStorage.getItem(STORAGE_KEYS.selectedEventId) ?? localStorage.getItem(STORAGE_KEYS.eventId);
+  const raw = localStore.get(STORAGE_KEYS.selectedEventId) ?? localStore.get(STORAGE_KEYS.eventId);
   const id = raw ? Number(raw) : NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
 }
@@ -31,14 +28,14 @@ export function UnlabeledPage() {
   const [attempt, setAttempt] = useState(0);
   const [expired, setExpired] = useState(isSearchSessionExpired);
   const { data, error, loading } = useUnlabeledPage(expired ? null : eventId, page, attempt);
-  const eventName = data?.eventName ?? localStorage.getItem(STORAGE_KEYS.selectedEvent) ?? '';
+  const eventName = data?.eventName ?? localStore.get(STORAGE_KEYS.selectedEvent) ?? '';
   useDocumentTitle(`${eventName} Unlabeled Photos`.trim());
 
   // This cart is the unlabeled one: a cart of another BIB or event starts empty.
   useEffect(() => {
     if (!data) return;
-    localStorage.setItem(STORAGE_KEYS.bibId, UNLABELED_BIB);
-    localStorage.setItem(STORAGE_KEYS.isUnlabeled, 'true');
+    localStore.set(STORAGE_KEYS.bibId, UNLABELED_BIB);
+    localStore.setFlag(STORAGE_KEYS.isUnlabeled, true);
     if (shop.bibNumber !== UNLABELED_BIB || shop.eventId !== data.eventId) {
       setShop({ ...shop, eventId: data.eventId, eventName: data.eventName, bibNumber: UNLABELED_BIB, searchKind: 'unlabeled', products: null, cart: [], packageKind: null });
     }

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { App, Button, Input } from 'antd';
-import { Controller, useForm } from 'react-hook-form';
+import { App, Button } from 'antd';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, changePasswordSchema, forgetSession, isApiError, readLocalSession, type ChangePasswordInput } from '@finishline/shared';
-import { FormField, shownError } from '@finishline/shared/react';
-import { FormCard } from '../../../components/form/FormCard';
+import { FormCard, TextFields, type TextFieldSpec } from '@finishline/shared/react';
 
 /** Spec: success shows the message, then goes home after 2 seconds. */
 export const CHANGE_PASSWORD_REDIRECT_MS = 2000;
 
-const FIELDS: Array<{ name: 'currentPassword' | 'newPassword' | 'confirmPassword'; label: string; autoComplete: string }> = [
-  { name: 'currentPassword', label: 'Old password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm password', autoComplete: 'new-password' },
+// The confirmation is re-checked whenever the new password changes.
+const FIELDS: Array<TextFieldSpec<ChangePasswordInput>> = [
+  { name: 'currentPassword', label: 'Old password', password: true, autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', password: true, autoComplete: 'new-password', deps: ['confirmPassword'] },
+  { name: 'confirmPassword', label: 'Confirm password', password: true, autoComplete: 'new-password' },
 ];
 
 /** /change-password for a signed-in user: old, new and confirm; submit only when changed and valid. */
@@ -51,20 +51,7 @@ export function ChangePasswordPage() {
   return (
     <FormCard title="Change Password" subtitle="Use at least eight characters with an uppercase letter, a lowercase letter and a number.">
       <form onSubmit={onSubmit} noValidate aria-label="Change password">
-        {FIELDS.map((spec) => (
-          <Controller
-            key={spec.name}
-            name={spec.name}
-            control={control}
-            // The confirmation is re-checked whenever the new password changes.
-            rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
-            render={({ field, fieldState }) => (
-              <FormField label={spec.label} htmlFor={`change-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
-                <Input.Password id={`change-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
-              </FormField>
-            )}
-          />
-        ))}
+        <TextFields fields={FIELDS} control={control} idPrefix="change" submitted={formState.isSubmitted} />
         <Button type="primary" htmlType="submit" block size="large" disabled={!formState.isDirty || !formState.isValid} loading={formState.isSubmitting}>
           Submit
         </Button>

@@ -3,8 +3,7 @@ import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, forgotPasswordSchema, isApiError, type ForgotPasswordInput } from '@finishline/shared';
-import { FormField } from '@finishline/shared/react';
-import { FormCard } from '../../../components/form/FormCard';
+import { FormField, FormCard } from '@finishline/shared/react';
 
 /** /forgot-password: one email field and Submit. The passcode is mailed; the browser never sees it. */
 export function ForgotPasswordPage() {

@@ -1,15 +1,14 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { App, Button, Input } from 'antd';
-import { Controller, useForm } from 'react-hook-form';
+import { App, Button } from 'antd';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ACCOUNT_MESSAGES, authApi, isApiError, resetPasswordSchema, type ResetPasswordInput } from '@finishline/shared';
-import { FormField, shownError } from '@finishline/shared/react';
-import { FormCard } from '../../../components/form/FormCard';
+import { FormCard, TextFields, type TextFieldSpec } from '@finishline/shared/react';
 
-const FIELDS: Array<{ name: keyof ResetPasswordInput; label: string; password?: boolean; autoComplete: string }> = [
-  { name: 'passCode', label: 'Passcode', autoComplete: 'one-time-code' },
+const FIELDS: Array<TextFieldSpec<ResetPasswordInput>> = [
+  { name: 'passCode', label: 'Passcode', autoComplete: 'one-time-code', inputMode: 'numeric' },
   { name: 'email', label: 'Email', autoComplete: 'email' },
-  { name: 'newPassword', label: 'New password', password: true, autoComplete: 'new-password' },
+  { name: 'newPassword', label: 'New password', password: true, autoComplete: 'new-password', deps: ['confirmPassword'] },
   { name: 'confirmPassword', label: 'Confirm password', password: true, autoComplete: 'new-password' },
 ];
 
@@ -39,23 +38,7 @@ export function ResetPasswordPage() {
   return (
     <FormCard title="Reset Password" subtitle="Enter the passcode we mailed you and choose a new password.">
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
-        {FIELDS.map((spec) => (
-          <Controller
-            key={spec.name}
-            name={spec.name}
-            control={control}
-            rules={spec.name === 'newPassword' ? { deps: ['confirmPassword'] } : undefined}
-            render={({ field, fieldState }) => (
-              <FormField label={spec.label} htmlFor={`reset-${spec.name}`} error={shownError(fieldState, formState.isSubmitted)}>
-                {spec.password ? (
-                  <Input.Password id={`reset-${spec.name}`} autoComplete={spec.autoComplete} {...field} />
-                ) : (
-                  <Input id={`reset-${spec.name}`} autoComplete={spec.autoComplete} inputMode={spec.name === 'passCode' ? 'numeric' : undefined} {...field} />
-                )}
-              </FormField>
-            )}
-          />
-        ))}
+        <TextFields fields={FIELDS} control={control} idPrefix="reset" submitted={formState.isSubmitted} />
         <Button type="primary" htmlType="submit" block size="large" loading={formState.isSubmitting}>
           Reset Password
         </Button>

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi, isApiError, rememberSignIn, signInSchema, type SignInInput } from '@finishline/shared';
-import { CaptchaField, FormField } from '@finishline/shared/react';
-import { FormCard } from '../../../components/form/FormCard';
+import { CaptchaField, FormCard, FormField, useRequestedCaptcha } from '@finishline/shared/react';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { afterSignInPath, readCurrPage } from '../redirects';
 
@@ -14,7 +12,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { message } = App.useApp();
-  const [captchaReset, setCaptchaReset] = useState(0);
+  // Standard at first; strong once the server says the account had several failed sign-ins.
+  const captcha = useRequestedCaptcha('standard');
   const { control, handleSubmit, setValue, watch, formState } = useForm<SignInInput>({
     resolver: yupResolver(signInSchema),
     defaultValues: { email: '', password: '', gCaptchToken: '' },
@@ -31,7 +30,7 @@ export function SignInPage() {
     } catch (error) {
       // Spec: a non-200 answer shows the server Message; a network failure stays silent.
       if (isApiError(error) && !error.isNetworkError) message.warning(error.message, 3);
-      setCaptchaReset((n) => n + 1); // a captcha is single use
+      captcha.afterTry(error);
     }
   });
 
@@ -60,7 +59,7 @@ export function SignInPage() {
         <div style={{ textAlign: 'right', marginTop: -6, marginBottom: 8 }}>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <CaptchaField resetKey={captchaReset} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+        <CaptchaField resetKey={captcha.resetKey} strength={captcha.strength ?? 'standard'} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
         <Button type="primary" htmlType="submit" block size="large" disabled={!captchaSolved} loading={formState.isSubmitting}>
           Sign In
         </Button>

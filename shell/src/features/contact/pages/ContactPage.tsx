@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { authApi, contactSchema, DEFAULT_ISD_CODE, getRuntimeConfig, isApiError, readLocalSession, STORAGE_KEYS, type ContactInput } from '@finishline/shared';
-import { CaptchaField, FormField } from '@finishline/shared/react';
-import { FormCard } from '../../../components/form/FormCard';
-import { IsdCodeSelect } from '../../../components/form/IsdCodeSelect';
+import { authApi, contactSchema, getRuntimeConfig, isApiError, readLocalSession, STORAGE_KEYS, type ContactInput, localStore, storedIsdCode } from '@finishline/shared';
+import { CaptchaField, FormField, FormCard, PhoneField, TextFields, type TextFieldSpec } from '@finishline/shared/react';
 
-type TextField = 'firstName' | 'lastName' | 'email';
-const TEXT_FIELDS: Array<{ name: TextField; label: string; type?: string; autoComplete: string }> = [
+const TEXT_FIELDS: Array<TextFieldSpec<ContactInput>> = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -20,10 +17,10 @@ function emptyForm(): ContactInput {
     firstName: session.name ?? '',
     lastName: '',
     email: session.email ?? '',
-    isdCode: localStorage.getItem(STORAGE_KEYS.isdCode) || DEFAULT_ISD_CODE,
+    isdCode: storedIsdCode(),
     phoneNo: '',
     message: '',
-    bibId: localStorage.getItem(STORAGE_KEYS.bibId) ?? undefined,
+    bibId: localStore.get(STORAGE_KEYS.bibId) ?? undefined,
     gCaptchToken: '',
   };
 }
@@ -68,32 +65,12 @@ export function ContactPage() {
         </Button>
       </div>
       <form onSubmit={onSubmit} noValidate aria-label="Contact us">
-        {TEXT_FIELDS.map((spec) => (
-          <Controller
-            key={spec.name}
-            name={spec.name}
-            control={control}
-            render={({ field, fieldState }) => (
-              <FormField label={spec.label} htmlFor={`contact-${spec.name}`} error={fieldState.error?.message}>
-                <Input id={`contact-${spec.name}`} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} {...field} />
-              </FormField>
-            )}
-          />
-        ))}
+        <TextFields fields={TEXT_FIELDS} control={control} idPrefix="contact" submitted={formState.isSubmitted} showErrorsAtOnce />
         <Controller
           name="phoneNo"
           control={control}
           render={({ field, fieldState }) => (
-            <FormField label="Phone" htmlFor="contact-phoneNo" error={fieldState.error?.message}>
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Controller
-                  name="isdCode"
-                  control={control}
-                  render={({ field: isd }) => <IsdCodeSelect id="contact-isdCode" value={isd.value} onChange={isd.onChange} />}
-                />
-                <Input id="contact-phoneNo" type="tel" inputMode="tel" autoComplete="tel-national" {...field} />
-              </div>
-            </FormField>
+            <PhoneField idPrefix="contact" phone={field} isdCode={watch('isdCode')} onIsdCodeChange={(code) => setValue('isdCode', code)} error={fieldState.error?.message} />
           )}
         />
         <Controller

@@ -1,0 +1,22 @@
+import type { AchievementsEligibility } from '@finishline/shared/pure';
+import type { AppContext } from '../../context';
+import { normaliseBib } from '../../rules/privacy';
+import { searchLinksExpireAt } from '../../rules/photos';
+import { finishedAchievementOf } from './results';
+import { uploadedCertificateOf } from './runs';
+
+/**
+ * The BIB search's achievementsEligibility: eligible when the event results show this BIB's runner
+ * finishing every event of an achievement holding this event (an official time in each).
+ * certificate_url is the certificate this very session made for it, if any (never someone else's).
+ */
+export async function achievementsEligibility(ctx: AppContext, eventId: number, bib: string, sessionId: number | null): Promise<AchievementsEligibility> {
+  const finished = await finishedAchievementOf(ctx.db, eventId, bib);
+  if (!finished) return { certificate_eligible: false, certificate_url: null, achievement_id: null };
+  const key = sessionId === null ? null : await uploadedCertificateOf(ctx.db, sessionId, finished.achievementId, eventId, normaliseBib(bib));
+  return {
+    certificate_eligible: true,
+    certificate_url: key ? await ctx.storage.signedUrl(key, searchLinksExpireAt(ctx)) : null,
+    achievement_id: finished.achievementId,
+  };
+}

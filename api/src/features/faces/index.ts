@@ -1,0 +1,2 @@
+// The faces feature's public entry: what other features may use of face data.
+export { deleteEventFaceData } from './eventFaceData';

@@ -1,0 +1,8 @@
+// The orders feature's public entry: stored orders, who may see them, their download links and the
+// purchase notification they raise.
+export { orderForCaller } from './access';
+export { CREATE_ORDER_FAILED_MESSAGE, userIdForGuest } from './createOrder';
+export { purchasedMedia } from './orderDetail';
+export { findOrderByRef, findOrderByTxnid, insertOrder, isPaidStatus, type OrderRow } from './orderStore';
+export { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, preauthUrl, signPreauth } from './preauth';
+export { PURCHASE_NOTIFICATION_SETTING, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';

@@ -1,0 +1,63 @@
+import type { SponsorOffer } from '@finishline/shared/pure';
+import type { Db } from '../db/db';
+import { AppError } from '../http/envelope';
+
+/**
+ * The sponsor offer of an event and its cap, shared by the searches that show it, the bill that
+ * applies it and the order that claims its discounted photos.
+ */
+
+/** The event's active offer as the storefront shows it, or null. */
+export async function sponsorOfferOf(db: Db, eventId: number): Promise<SponsorOffer | null> {
+  const rows = await db.query<{
+    id: number;
+    coupon_name: string;
+    sponsor_name: string;
+    description: string;
+    discount_type: 'percent' | 'flat';
+    discount_amount: number;
+    max_orders_allowed: number;
+  }>(
+    `select id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed
+       from sponsor_offers where event_id = $1 and active order by id limit 1`,
+    [eventId],
+  );
+  const row = rows[0];
+  return row ? { ...row, discount_amount: Number(row.discount_amount) } : null;
+}
+
+/** The event's offer with the photos this BIB may still get discounted (the cap holds per BIB). */
+export async function sponsorOfferLeftFor(db: Db, eventId: number, bib: string): Promise<SponsorOffer | null> {
+  const offer = await sponsorOfferOf(db, eventId);
+  return offer && { ...offer, max_orders_allowed: Math.max(0, offer.max_orders_allowed - (await sponsorPhotosUsed(db, offer.id, eventId, bib))) };
+}
+
+/**
+ * A Pending order holds its discounted photos this long (a PayU payment page times out well before),
+ * so two parallel checkouts cannot both take the last ones; an abandoned one frees them afterwards.
+ */
+export const SPONSOR_PENDING_HOLD_MINUTES = 30;
+
+export const SPONSOR_CAP_USED_MESSAGE = 'The sponsor offer has already been used for this BIB. Please review your cart; the discount has changed.';
+
+/** Photos of this BIB the offer already discounted in paid orders and in recent pending ones. */
+export async function sponsorPhotosUsed(db: Db, offerId: number, eventId: number, bib: string): Promise<number> {
+  const rows = await db.query<{ used: number | string | null }>(
+    `select coalesce(sum(sponsor_photo_count), 0) as used from orders
+      where sponsor_offer_id = $1 and event_id = $2 and bib_number = $3
+        and (status in ('Paid', 'Downloaded') or (status = 'Pending' and created_at > now() - make_interval(mins => $4)))`,
+    [offerId, eventId, bib, SPONSOR_PENDING_HOLD_MINUTES],
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
+/**
+ * Inside the order's transaction: locks the offer row so parallel orders of one BIB take their
+ * discounted photos one after the other, then refuses an order that would pass the cap.
+ */
+export async function claimSponsorPhotos(tx: Db, claim: { offerId: number; eventId: number; bib: string; count: number }): Promise<void> {
+  const offer = await tx.query<{ max_orders_allowed: number }>('select max_orders_allowed from sponsor_offers where id = $1 for update', [claim.offerId]);
+  const cap = offer[0]?.max_orders_allowed ?? 0;
+  const used = await sponsorPhotosUsed(tx, claim.offerId, claim.eventId, claim.bib);
+  if (used + claim.count > cap) throw new AppError(409, SPONSOR_CAP_USED_MESSAGE);
+}

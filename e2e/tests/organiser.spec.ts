@@ -1,0 +1,354 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { API_URL, PORTS, REPO_ROOT, type Deployment } from '../support/system';
+import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
+import { shownServerTotal } from './cart.helpers';
+import { payOnSandbox, SUCCESS_CARD } from './orders.helpers';
+
+/**
+ * The organiser's journeys through the whole system: the Event Dashboard's figures against the
+ * orders the test places, CSV export, the participants import, a photographer approved, a reported
+ * photo confirmed, a new event created, priced, published and found by a runner, refusals, and the
+ * chart library staying inside the organiser remote.
+ */
+const JAIPUR = 'Jaipur Pink City 10K 2026';
+const OPERATOR = 'operator@finishline.test';
+const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+interface Answer<T> {
+  status: number;
+  body: { StatusCode: number; Message: string; result: T };
+}
+async function api<T>(route: string, body: unknown, token?: string): Promise<Answer<T>> {
+  const response = await fetch(`${API_URL}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('session_token') ?? '');
+
+async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<{ page: Page; token: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughForm(page, email, password);
+  await expect(page).not.toHaveURL(/sign-in/);
+  await expect(page.getByTestId('account-button')).toBeVisible();
+  return { page, token: await tokenOf(page) };
+}
+
+async function photosOf(eventID: number, bibNumber: string) {
+  const answer = await api<{ photo: Array<{ id: number; imageid: string }>; printProductInfo: Array<{ id: number }> }>('/api/search/bib', { eventID, bibNumber });
+  expect(answer.status).toBe(200);
+  return answer.body.result;
+}
+
+interface PaymentForm {
+  order_ref: string;
+  PAYU_API_URL: string;
+  [field: string]: string;
+}
+
+/** The runner's signed-in checkout of a BIB cart (as the checkout page sends it). */
+async function placeOrder(token: string, eventID: number, bibNumber: string, lines: object[]): Promise<PaymentForm> {
+  const answer = await api<PaymentForm>(
+    '/api/orders/create',
+    { name: 'Priya Nair', email: DEMO_USERS.runner, phone_number: '9820012345', gender: 'Female', shipping_address: '4 Marine Drive, Mumbai', pincode: '400020', eventID, bibNumber, cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] } },
+    token,
+  );
+  expect(answer.status, answer.body.Message).toBe(200);
+  return answer.body.result;
+}
+
+/** Posts the order's PayU form from the runner's browser and pays at the sandbox gateway. */
+async function payInBrowser(page: Page, form: PaymentForm): Promise<void> {
+  const fields = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', 'udf1'];
+  await page.setContent(
+    `<form id="payu" method="post" action="${form.PAYU_API_URL}">${fields.map((f) => `<input type="hidden" name="${f}" value="${String(form[f] ?? '').replace(/"/g, '&quot;')}">`).join('')}</form>`,
+  );
+  await page.evaluate(() => (document.getElementById('payu') as HTMLFormElement).submit());
+  await payOnSandbox(page, SUCCESS_CARD);
+  await page.waitForURL('**/ordersuccess**');
+}
+
+async function openEventTab(page: Page, eventId: number, tab: string): Promise<void> {
+  await page.goto(`/organization_dashboard?event=${eventId}&tab=${tab}`);
+  await expect(page.getByTestId('event-dashboard')).toBeVisible();
+}
+
+/** Cells of a titled ledger table (its rows and the total row), as text. */
+async function tableText(page: Page, title: string): Promise<string[][]> {
+  const section = page.getByRole('region', { name: title, exact: true });
+  const header = (await section.locator('thead th').allInnerTexts()).map((t) => t.trim());
+  const rows = await section.locator('tbody tr.ant-table-row, tfoot tr, .ant-table-summary tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+  return [header, ...rows];
+}
+
+/** Parses the simple CSV the export writes (quoted fields, doubled quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)) {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = !quoted;
+      } else if (c === ',' && !quoted) {
+        cells.push(cell);
+        cell = '';
+      } else {
+        cell += c;
+      }
+    }
+    rows.push([...cells, cell]);
+  }
+  return rows;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('organiser: Event Dashboard and the race’s photo operation', () => {
+  let jaipurId: number;
+  let organiser: { page: Page; token: string };
+  let runner: { page: Page; token: string };
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(180_000);
+    jaipurId = await apiEventId(JAIPUR);
+    organiser = await signedIn(browser, DEMO_USERS.organiser);
+    runner = await signedIn(browser, DEMO_USERS.runner);
+  });
+
+  test('every figure equals what the runner’s orders add up to, and the CSV export matches the table', async () => {
+    test.setTimeout(240_000);
+    const a = await photosOf(jaipurId, 'JP60301');
+    const b = await photosOf(jaipurId, 'JP60302');
+    const c = await photosOf(jaipurId, 'JP60303');
+    const image = (id: number) => ({ type: 'download', category: 'image', id });
+    const first = await placeOrder(runner.token, jaipurId, 'JP60301', [image(a.photo[0]!.id), image(a.photo[1]!.id)]);
+    await payInBrowser(runner.page, first);
+    const second = await placeOrder(runner.token, jaipurId, 'JP60302', [
+      ...b.photo.slice(0, 3).map((p) => image(p.id)),
+      { type: 'print', category: 'image', id: b.photo[0]!.id, printProductId: b.printProductInfo[0]!.id },
+    ]);
+    await payInBrowser(runner.page, second);
+    const pending = await placeOrder(runner.token, jaipurId, 'JP60303', [image(c.photo[0]!.id)]);
+    expect((await api('/api/downloads/order', { orderID: first.order_ref }, runner.token)).status).toBe(200);
+
+    // What the runner's own order history says about these orders.
+    const history = (await api<{ order_history: Array<{ order_ref: string; price: number; gst: number; photos_count: number; status: string }> }>('/api/orders/history', { searchtext: '' }, runner.token)).body.result.order_history;
+    const mine = (ref: string) => history.find((o) => o.order_ref === ref)!;
+    const paid = [mine(first.order_ref), mine(second.order_ref)];
+    expect(paid.map((o) => o.status)).toEqual(['Downloaded', 'Paid']);
+    expect(mine(pending.order_ref).status).toBe('Pending');
+    const total = paid.reduce((s, o) => s + o.price, 0);
+    const gst = paid.reduce((s, o) => s + o.gst, 0);
+    const photos = paid.reduce((s, o) => s + o.photos_count, 0);
+
+    // The organiser opens the Event Dashboard from the navbar and the event from the list.
+    const page = organiser.page;
+    await page.goto('/');
+    await page.getByTestId('account-button').click();
+    await page.getByRole('menuitem', { name: 'Event Dashboard' }).click();
+    await page.waitForURL('**/organization_dashboard');
+    await expect(page.getByRole('heading', { name: 'Event Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: JAIPUR }).click();
+    await expect(page.getByRole('tab', { name: 'Revenue', selected: true })).toBeVisible();
+
+    const revenue = await tableText(page, 'Revenue');
+    expect(revenue[0]).toEqual(['Price', 'Orders', 'Photos', 'Videos', 'Prints', 'Discount', 'Order value', 'GST', 'Total revenue']);
+    // Two photos at ₹150, three at ₹200 (before GST).
+    expect(revenue.slice(1, -1).map((r) => [r[0], r[1]])).toEqual([
+      ['₹150 photos', '1'],
+      ['₹200 photos', '1'],
+    ]);
+    expect(revenue.at(-1)).toEqual(['Total', '2', String(photos), inr(0), inr(739), inr(0), inr(total - gst), inr(gst), inr(total)]);
+    const stages = await tableText(page, 'Analytics: orders by stage');
+    const stage = (name: string) => stages.find((r) => r[0] === name)!;
+    expect(stage('booked with download pending').slice(1)).toEqual(['1', inr(mine(second.order_ref).price)]);
+    expect(stage('downloaded').slice(1)).toEqual(['1', inr(mine(first.order_ref).price)]);
+    expect(stage('payment in progress').slice(1)).toEqual(['1', inr(mine(pending.order_ref).price)]);
+    await expect(page.getByRole('figure', { name: 'Sales per day chart' }).locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByRole('region', { name: "Photographers' share" })).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV: jaipur-pink-city-10k-2026-revenue.csv' }).click();
+    const file = await (await download).path();
+    expect(parseCsv(fs.readFileSync(file, 'utf8'))).toEqual(revenue);
+  });
+
+  test('a participant CSV with one bad row is refused with that row’s error, and imports after the fix', async () => {
+    const page = organiser.page;
+    await openEventTab(page, jaipurId, 'participants');
+    await expect(page.getByText('4 participants', { exact: true })).toBeVisible();
+    const upload = (csv: string) => page.locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const rows = ['BIB,Name,Finish time,Email', 'JP60301,Aarav Iyer,0:48:12,aarav@runners.example', 'JP60302,,0:51:40,', 'JP60303,Meera Kulkarni,0:55:03,', 'JP60304,Kabir Menon,1:02:10,', 'JP60305,Tara Gill,,'];
+    await upload(rows.join('\n'));
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await expect(alert).toContainText('1 row has an error. Nothing was imported: please correct it and import the file again.');
+    await expect(alert).toContainText('Line 3: the name is missing.');
+    await expect(page.getByText('4 participants', { exact: true })).toBeVisible();
+
+    rows[2] = 'JP60302,Diya Reddy,0:51:40,';
+    await upload(rows.join('\n'));
+    await expect(page.getByText('5 participants imported (they replace the 4 imported before).')).toBeVisible();
+    await expect(page.getByText('5 participants', { exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Diya Reddy' })).toBeVisible();
+  });
+
+  test('a photographer’s registration is approved', async () => {
+    const page = organiser.page;
+    await openEventTab(page, await apiEventId(DEMO_EVENT), 'photographers');
+    const row = page.getByRole('row', { name: /Ishita Verma/ });
+    await expect(row).toContainText('pending');
+    await row.getByRole('button', { name: 'Approve Ishita Verma' }).click();
+    await expect(page.getByText('Ishita Verma is approved for this event.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Ishita Verma/ })).toContainText('approved');
+  });
+
+  test('a photo the runner reported as "Not me" is confirmed and leaves the BIB’s results', async () => {
+    const before = await photosOf(jaipurId, 'JP60304');
+    const reported = before.photo[0]!;
+    const report = await api('/api/feedback/photos', { usrfeedback: 2, bibNumber: 'JP60304', eventID: jaipurId, photoids: String(reported.id) }, runner.token);
+    expect(report.status).toBe(200);
+
+    const page = organiser.page;
+    await openEventTab(page, jaipurId, 'reports');
+    await page.getByRole('button', { name: `Confirm report of ${reported.imageid}` }).click();
+    await expect(page.getByText("Confirmed: the photo has left this BIB's results.")).toBeVisible();
+    const after = await photosOf(jaipurId, 'JP60304');
+    expect(after.photo.map((p) => p.id)).not.toContain(reported.id);
+    expect(after.photo).toHaveLength(before.photo.length - 1);
+  });
+
+  test('an organiser creates an event, sets its prices and BIB format, publishes it; a runner finds it and a price change shows in the bill', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = organiser.page;
+    const name = `Nashik Vineyard Run ${Date.now() % 100000}`;
+    await page.goto('/organization_dashboard');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    const form = page.getByRole('form', { name: 'Create event' });
+    await form.getByLabel('Event name').fill(name);
+    await form.getByLabel('Starts on').fill('2027-03-14');
+    await form.getByLabel('Ends on').fill('2027-03-14');
+    await form.getByLabel('City').fill('Nashik');
+    await form.getByLabel(/^BIB format/).fill('^NV\\d{3}$');
+    await form.getByLabel('Try a BIB').fill('NV123');
+    await expect(form.getByText('fits the format')).toBeVisible();
+    await form.getByLabel('One photo', { exact: true }).fill('120');
+    for (const label of ['Photos searchable', 'Search by selfie', 'Unlabeled photos shown']) await form.getByRole('switch', { name: label }).click();
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await expect(page.getByText('The event is saved. It stays hidden until you publish it.')).toBeVisible();
+    await expect(page.getByText('Hidden: runners cannot see this event until you publish it.')).toBeVisible();
+    const eventId = Number(new URL(page.url()).searchParams.get('event'));
+
+    const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(page.url()).origin, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }] } })).newPage();
+    await visitor.goto('/');
+    await expect(visitor.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
+    await expect(visitor.getByText(name)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Published: runners find this event on the home page.')).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByText(name).first()).toBeVisible();
+
+    // A photographer's photo arrives (the development route stands in for the upload pipeline).
+    const demo = await photosOf(await apiEventId(DEMO_EVENT), 'TT20609');
+    const still = await (await fetch((demo.photo[0] as unknown as { s3: string }).s3)).arrayBuffer();
+    const added = await fetch(`${API_URL}/dev/faces/event-photo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID: eventId, image: Buffer.from(still).toString('base64') }) });
+    expect(added.status).toBe(200);
+
+    await visitor.goto('/');
+    await chooseEvent(visitor, name);
+    await visitor.getByTestId('hero-panel').getByRole('button', { name: 'Unlabeled Photos' }).click();
+    await visitor.waitForURL('**/unlabeled-events');
+    await visitor.getByTestId('unlabeled-photo').first().getByRole('button', { name: 'Add To Cart' }).click();
+    await visitor.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await visitor.waitForURL('**/unlabeled-cart');
+    expect(await shownServerTotal(visitor)).toBe('₹142'); // 120 + 18% GST
+
+    await openEventTab(page, eventId, 'event');
+    const edit = page.getByRole('form', { name: 'Save changes' });
+    await edit.getByLabel('One photo', { exact: true }).fill('99');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The event is saved.')).toBeVisible();
+    await visitor.reload();
+    expect(await shownServerTotal(visitor)).toBe('₹117'); // 99 + 18% GST
+    await visitor.context().close();
+  });
+
+  test('a runner and a second organiser are refused, by the API and in the browser', async ({ browser }) => {
+    test.setTimeout(240_000);
+    await runner.page.goto('/organization_dashboard');
+    await expect(runner.page).toHaveURL(/\/unauthorizeduser$/);
+    await expect(runner.page.getByText('You are not authorized to access this page.')).toBeVisible();
+    expect((await api('/api/organiser/dashboard', { event_id: jaipurId }, runner.token)).status).toBe(403);
+    expect((await api('/api/organiser/dashboard', {}, runner.token)).status).toBe(403);
+
+    // A race director signs up; the platform operator grants the organiser role.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = uniqueEmail('race.director');
+    await signUpThroughForm(page, { firstName: 'Neha', lastName: 'Director', email, phone: '9876512345', password: DEMO_PASSWORD });
+    const operator = await signedIn(browser, OPERATOR);
+    const granted = await api<{ isOrganiser: boolean }>('/api/operator/organisers', { email, grant: true }, operator.token);
+    expect(granted.body).toMatchObject({ StatusCode: 200, Message: 'The account is now an organiser.', result: { isOrganiser: true } });
+    await operator.page.context().close();
+
+    await signInThroughForm(page, email, DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/sign-in/);
+    await page.goto('/organization_dashboard');
+    await expect(page.getByRole('heading', { name: 'Your events' })).toBeVisible();
+    await expect(page.getByText('No matching records found')).toBeVisible();
+    await page.goto(`/organization_dashboard?event=${jaipurId}`);
+    await expect(page).toHaveURL(/\/unauthorizeduser$/);
+    expect((await api('/api/organiser/dashboard', { event_id: jaipurId }, await tokenOf(page))).status).toBe(403);
+    await context.close();
+  });
+
+  test('the organiser’s pages load only the shell and the organiser remote; the chart library is in no other deployment', async () => {
+    const page = organiser.page;
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto(`/organization_dashboard?event=${jaipurId}&tab=revenue`);
+    await expect(page.getByRole('figure', { name: 'Funnel chart' }).locator('svg.recharts-surface')).toBeVisible();
+    const deployments: Deployment[] = ['shell', 'storefront', 'account', 'partner', 'organiser', 'certificate'];
+    const byPort = (name: Deployment) => urls.filter((url) => new URL(url).port === String(PORTS[name]));
+    expect(byPort('organiser').some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    for (const name of deployments.filter((d) => d !== 'shell' && d !== 'organiser')) expect(byPort(name), `${name} files requested`).toEqual([]);
+
+    // recharts marks its SVG with the class recharts-surface: only the organiser's built files hold it.
+    const holdsCharts = (name: Deployment) => {
+      const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
+      return fs.readdirSync(dir).filter((f) => f.endsWith('.js')).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('recharts-surface'));
+    };
+    expect(holdsCharts('organiser')).toBe(true);
+    for (const name of ['shell', 'storefront', 'account', 'partner', 'certificate'] as Deployment[]) expect(holdsCharts(name), `${name} holds the chart library`).toBe(false);
+  });
+
+  test('a runner on / and /products loads no chart code', async ({ browser }) => {
+    const page = await (await browser.newContext()).newPage();
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
+    await page.goto('/');
+    await chooseEvent(page);
+    await page.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill('TT20608');
+    await page.getByRole('button', { name: 'Find My Photos' }).click();
+    await page.waitForURL('**/products');
+    await expect(page.getByTestId('congrats-bar')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((text) => text.includes('recharts-surface'))).toBe(false);
+    await page.context().close();
+  });
+});

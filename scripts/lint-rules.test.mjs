@@ -1,0 +1,66 @@
+/**
+ * The architecture rules hold because lint fails, not by discipline: these cases lint small snippets
+ * as if they sat in real files of the repository and check what the workspace configuration reports.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIdsOf(code, filePath) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result.messages.map((message) => message.ruleId);
+}
+
+const IN_CART_FEATURE = 'mfe-storefront/src/features/cart/pages/LintFixture.tsx';
+
+describe('feature boundaries', () => {
+  it('reports a storefront feature importing another feature', async () => {
+    const code = "import { ProductsPage } from '../../products/pages/ProductsPage';\nexport const page = ProductsPage;\n";
+    expect(await ruleIdsOf(code, IN_CART_FEATURE)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('reports a shell feature importing app-level code', async () => {
+    const code = "import { ROUTE_TABLE } from '../../app/routeTable';\nexport const table = ROUTE_TABLE;\n";
+    expect(await ruleIdsOf(code, 'shell/src/features/contact/LintFixture.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('accepts imports of shared, packages and the feature\'s own folder', async () => {
+    const code = [
+      "import { shopAtom } from '@finishline/shared';",
+      "import { ExpiredSession } from '@finishline/shared/react';",
+      "import { useAtom } from 'jotai';",
+      "import { BillSummary } from '../components/BillSummary';",
+      'export const parts = [shopAtom, ExpiredSession, useAtom, BillSummary];',
+      '',
+    ].join('\n');
+    expect(await ruleIdsOf(code, IN_CART_FEATURE)).toEqual([]);
+  });
+
+  it('lets App.tsx compose features', async () => {
+    const code = "import { CartPage } from './features/cart/pages/CartPage';\nexport const page = CartPage;\n";
+    expect(await ruleIdsOf(code, 'mfe-storefront/src/LintFixture.tsx')).toEqual([]);
+  });
+});
+
+describe('local storage only through the storage module', () => {
+  it.each([
+    ["localStorage.setItem('bibId', '1');"],
+    ["export const bib = window.localStorage.getItem('bibId');"],
+    ["export const bib = globalThis.localStorage.getItem('bibId');"],
+  ])('reports %s in a feature', async (code) => {
+    const ids = await ruleIdsOf(`${code}\n`, IN_CART_FEATURE);
+    expect(ids.some((id) => id === 'no-restricted-globals' || id === 'no-restricted-properties')).toBe(true);
+  });
+
+  it('reports it in shared code outside the storage module too', async () => {
+    expect(await ruleIdsOf("export const token = localStorage.getItem('session_token');\n", 'shared/src/api/LintFixture.ts')).toContain('no-restricted-globals');
+  });
+
+  it('accepts the storage module', async () => {
+    const code = "import { localStore, STORAGE_KEYS } from '@finishline/shared';\nexport const bib = localStore.get(STORAGE_KEYS.bibId);\n";
+    expect(await ruleIdsOf(code, IN_CART_FEATURE)).toEqual([]);
+  });
+});

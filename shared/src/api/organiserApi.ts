@@ -1,0 +1,48 @@
+import { API_ROUTES } from './routes';
+import { post } from '@finishline/shared/runtime';
+import type { DecidePartnerRegistrationRequest, EventPartnerRegistration, PartnerRegistrationsRequest } from '../types/partners';
+import type {
+  CreateEventRequest,
+  DecideReportRequest,
+  DeleteFaceDataRequest,
+  DeleteFaceDataResult,
+  EventChange,
+  EventIdRequest,
+  EventLogoRequest,
+  EventSwitchRequest,
+  OrganiserDashboardResult,
+  OrganiserEvent,
+  OrganiserRoleRequest,
+  OrganiserRoleResult,
+  ParticipantsImportRequest,
+  PartnerShareRow,
+  ParticipantsImportResult,
+  ParticipantsRequest,
+  ParticipantsResult,
+  PhotoReportRow,
+  PhotoReportsRequest,
+  UpdateEventRequest,
+} from '../types/organiser';
+
+/** Typed calls of the organiser's screens (and the operator's role grant). */
+export const organiserApi = {
+  partnerRegistrations: (body: PartnerRegistrationsRequest) => post<EventPartnerRegistration[]>(API_ROUTES.organiserPartners, body),
+  decidePartnerRegistration: (body: DecidePartnerRegistrationRequest) => post<EventPartnerRegistration>(API_ROUTES.decidePartnerRegistration, body),
+  /** The spec's organiser dashboard call: the event list (email), or one event's details (event_id and email). */
+  dashboard: (body: { email?: string; event_id?: number }) => post<OrganiserDashboardResult>(API_ROUTES.organiserDashboard, body),
+  /** Each photographer's share of the event's sales (the ledger's partner table). */
+  partnerShares: (body: EventIdRequest) => post<PartnerShareRow[]>(API_ROUTES.organiserPartnerShares, body),
+  event: (body: EventIdRequest) => post<OrganiserEvent>(API_ROUTES.organiserEvent, body),
+  createEvent: (body: CreateEventRequest) => post<OrganiserEvent>(API_ROUTES.organiserCreateEvent, body),
+  updateEvent: (body: UpdateEventRequest) => post<OrganiserEvent>(API_ROUTES.organiserUpdateEvent, body),
+  publishEvent: (body: EventIdRequest) => post<OrganiserEvent>(API_ROUTES.organiserPublishEvent, body),
+  setSwitch: (body: EventSwitchRequest) => post<OrganiserEvent>(API_ROUTES.organiserEventSwitch, body),
+  uploadLogo: (body: EventLogoRequest) => post<OrganiserEvent>(API_ROUTES.organiserEventLogo, body),
+  eventChanges: (body: EventIdRequest) => post<EventChange[]>(API_ROUTES.organiserEventChanges, body),
+  deleteFaceData: (body: DeleteFaceDataRequest) => post<DeleteFaceDataResult>(API_ROUTES.organiserDeleteFaceData, body),
+  participants: (body: ParticipantsRequest) => post<ParticipantsResult>(API_ROUTES.organiserParticipants, body),
+  importParticipants: (body: ParticipantsImportRequest) => post<ParticipantsImportResult>(API_ROUTES.organiserImportParticipants, body),
+  reports: (body: PhotoReportsRequest) => post<PhotoReportRow[]>(API_ROUTES.organiserReports, body),
+  decideReport: (body: DecideReportRequest) => post<PhotoReportRow>(API_ROUTES.organiserDecideReport, body),
+  setOrganiserRole: (body: OrganiserRoleRequest) => post<OrganiserRoleResult>(API_ROUTES.operatorOrganiserRole, body),
+};

@@ -1,0 +1,26 @@
+import { Button } from 'antd';
+import { toCsv, type CsvCell } from '../format/csv';
+
+/** Saves text as a file through the browser (a temporary object URL and a link click). */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * "Export CSV" for a table: the header and rows given are exactly what the table shows (every page),
+ * so the file and the screen cannot disagree.
+ */
+export function CsvButton({ fileName, header, rows, label = 'Export CSV' }: { fileName: string; header: readonly string[]; rows: readonly (readonly CsvCell[])[]; label?: string }) {
+  return (
+    <Button size="small" onClick={() => downloadTextFile(fileName, toCsv(header, rows))} aria-label={`${label}: ${fileName}`}>
+      {label}
+    </Button>
+  );
+}
