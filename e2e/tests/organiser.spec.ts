@@ -83,6 +83,9 @@ async function openEventTab(page: Page, eventId: number, tab: string): Promise<v
 /** Cells of a titled ledger table (its rows and the total row), as text. */
 async function tableText(page: Page, title: string): Promise<string[][]> {
   const section = page.getByRole('region', { name: title, exact: true });
+  // The table renders once its figures arrive: read it only then.
+  await expect(section.locator('thead th').first()).toBeVisible();
+  await expect(section.locator('.ant-spin-spinning')).toHaveCount(0);
   const header = (await section.locator('thead th').allInnerTexts()).map((t) => t.trim());
   const rows = await section.locator('tbody tr.ant-table-row, tfoot tr, .ant-table-summary tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
   return [header, ...rows];
@@ -189,19 +192,20 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
   test('a participant CSV with one bad row is refused with that row’s error, and imports after the fix', async () => {
     const page = organiser.page;
     await openEventTab(page, jaipurId, 'participants');
-    await expect(page.getByText('4 participants', { exact: true })).toBeVisible();
+    // The seed's four runners of JP60301 to JP60304 and the demo runner's JP60608.
+    await expect(page.getByText('5 participants', { exact: true })).toBeVisible();
     const upload = (csv: string) => page.locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const rows = ['BIB,Name,Finish time,Email', 'JP60301,Aarav Iyer,0:48:12,aarav@runners.example', 'JP60302,,0:51:40,', 'JP60303,Meera Kulkarni,0:55:03,', 'JP60304,Kabir Menon,1:02:10,', 'JP60305,Tara Gill,,'];
+    const rows = ['BIB,Name,Finish time,Email', 'JP60301,Aarav Iyer,0:48:12,aarav@runners.example', 'JP60302,,0:51:40,', 'JP60303,Meera Kulkarni,0:55:03,', 'JP60304,Kabir Menon,1:02:10,', 'JP60305,Tara Gill,,', 'JP60608,Priya Nair,0:49:37,runner@finishline.test'];
     await upload(rows.join('\n'));
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await expect(alert).toContainText('1 row has an error. Nothing was imported: please correct it and import the file again.');
     await expect(alert).toContainText('Line 3: the name is missing.');
-    await expect(page.getByText('4 participants', { exact: true })).toBeVisible();
+    await expect(page.getByText('5 participants', { exact: true })).toBeVisible();
 
     rows[2] = 'JP60302,Diya Reddy,0:51:40,';
     await upload(rows.join('\n'));
-    await expect(page.getByText('5 participants imported (they replace the 4 imported before).')).toBeVisible();
-    await expect(page.getByText('5 participants', { exact: true })).toBeVisible();
+    await expect(page.getByText('6 participants imported (they replace the 5 imported before).')).toBeVisible();
+    await expect(page.getByText('6 participants', { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Diya Reddy' })).toBeVisible();
   });
 

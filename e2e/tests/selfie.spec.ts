@@ -29,9 +29,13 @@ async function openSelfieModal(page: Page, path: 'device' | 'server' | null = nu
   await chooseEvent(page);
   await page.getByRole('tab', { name: 'Search by Selfie' }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+  // The notice shows the first time only: wait for whichever of the two opens (a bare isVisible()
+  // check raced a slow render and skipped the notice).
   const consent = page.getByTestId('face-consent');
-  if (await consent.isVisible().catch(() => false)) await consent.getByRole('button', { name: 'I agree' }).click();
-  await expect(page.getByTestId('selfie-modal')).toBeVisible();
+  const modal = page.getByTestId('selfie-modal');
+  await expect(consent.or(modal).first()).toBeVisible();
+  if (await consent.isVisible()) await consent.getByRole('button', { name: 'I agree' }).click();
+  await expect(modal).toBeVisible();
   if (path) await expect(page.getByTestId('selfie-path')).toHaveAttribute('data-path', path, { timeout: 60_000 });
   await expect(page.getByTestId('selfie-modal')).toContainText('facial features');
   await expect(page.getByTestId('selfie-modal')).toContainText('JPG or PNG, max 2mb');

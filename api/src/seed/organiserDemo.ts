@@ -33,7 +33,7 @@ const PLANS: DemoEventPlan[] = [
   { name: 'Bengaluru Heritage Half 2025', orders: 60, days: 45, searches: 310, carts: 120 },
 ];
 /** The sponsor offer is taken only for BIBs no journey uses: the others' sponsor caps stay whole. */
-const SPONSOR_BIBS = new Set(['TT20609', 'TT20613', 'TT20614', 'TT20615', 'TT20616']);
+const SPONSOR_BIBS = new Set(['TT20613', 'TT20614', 'TT20615', 'TT20616']);
 
 interface EventFull extends EventRow {
   event_date: string;

@@ -27,7 +27,8 @@ export function ProcessStep({ state, onCropped, onGenerate, onBack }: ProcessSte
 
   const generate = () => {
     if (!allCropped(state)) {
-      message.warning(RESIZE_FIRST);
+      // One toast for the same reminder: a second click refreshes it instead of stacking a copy.
+      message.warning({ content: RESIZE_FIRST, key: RESIZE_FIRST });
       return;
     }
     onGenerate();
