@@ -25,4 +25,7 @@ export { PhoneField, type PhoneInputBinding } from './react/PhoneField';
 export { DigitalDownloadsTitle, ULTRA_TOOLTIP_TEXT, ULTRA_TOOLTIP_TOUCH_MS } from './react/DigitalDownloadsTitle';
 export { TextFields, type TextFieldSpec } from './react/TextFields';
 export { SignUpForm } from './react/SignUpForm';
-export { CsvButton, downloadTextFile } from './react/CsvButton';
+export { CsvButton, downloadTextFile, saveBlob } from './react/CsvButton';
+export { useRowAction } from './react/useRowAction';
+export { RecordsTable } from './react/RecordsTable';
+export { returnHomeActions } from './react/returnHomeActions';

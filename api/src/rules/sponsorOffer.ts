@@ -1,4 +1,4 @@
-import type { SponsorOffer } from '@finishline/shared/pure';
+import type { OrganiserSponsorOffer, SponsorOffer } from '@finishline/shared/pure';
 import type { Db } from '../db/db';
 import { AppError } from '../http/envelope';
 
@@ -9,15 +9,7 @@ import { AppError } from '../http/envelope';
 
 /** The event's active offer as the storefront shows it, or null. */
 export async function sponsorOfferOf(db: Db, eventId: number): Promise<SponsorOffer | null> {
-  const rows = await db.query<{
-    id: number;
-    coupon_name: string;
-    sponsor_name: string;
-    description: string;
-    discount_type: 'percent' | 'flat';
-    discount_amount: number;
-    max_orders_allowed: number;
-  }>(
+  const rows = await db.query<OrganiserSponsorOffer & { id: number; [column: string]: unknown }>(
     `select id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed
        from sponsor_offers where event_id = $1 and active order by id limit 1`,
     [eventId],

@@ -2,7 +2,7 @@ import { computeBill, payuAmount, PricingError, type CartLine, type PricingCatal
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { createUser, findUserByEmail } from '../features/accounts';
-import { priceInfoOf, type EventRow } from '../features/events';
+import { pricingCatalogOf, type EventRow } from '../features/events';
 import { insertOrder } from '../features/orders';
 import { disabledPrintEventIds, printProducts } from '../rules/prints';
 import { sponsorOfferOf } from '../rules/sponsorOffer';
@@ -96,16 +96,7 @@ async function seedEventOrders(ctx: AppContext, tx: Db, event: EventFull, plan: 
   const printsAllowed = !(await disabledPrintEventIds(tx)).includes(event.id);
   const prints = printsAllowed ? await printProducts({ ...ctx, db: tx }, event.id) : [];
   const offer = await sponsorOfferOf(tx, event.id);
-  const catalog: PricingCatalog = {
-    priceInfo: priceInfoOf(event),
-    threshold_photo_count: event.threshold_photo_count,
-    show_prempack: event.show_prempack,
-    show_ultrapack: event.show_ultrapack,
-    ultra_premium_pack: event.ultra_premium_pack_price,
-    bundlePriceInfo: { price: event.bundle_price, Premium_Pack: event.premium_pack_price },
-    printProductInfo: prints,
-    sponsorOffer: offer,
-  };
+  const catalog = pricingCatalogOf(event, prints, offer);
   const sponsorUsed = new Map<string, number>();
   let made = 0;
   for (let i = 0; i < plan.orders; i++) {

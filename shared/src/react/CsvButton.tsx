@@ -1,16 +1,22 @@
 import { Button } from 'antd';
 import { toCsv, type CsvCell } from '../format/csv';
 
-/** Saves text as a file through the browser (a temporary object URL and a link click). */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+/** Saves a blob as a file through the browser (a temporary object URL and a link click). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked later: the browser may still be reading it when click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves text as a file (with a byte order mark, so spreadsheet programs read UTF-8). */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  saveBlob(new Blob(['\uFEFF', text], { type }), fileName);
 }
 
 /**

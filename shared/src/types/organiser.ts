@@ -155,22 +155,13 @@ export interface OrganiserDashboardResult {
   ledger?: EventLedger;
 }
 
-/** The event as its organiser edits it. Prices are rupees before GST. */
-export interface OrganiserEventForm {
-  name: string;
-  from_date: string;
-  to_date: string;
-  location: string;
-  theme_code: string | null;
-  /** Anchored, case-insensitive regular expression; empty: any 1 to 12 letters and digits. */
-  bib_pattern: string | null;
+/** An event's prices and packages as stored: rupees before GST. */
+export interface EventPricing {
   single_photo_price: number;
   extra_photo_price: number;
   bundle_price: number;
   video_price: number;
   collage_price: number;
-  /** The event's own price per print product; a product not named keeps the catalogue price. */
-  print_prices: Array<{ print_product_id: number; price: number }>;
   threshold_photo_count: number;
   premium_pack_price: number;
   ultra_premium_pack_price: number;
@@ -178,6 +169,19 @@ export interface OrganiserEventForm {
   show_ultrapack: boolean;
   preorder_price: number | null;
   preorder_cut_price: number | null;
+}
+
+/** The event as its organiser edits it. Prices are rupees before GST. */
+export interface OrganiserEventForm extends EventPricing {
+  name: string;
+  from_date: string;
+  to_date: string;
+  location: string;
+  theme_code: string | null;
+  /** Anchored, case-insensitive regular expression; empty: any 1 to 12 letters and digits. */
+  bib_pattern: string | null;
+  /** The event's own price per print product; a product not named keeps the catalogue price. */
+  print_prices: Array<{ print_product_id: number; price: number }>;
   sponsor_offer: OrganiserSponsorOffer | null;
   issearchable: boolean;
   selfiesearch: boolean;

@@ -1,11 +1,11 @@
-import { computeBill, printsDeliverableTo, PricingError, UNLABELED_BIB, type Bill, type CartLine, type CartRequest, type PricingCatalog } from '@finishline/shared/pure';
+import { computeBill, printsDeliverableTo, PricingError, UNLABELED_BIB, type Bill, type CartLine, type CartRequest } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
 import { disabledPrintEventIds, printProducts } from '../../rules/prints';
 import { READY_PHOTO_SQL } from '../../rules/photos';
 import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
 import { sponsorOfferLeftFor } from '../../rules/sponsorOffer';
-import { countryOfAddress, findEvent, priceInfoOf } from '../events';
+import { countryOfAddress, findEvent, pricingCatalogOf } from '../events';
 
 /**
  * Who asks for the bill: the client address decides the country calling code (prints need +91),
@@ -96,16 +96,7 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
 
   // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
   const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx, event.id) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
-  const catalog: PricingCatalog = {
-    priceInfo: priceInfoOf(event),
-    threshold_photo_count: event.threshold_photo_count,
-    show_prempack: event.show_prempack,
-    show_ultrapack: event.show_ultrapack,
-    ultra_premium_pack: event.ultra_premium_pack_price,
-    bundlePriceInfo: { price: event.bundle_price, Premium_Pack: event.premium_pack_price },
-    printProductInfo: prints,
-    sponsorOffer: offer,
-  };
+  const catalog = pricingCatalogOf(event, prints, offer);
 
   try {
     const priced = computeBill({ cart: request, catalog });

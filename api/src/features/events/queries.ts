@@ -1,9 +1,9 @@
-import { GST_PERCENT, type EventDetails, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo } from '@finishline/shared/pure';
+import { GST_PERCENT, type EventDetails, type EventPricing, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo, type PricingCatalog, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
 
 /** One events row as the queries below select it (dates already as YYYY-MM-DD). */
-export interface EventRow {
+export interface EventRow extends EventPricing {
   [column: string]: unknown;
   id: number;
   name: string;
@@ -19,18 +19,6 @@ export interface EventRow {
   is_featured: boolean;
   theme_code: string | null;
   slam_key: string | null;
-  single_photo_price: number;
-  extra_photo_price: number;
-  bundle_price: number;
-  video_price: number;
-  collage_price: number;
-  threshold_photo_count: number;
-  premium_pack_price: number;
-  ultra_premium_pack_price: number;
-  show_prempack: boolean;
-  show_ultrapack: boolean;
-  preorder_price: number | null;
-  preorder_cut_price: number | null;
   /** The event's BIB format (anchored, case-insensitive), or null: any 1 to 12 letters and digits. */
   bib_pattern: string | null;
 }
@@ -83,6 +71,20 @@ export function priceInfoOf(event: EventRow): PriceInfo {
     video: event.video_price,
     collage: event.collage_price,
     gst_percent: GST_PERCENT,
+  };
+}
+
+/** The pricing rules' view of an event: its prices and packages, print products and sponsor offer. */
+export function pricingCatalogOf(event: EventRow, prints: PrintProduct[], offer: SponsorOffer | null): PricingCatalog {
+  return {
+    priceInfo: priceInfoOf(event),
+    threshold_photo_count: event.threshold_photo_count,
+    show_prempack: event.show_prempack,
+    show_ultrapack: event.show_ultrapack,
+    ultra_premium_pack: event.ultra_premium_pack_price,
+    bundlePriceInfo: { price: event.bundle_price, Premium_Pack: event.premium_pack_price },
+    printProductInfo: prints,
+    sponsorOffer: offer,
   };
 }
 

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, badRequest } from '../../http/envelope';
 import { disabledPrintEventIds, setPrintsDisabled } from '../../rules/prints';
+import type { EventRow } from '../events';
 
 /**
  * The organiser's own events: read, create (unpublished), edit, publish, flip a switch, set the logo.
@@ -22,33 +23,8 @@ import { disabledPrintEventIds, setPrintsDisabled } from '../../rules/prints';
  * the organiser runs the event (requireEventOrganiser) or holds the role (create).
  */
 
-interface EventRecord {
-  [column: string]: unknown;
-  id: number;
-  name: string;
-  logo_key: string | null;
-  from_date: string;
-  to_date: string;
-  location: string;
-  theme_code: string | null;
-  bib_pattern: string | null;
-  single_photo_price: number;
-  extra_photo_price: number;
-  bundle_price: number;
-  video_price: number;
-  collage_price: number;
-  threshold_photo_count: number;
-  premium_pack_price: number;
-  ultra_premium_pack_price: number;
-  show_prempack: boolean;
-  show_ultrapack: boolean;
-  preorder_price: number | null;
-  preorder_cut_price: number | null;
-  issearchable: boolean;
-  selfiesearch: boolean;
-  showunlabeled: boolean;
-  preorder_allowed: boolean;
-  privacy_check: boolean;
+/** The event's row as its organiser's screens read it: the public row and what only they see. */
+interface EventRecord extends EventRow {
   published: boolean;
   published_at: Date | null;
   participants: number;
@@ -88,7 +64,7 @@ async function eventRecord(db: Db, eventId: number): Promise<EventRecord> {
             e.location, e.theme_code, e.bib_pattern, e.single_photo_price, e.extra_photo_price, e.bundle_price, e.video_price,
             e.collage_price, e.threshold_photo_count, e.premium_pack_price, e.ultra_premium_pack_price, e.show_prempack,
             e.show_ultrapack, e.preorder_price, e.preorder_cut_price, e.issearchable, e.selfiesearch, e.showunlabeled,
-            e.preorder_allowed, e.privacy_check, e.published, e.published_at,
+            e.preorder_allowed, e.privacy_check, e.is_featured, e.slam_key, e.published, e.published_at,
             (select count(*) from participants pa where pa.event_id = e.id)::int as participants,
             (select count(*) from photos p where p.event_id = e.id and p.status = 'ready')::int as photos
        from events e where e.id = $1`,

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Input, Result, Table, Tag } from 'antd';
 import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryRow, localStore } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { restoreOrderToCart } from '../api/restoreOrderToCart';
 
 export const HISTORY_PAGE_SIZE = 15;
@@ -99,16 +99,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
           status="info"
           title="No Purchase History"
           subTitle="Check back after Your next Purchase!"
-          extra={[
-            <Button key="home" type="primary" onClick={() => navigate('/')}>
-              Return to homepage
-            </Button>,
-            session.signedIn ? null : (
-              <Button key="login" onClick={() => navigate('/sign-in')}>
-                Login for order history
-              </Button>
-            ),
-          ]}
+          extra={returnHomeActions(session.signedIn, navigate)}
         />
       </>
     );

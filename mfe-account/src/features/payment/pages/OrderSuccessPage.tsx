@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { emptyCart, readLocalSession, shopAtom, STORAGE_KEYS, localStore } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 
 /** /ordersuccess: the Order Status page after payment (or straight after a free order). */
 export function OrderSuccessPage() {
@@ -43,16 +43,7 @@ export function OrderSuccessPage() {
           {!session.signedIn ? <p>Log in to view your order history.</p> : null}
         </div>
       }
-      extra={[
-        <Button key="home" type="primary" onClick={() => navigate('/')}>
-          Return to homepage
-        </Button>,
-        session.signedIn ? null : (
-          <Button key="login" onClick={() => navigate('/sign-in')}>
-            Login for order history
-          </Button>
-        ),
-      ]}
+      extra={returnHomeActions(session.signedIn, navigate)}
     />
   );
 }

@@ -3,6 +3,7 @@ import { App, Button, Spin } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import type Konva from 'konva';
 import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, isApiError, type TemplateDetailsResult } from '@finishline/shared';
+import { saveBlob } from '@finishline/shared/react';
 import { loadCertificateFonts } from '../state/fonts';
 import { canvasJpeg, exportFailure, IMAGE_FAILED } from '../state/crop';
 import type { ProcessedImage } from '../state/steps';
@@ -15,18 +16,6 @@ const uploadFailed = (detail: string) => `Failed to upload certificate. Error: $
 
 /** Marks performance so the benchmark can time Generate to preview and to the JPEG. */
 const mark = (name: string) => performance.mark(`certificate:${name}`);
-
-/** Saves a file from a blob under a name, as a download of this page. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 interface PreviewStepProps {
   details: TemplateDetailsResult;

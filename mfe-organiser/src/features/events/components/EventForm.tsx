@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type ControllerRenderProps, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
   bibFormatProblem,
@@ -58,30 +58,49 @@ export function formOf(event: OrganiserEvent): OrganiserEventForm {
 
 type Name = FieldPath<EventFormInput>;
 
-function NumberField({ control, name, label, suffix }: { control: Control<EventFormInput>; name: Name; label: string; suffix?: string }) {
+const PRICE_FIELDS: Array<{ name: Name; label: string }> = [
+  { name: 'single_photo_price', label: 'One photo' },
+  { name: 'extra_photo_price', label: 'Each extra photo' },
+  { name: 'bundle_price', label: 'Five or more photos' },
+  { name: 'video_price', label: 'Video' },
+  { name: 'collage_price', label: 'Collage' },
+];
+
+type FieldBinding = ControllerRenderProps<EventFormInput, Name>;
+
+/** One labelled form field bound to the form, with its validation message under it. */
+function LabelledField({ control, name, label, input }: { control: Control<EventFormInput>; name: Name; label: string; input: (field: FieldBinding, id: string) => ReactNode }) {
   return (
     <Controller
       name={name}
       control={control}
       render={({ field, fieldState }) => (
         <FormField label={label} htmlFor={`ev-${name}`} error={fieldState.error?.message}>
-          <InputNumber id={`ev-${name}`} style={{ width: '100%' }} prefix={suffix ? undefined : '₹'} suffix={suffix} value={field.value as number | null} onChange={(v) => field.onChange(v)} onBlur={field.onBlur} min={0} />
+          {input(field, `ev-${name}`)}
         </FormField>
       )}
     />
   );
 }
 
+function NumberField({ control, name, label, suffix }: { control: Control<EventFormInput>; name: Name; label: string; suffix?: string }) {
+  return (
+    <LabelledField
+      control={control}
+      name={name}
+      label={label}
+      input={(field, id) => <InputNumber id={id} style={{ width: '100%' }} prefix={suffix ? undefined : '₹'} suffix={suffix} value={field.value as number | null} onChange={(v) => field.onChange(v)} onBlur={field.onBlur} min={0} />}
+    />
+  );
+}
+
 function TextField({ control, name, label, type = 'text', placeholder }: { control: Control<EventFormInput>; name: Name; label: string; type?: string; placeholder?: string }) {
   return (
-    <Controller
-      name={name}
+    <LabelledField
       control={control}
-      render={({ field, fieldState }) => (
-        <FormField label={label} htmlFor={`ev-${name}`} error={fieldState.error?.message}>
-          <Input id={`ev-${name}`} type={type} placeholder={placeholder} value={(field.value as string | null) ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
-        </FormField>
-      )}
+      name={name}
+      label={label}
+      input={(field, id) => <Input id={id} type={type} placeholder={placeholder} value={(field.value as string | null) ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />}
     />
   );
 }
@@ -180,21 +199,11 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
 
       <Card size="small" title="Prices (rupees before GST)">
         <Row gutter={12}>
-          <Col xs={12} md={8}>
-            <NumberField control={control} name="single_photo_price" label="One photo" />
-          </Col>
-          <Col xs={12} md={8}>
-            <NumberField control={control} name="extra_photo_price" label="Each extra photo" />
-          </Col>
-          <Col xs={12} md={8}>
-            <NumberField control={control} name="bundle_price" label="Five or more photos" />
-          </Col>
-          <Col xs={12} md={8}>
-            <NumberField control={control} name="video_price" label="Video" />
-          </Col>
-          <Col xs={12} md={8}>
-            <NumberField control={control} name="collage_price" label="Collage" />
-          </Col>
+          {PRICE_FIELDS.map(({ name, label }) => (
+            <Col xs={12} md={8} key={name}>
+              <NumberField control={control} name={name} label={label} />
+            </Col>
+          ))}
         </Row>
         {printCatalogue && printCatalogue.length > 0 ? (
           <Row gutter={12}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Button, Image, Segmented, Space, Table } from 'antd';
-import { DASHBOARD_PAGE_SIZE, isApiError, NO_MATCHING_RECORDS, organiserApi, type PhotoReportRow, type ReportStatus } from '@finishline/shared';
-import { CsvButton } from '@finishline/shared/react';
+import { Button, Image, Segmented, Space } from 'antd';
+import { organiserApi, type PhotoReportRow, type ReportStatus } from '@finishline/shared';
+import { CsvButton, RecordsTable, useRowAction } from '@finishline/shared/react';
 
 const TABS: Array<{ value: ReportStatus; label: string }> = [
   { value: 'open', label: 'Waiting' },
@@ -14,11 +14,8 @@ const TABS: Array<{ value: ReportStatus; label: string }> = [
  * dismiss (it stays). Decisions can be changed later from the other lists.
  */
 export function ModerationPanel({ eventId }: { eventId: number }) {
-  const { message } = AntApp.useApp();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [rows, setRows] = useState<PhotoReportRow[] | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
 
   const load = useCallback(() => {
     setRows(null);
@@ -28,35 +25,22 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
       .catch(() => setRows([]));
   }, [eventId, status]);
   useEffect(load, [load]);
+  const { busy, run } = useRowAction<number>(load);
 
-  const decide = async (r: PhotoReportRow, decision: 'upheld' | 'dismissed') => {
-    setBusy(r.report_id);
-    try {
-      const answer = await organiserApi.decideReport({ eventId, reportId: r.report_id, decision });
-      message.success(answer.message);
-      load();
-    } catch (error) {
-      message.error(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const decide = (r: PhotoReportRow, decision: 'upheld' | 'dismissed') =>
+    run(r.report_id, () => organiserApi.decideReport({ eventId, reportId: r.report_id, decision }));
 
   const list = rows ?? [];
   return (
     <section aria-label="Reported photos" className="fl-org-panel">
       <div className="fl-org-table-head">
-        <Segmented<ReportStatus> options={TABS} value={status} onChange={(v) => { setStatus(v); setPage(1); }} />
+        <Segmented<ReportStatus> options={TABS} value={status} onChange={setStatus} />
         <CsvButton fileName={`event-${eventId}-reports-${status}.csv`} header={['Photo ID', 'BIB', 'Reported by', 'Reported at', 'Status']} rows={list.map((r) => [r.image_id, r.bib_number, r.reporter, r.reported_at, r.status])} />
       </div>
-      <Table<PhotoReportRow>
+      <RecordsTable<PhotoReportRow>
+        key={status}
+        rows={rows}
         rowKey="report_id"
-        size="small"
-        loading={rows === null}
-        dataSource={list}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: NO_MATCHING_RECORDS }}
-        pagination={{ current: page, pageSize: DASHBOARD_PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
         columns={[
           { title: 'Photo', key: 'thumb', render: (_v, r) => <Image src={r.thumb} alt={`Photo ${r.image_id}`} width={96} /> },
           { title: 'BIB', dataIndex: 'bib_number' },

@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Button, InputNumber, Space, Table, Tag } from 'antd';
-import { DASHBOARD_PAGE_SIZE, isApiError, NO_MATCHING_RECORDS, organiserApi, type EventPartnerRegistration } from '@finishline/shared';
-import { CsvButton } from '@finishline/shared/react';
+import { Button, InputNumber, Space, Tag } from 'antd';
+import { organiserApi, type EventPartnerRegistration } from '@finishline/shared';
+import { CsvButton, RecordsTable, useRowAction } from '@finishline/shared/react';
 
 const STATUS_COLOUR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** Photographers who registered for the event: approve (with their share) or reject. */
 export function PartnersPanel({ eventId }: { eventId: number }) {
-  const { message } = AntApp.useApp();
   const [rows, setRows] = useState<EventPartnerRegistration[] | null>(null);
   const [shares, setShares] = useState<Record<number, number>>({});
-  const [busy, setBusy] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
 
   const load = useCallback(() => {
     organiserApi
@@ -20,19 +17,10 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
       .catch(() => setRows([]));
   }, [eventId]);
   useEffect(load, [load]);
+  const { busy, run } = useRowAction<number>(load);
 
-  const decide = async (r: EventPartnerRegistration, decision: 'approved' | 'rejected') => {
-    setBusy(r.partnerUserId);
-    try {
-      const answer = await organiserApi.decidePartnerRegistration({ eventId, partnerUserId: r.partnerUserId, decision, sharePercent: shares[r.partnerUserId] ?? r.sharePercent });
-      message.success(answer.message);
-      load();
-    } catch (error) {
-      message.error(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const decide = (r: EventPartnerRegistration, decision: 'approved' | 'rejected') =>
+    run(r.partnerUserId, () => organiserApi.decidePartnerRegistration({ eventId, partnerUserId: r.partnerUserId, decision, sharePercent: shares[r.partnerUserId] ?? r.sharePercent }));
 
   const list = rows ?? [];
   return (
@@ -45,14 +33,9 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
           rows={list.map((r) => [`${r.firstName} ${r.lastName}`, r.nickname, r.email, r.mobile, r.datesAvailable.join(' '), r.remarks, r.sharePercent, r.status])}
         />
       </div>
-      <Table<EventPartnerRegistration>
+      <RecordsTable<EventPartnerRegistration>
+        rows={rows}
         rowKey="partnerUserId"
-        size="small"
-        loading={rows === null}
-        dataSource={list}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: NO_MATCHING_RECORDS }}
-        pagination={{ current: page, pageSize: DASHBOARD_PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
         columns={[
           { title: 'Photographer', key: 'name', render: (_v, r) => `${r.firstName} ${r.lastName} (${r.nickname})` },
           { title: 'Status', key: 'status', render: (_v, r) => <Tag color={STATUS_COLOUR[r.status]}>{r.status}</Tag> },

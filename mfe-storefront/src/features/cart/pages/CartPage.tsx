@@ -25,7 +25,7 @@ import {
   PACKAGES,
   packNameOf,
 } from '@finishline/shared';
-import { DigitalDownloadsTitle, ExpiredSession, useDocumentTitle } from '@finishline/shared/react';
+import { DigitalDownloadsTitle, ExpiredSession, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { useCartBill } from '../api/useCartBill';
 import { BillSummary } from '../components/BillSummary';
 import { CartSlideshow } from '../components/CartSlideshow';
@@ -81,16 +81,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
       <Result
         status="info"
         title={EMPTY_CART_TEXT}
-        extra={[
-          <Button key="home" type="primary" onClick={() => navigate('/home')}>
-            Return to homepage
-          </Button>,
-          signedIn ? null : (
-            <Button key="login" onClick={() => navigate('/sign-in')}>
-              Login for order history
-            </Button>
-          ),
-        ]}
+        extra={returnHomeActions(signedIn, navigate)}
       />
     );
   }
