@@ -3,6 +3,15 @@ import type { GreyImage, TextLine } from './regions';
 /** Character height tesseract reads best at (its LSTM model was trained on text about this size). */
 export const OCR_CHAR_HEIGHT = 36;
 const MARGIN_X = 0.55;
+
+/** How a row is shown to OCR: the first look, and a second one that must agree with it. */
+export interface CropView {
+  charHeight: number;
+  /** Black and white at mid-grey instead of the stretched grey levels. */
+  binary: boolean;
+}
+export const FIRST_VIEW: CropView = { charHeight: OCR_CHAR_HEIGHT, binary: false };
+export const SECOND_VIEW: CropView = { charHeight: 26, binary: true };
 const HALF_HEIGHT = 0.95;
 const BORDER = 12;
 
@@ -11,9 +20,9 @@ const BORDER = 12;
  * contrast and always dark characters on white with a white border: the form tesseract expects.
  * `scale` maps the row's coordinates (found in the search image) onto `image`.
  */
-export function cropRow(image: GreyImage, line: TextLine, scale: number): GreyImage {
+export function cropRow(image: GreyImage, line: TextLine, scale: number, view: CropView = FIRST_VIEW): GreyImage {
   const h = line.charHeight * scale;
-  const k = OCR_CHAR_HEIGHT / h;
+  const k = view.charHeight / h;
   const halfW = line.length * scale * 0.5 + MARGIN_X * h;
   const halfH = HALF_HEIGHT * h;
   const innerW = Math.max(8, Math.round(2 * halfW * k));
@@ -53,7 +62,7 @@ export function cropRow(image: GreyImage, line: TextLine, scale: number): GreyIm
   for (let v = 0; v < innerH; v += 1) {
     for (let u = 0; u < innerW; u += 1) {
       let t = (samples[v * innerW + u] - lo) / range;
-      t = Math.min(1, Math.max(0, t));
+      t = view.binary ? (t < 0.5 ? 0 : 1) : Math.min(1, Math.max(0, t));
       data[(v + BORDER) * width + u + BORDER] = Math.round(255 * (invert ? 1 - t : t));
     }
   }

@@ -79,8 +79,12 @@ export class OcrPool {
       }
       const { data } = await slot.worker.recognize(png, {}, { text: true, blocks: true });
       const symbols = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols))));
-      const minSymbol = symbols.length > 0 ? Math.min(...symbols.map((s) => s.confidence)) : 0;
-      return { text: data.text, confidence: data.confidence, minSymbol, symbols: symbols.length };
+      // Character confidences, not the word's: tesseract's word figure drops for a bib's printed
+      // border beside perfectly read digits.
+      const confidences = symbols.map((s) => s.confidence);
+      const minSymbol = confidences.length > 0 ? Math.min(...confidences) : 0;
+      const confidence = confidences.length > 0 ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0;
+      return { text: symbols.map((s) => s.text).join(''), confidence, minSymbol, symbols: symbols.length };
     } finally {
       this.release(slot);
     }

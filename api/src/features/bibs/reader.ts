@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
-import { cropRow } from './crop';
+import { cropRow, FIRST_VIEW, SECOND_VIEW } from './crop';
 import { OcrPool } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
@@ -9,6 +9,8 @@ import { allowed, whitelistFor } from './rules';
 const READ_SIDE = 3072;
 /** Longest side rows are searched at. */
 const SEARCH_SIDE = 1600;
+/** Shortest reading that tags a photo. */
+const MIN_BIB_LENGTH = 2;
 
 export interface AcceptanceOptions {
   /** Lowest mean character confidence (0..100) of a row that tags a photo. */
@@ -19,7 +21,7 @@ export interface AcceptanceOptions {
   sameCount: boolean;
 }
 
-export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 70, minSymbol: 55, sameCount: true };
+export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 75, minSymbol: 50, sameCount: false };
 
 export interface ReaderTuning {
   regions: RegionOptions;
@@ -43,7 +45,8 @@ async function decode(image: Buffer): Promise<GreyImage> {
 /** A row's reading when it passes every check, else null. */
 function accept(text: { text: string; confidence: number; minSymbol: number }, line: TextLine, rules: BibRules, options: AcceptanceOptions): BibReading | null {
   const bib = text.text.replace(/\s+/g, '').toUpperCase();
-  if (bib.length === 0 || !allowed(bib, rules)) return null;
+  // One character alone is as often a shape as a digit.
+  if (bib.length < MIN_BIB_LENGTH || !allowed(bib, rules)) return null;
   if (text.confidence < options.minConfidence || text.minSymbol < options.minSymbol) return null;
   // A blob count that differs from the characters read means a cut, merged or invented character.
   if (options.sameCount && bib.length !== line.chars) return null;
@@ -64,7 +67,15 @@ export class TesseractBibReader implements BibReader {
     const lines = findTextLines(search, this.tuning.regions);
     const whitelist = whitelistFor(rules);
     const results = await Promise.all(
-      lines.map(async (line) => accept(await this.pool.read(cropRow(reading, line, scale), whitelist), line, rules, this.tuning.acceptance)),
+      lines.map(async (line) => {
+        const first = accept(await this.pool.read(cropRow(reading, line, scale, FIRST_VIEW), whitelist), line, rules, this.tuning.acceptance);
+        if (!first) return null;
+        // A second look at another size, in black and white, must read the same: a misread that
+        // OCR is sure of rarely survives a change of view, and a wrong tag sells someone else's photo.
+        const second = await this.pool.read(cropRow(reading, line, scale, SECOND_VIEW), whitelist);
+        if (second.text.replace(/\s+/g, '').toUpperCase() !== first.bib) return null;
+        return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100 };
+      }),
     );
     const best = new Map<string, BibReading>();
     for (const r of results) {
