@@ -12,7 +12,7 @@
  *
  * BIB_BENCH_FAMILY=tune|heldout|both (default heldout), BIB_BENCH_PER_CASE (default 50, so 300
  * photos), BIB_BENCH_VERBOSE=1 lists every miss and wrong tag. Generated photos are kept in the
- * system's temporary folder so a second run only reads.
+ * system's temporary folder so a second run only reads (BIB_BENCH_GENERATE_ONLY=1 only makes them).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,4 +107,9 @@ const family = process.env.BIB_BENCH_FAMILY ?? 'heldout';
 const perCase = Number(process.env.BIB_BENCH_PER_CASE ?? 50);
 const verbose = process.env.BIB_BENCH_VERBOSE === '1';
 const families: Family[] = family === 'both' ? ['tune', 'heldout'] : [family === 'tune' ? 'tune' : 'heldout'];
-for (const f of families) await run(f, perCase, verbose);
+if (process.env.BIB_BENCH_GENERATE_ONLY === '1') {
+  // Fills the photo cache only (to generate while something else is measured).
+  for (const f of families) for (let i = 0; i < perCase; i += 1) for (const c of HARD_CASES) await scene(f, c, i);
+} else {
+  for (const f of families) await run(f, perCase, verbose);
+}

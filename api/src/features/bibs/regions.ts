@@ -203,7 +203,8 @@ function median(values: number[]): number {
 
 /** A row's geometry from its characters, or null when they do not form one straight, even row. */
 function rowOf(members: Blob[]): TextLine | null {
-  if (members.length < 2 || members.length > 14) return null;
+  // Longer rows are words and slogans; numbers on bibs are short.
+  if (members.length < 2 || members.length > 8) return null;
   members.sort((p, q) => p.cx - q.cx);
   const n = members.length;
   const mx = members.reduce((s, b) => s + b.cx, 0) / n;
@@ -350,7 +351,7 @@ function coveredAtEnd(row: TextLine, blobs: Blob[], labels: Int32Array, width: n
   const sin = Math.sin(row.angle);
   const half = row.length / 2;
   for (const side of [-1, 1]) {
-    for (let t = 0; t <= 0.3 * h; t += 1) {
+    for (let t = 0; t <= 0.2 * h; t += 1) {
       for (let s = -0.5 * h; s <= 0.5 * h; s += 1) {
         const along = side * (half + t);
         const x = Math.round(row.cx + along * cos - s * sin);
