@@ -255,8 +255,8 @@ function bibNumber(random: Random, pattern: string | null): string {
 
 const PATTERNS = [null, '^\\d{1,5}$', '^\\d{4}$', '^[A-Z]\\d{3}$'];
 
-/** One photo of the given family and hard case; the same seed always gives the same photo. */
-export async function renderBibScene(family: Family, hardCase: HardCase, seed: number, width = 6000, height = 4000): Promise<BibScene> {
+/** One photo of the given family and hard case; the same seed (and face set) always gives the same photo. */
+export async function renderBibScene(family: Family, hardCase: HardCase, seed: number, width = 6000, height = 4000, withFaces = true): Promise<BibScene> {
   const random = seededRandom(seed * 7919 + (family === 'tune' ? 1 : 2));
   const pattern = pick(random, PATTERNS);
   const runners = hardCase === 'group' ? 2 + Math.floor(random() * 2) : 1;
@@ -270,7 +270,8 @@ export async function renderBibScene(family: Family, hardCase: HardCase, seed: n
   const parts = [background(random, family, width, height)];
   const front: string[] = [];
   const layers: OverlayOptions[] = [];
-  const faces = loadFaceSet();
+  // Real faces as heads when the team's face set is there (drawn heads otherwise).
+  const faces = withFaces ? loadFaceSet() : null;
   const visible: string[] = [];
   const hidden: string[] = [];
   for (let i = 0; i < bibs.length; i += 1) {

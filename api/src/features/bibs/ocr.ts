@@ -23,6 +23,12 @@ export interface RowText {
   symbols: number;
 }
 
+/**
+ * Set when the engine starts. No dictionaries: they would only pull a row of digits towards English
+ * words. Tesseract prints statistics of empty rows to the console unless given a debug file.
+ */
+const ENGINE_SETTINGS: Record<string, string> = { load_system_dawg: '0', load_freq_dawg: '0', debug_file: '/dev/null' };
+
 interface Slot {
   worker: Worker;
   whitelist: string;
@@ -40,8 +46,7 @@ export class OcrPool {
     const langPath = languageFolder();
     const slots = await Promise.all(
       Array.from({ length: workers }, async () => {
-        // No dictionaries: they would only pull a row of digits towards English words.
-        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }, { load_system_dawg: '0', load_freq_dawg: '0' });
+        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }, ENGINE_SETTINGS);
         // A row is one line of characters; the crops carry no resolution, so name one.
         await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, user_defined_dpi: '300' });
         return { worker, whitelist: '', busy: false };

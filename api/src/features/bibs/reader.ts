@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
-import { cropRow, FIRST_VIEW, SECOND_VIEW } from './crop';
+import { cropRow, FIRST_VIEW, levelled, SECOND_VIEW } from './crop';
 import { OcrPool } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
@@ -59,7 +59,10 @@ export class TesseractBibReader implements BibReader {
     private readonly tuning: ReaderTuning = { regions: DEFAULT_REGION_OPTIONS, acceptance: DEFAULT_ACCEPTANCE },
   ) {}
 
+  private closed = false;
+
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
+    if (this.closed) throw new Error('BIB reader closed');
     const reading = await decode(image);
     let search = reading;
     while (Math.max(search.width, search.height) > SEARCH_SIDE) search = halve(search);
@@ -67,7 +70,8 @@ export class TesseractBibReader implements BibReader {
     const lines = findTextLines(search, this.tuning.regions);
     const whitelist = whitelistFor(rules);
     const results = await Promise.all(
-      lines.map(async (line) => {
+      lines.map(async (found) => {
+        const line = levelled(reading, found, scale);
         const first = accept(await this.pool.read(cropRow(reading, line, scale, FIRST_VIEW), whitelist), line, rules, this.tuning.acceptance);
         if (!first) return null;
         // A second look at another size, in black and white, must read the same: a misread that
@@ -87,6 +91,7 @@ export class TesseractBibReader implements BibReader {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.close();
   }
 }
