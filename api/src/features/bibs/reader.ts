@@ -6,7 +6,7 @@ import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type Regi
 import { allowed, whitelistFor } from './rules';
 
 /** Longest side of the image rows are cut from (24 MP photos are shrunk while the JPEG is decoded). */
-const READ_SIDE = 3072;
+const READ_SIDE = 3000;
 /** Longest side rows are searched at. */
 const SEARCH_SIDE = 1600;
 /** Shortest reading that tags a photo. */
@@ -28,17 +28,22 @@ export interface ReaderTuning {
   acceptance: AcceptanceOptions;
 }
 
+/**
+ * The photo in grey at READ_SIDE. Resized in colour and turned grey here: asking sharp for grey before
+ * the resize costs its shrink-while-decoding and triples the time on a 24 MP JPEG.
+ */
 async function decode(image: Buffer): Promise<GreyImage> {
   const { data, info } = await sharp(image, { failOn: 'error' })
     .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const channels = info.channels;
-  if (channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-  // Grey with alpha (a PNG): keep the grey channel.
   const grey = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * channels];
+  if (channels < 3) {
+    for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * channels];
+  } else {
+    for (let i = 0, j = 0; i < grey.length; i += 1, j += channels) grey[i] = (77 * data[j] + 150 * data[j + 1] + 29 * data[j + 2]) >> 8;
+  }
   return { data: grey, width: info.width, height: info.height };
 }
 

@@ -86,7 +86,7 @@ export function halve(image: GreyImage): GreyImage {
 }
 
 /** Marks pixels clearly darker (1) or lighter (2) than the mean of their neighbourhood. */
-function threshold(image: GreyImage, radius: number, contrast: number): Uint8Array {
+function integralOf(image: GreyImage): Float64Array {
   const { data, width, height } = image;
   const w1 = width + 1;
   const integral = new Float64Array(w1 * (height + 1));
@@ -97,6 +97,12 @@ function threshold(image: GreyImage, radius: number, contrast: number): Uint8Arr
       integral[(y + 1) * w1 + x + 1] = integral[y * w1 + x + 1] + rowSum;
     }
   }
+  return integral;
+}
+
+function threshold(image: GreyImage, integral: Float64Array, radius: number, contrast: number): Uint8Array {
+  const { data, width, height } = image;
+  const w1 = width + 1;
   const marks = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
     const y0 = Math.max(0, y - radius);
@@ -284,8 +290,8 @@ function mergedRow(b: Blob, image: GreyImage, options: RegionOptions): TextLine 
   };
 }
 
-function rowsAt(image: GreyImage, contrast: number, options: RegionOptions): TextLine[] {
-  const marks = threshold(image, options.windowRadius, contrast);
+function rowsAt(image: GreyImage, integral: Float64Array, contrast: number, options: RegionOptions): TextLine[] {
+  const marks = threshold(image, integral, options.windowRadius, contrast);
   const lines: TextLine[] = [];
   for (const [value, polarity] of [
     [1, 'dark'],
@@ -380,7 +386,8 @@ function sameRow(a: TextLine, b: TextLine): boolean {
 
 /** Candidate rows of characters, most promising first. */
 export function findTextLines(image: GreyImage, options: RegionOptions = DEFAULT_REGION_OPTIONS): TextLine[] {
-  const all = options.contrasts.flatMap((contrast) => rowsAt(image, contrast, options));
+  const integral = integralOf(image);
+  const all = options.contrasts.flatMap((contrast) => rowsAt(image, integral, contrast, options));
   all.sort((a, b) => b.score - a.score);
   const kept: TextLine[] = [];
   for (const row of all) {
