@@ -121,7 +121,7 @@ function threshold(image: GreyImage, integral: Float64Array, radius: number, con
 }
 
 /** 8-connected blobs of one mark value, with their boxes. */
-function blobsOf(marks: Uint8Array, width: number, height: number, value: number, polarity: Polarity): { blobs: Blob[]; labels: Int32Array } {
+function blobsOf(marks: Uint8Array, width: number, height: number, value: number, polarity: Polarity): Blob[] {
   const labels = new Int32Array(width * height).fill(-1);
   const stack = new Int32Array(width * height);
   const blobs: Blob[] = [];
@@ -166,7 +166,7 @@ function blobsOf(marks: Uint8Array, width: number, height: number, value: number
     const h = maxY - minY + 1;
     blobs.push({ minX, maxX, minY, maxY, area, cx: sumX / area, cy: sumY / area, w, h, polarity });
   }
-  return { blobs, labels };
+  return blobs;
 }
 
 /** Whether a blob is shaped like a printed letter or digit. */
@@ -297,7 +297,7 @@ function rowsAt(image: GreyImage, integral: Float64Array, contrast: number, opti
     [1, 'dark'],
     [2, 'light'],
   ] as const) {
-    const { blobs, labels } = blobsOf(marks, image.width, image.height, value, polarity);
+    const blobs = blobsOf(marks, image.width, image.height, value, polarity);
     const chars = blobs.filter((b) => characterLike(b, image, options));
     for (const b of blobs) {
       const merged = mergedRow(b, image, options);
@@ -322,7 +322,7 @@ function rowsAt(image: GreyImage, integral: Float64Array, contrast: number, opti
     });
     for (const members of groups.values()) {
       const row = rowOf(members);
-      if (row && !continued(row, members, blobs) && !coveredAtEnd(row, blobs, labels, image.width, image.height)) lines.push(row);
+      if (row && !continued(row, members, blobs)) lines.push(row);
     }
   }
   return lines;
@@ -346,32 +346,6 @@ function continued(row: TextLine, members: Blob[], blobs: Blob[]): boolean {
   return false;
 }
 
-/**
- * Whether a large shape of the characters' own polarity (darker than the bib, like the digits) comes
- * right up to an end of the row: an arm or another runner over the number, so what is visible may be
- * only part of it. Part of a BIB is someone else's BIB: worse than no tag.
- */
-function coveredAtEnd(row: TextLine, blobs: Blob[], labels: Int32Array, width: number, height: number): boolean {
-  const h = row.charHeight;
-  const cos = Math.cos(row.angle);
-  const sin = Math.sin(row.angle);
-  const half = row.length / 2;
-  for (const side of [-1, 1]) {
-    for (let t = 0; t <= 0.2 * h; t += 1) {
-      for (let s = -0.5 * h; s <= 0.5 * h; s += 1) {
-        const along = side * (half + t);
-        const x = Math.round(row.cx + along * cos - s * sin);
-        const y = Math.round(row.cy + along * sin + s * cos);
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        const label = labels[y * width + x];
-        if (label < 0) continue;
-        const b = blobs[label];
-        if (b.h > 1.6 * h || b.w > 4 * h) return true;
-      }
-    }
-  }
-  return false;
-}
 
 /** Whether two rows cover the same characters (found at two contrasts, or as blobs and as one blob). */
 function sameRow(a: TextLine, b: TextLine): boolean {
