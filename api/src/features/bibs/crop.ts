@@ -66,6 +66,17 @@ export function cropRow(image: GreyImage, line: TextLine, scale: number, view: C
       data[(v + BORDER) * width + u + BORDER] = Math.round(255 * (invert ? 1 - t : t));
     }
   }
+  // Beyond the row's characters (with a little slack) there is only bib, its edge, pins or shirt:
+  // blank it, or OCR reads a bib's edge against the shirt as a 1.
+  const slackX = (MARGIN_X - 0.15) * h * k;
+  const keepY = 0.68 * h * k;
+  const midY = BORDER + innerH / 2;
+  for (let y = BORDER; y < BORDER + innerH; y += 1) {
+    const outsideY = Math.abs(y + 0.5 - midY) > keepY;
+    for (let x = BORDER; x < BORDER + innerW; x += 1) {
+      if (outsideY || x - BORDER < slackX || BORDER + innerW - x < slackX) data[y * width + x] = 255;
+    }
+  }
   clearEdges(data, width, height);
   return { data, width, height };
 }
