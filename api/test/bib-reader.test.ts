@@ -23,11 +23,14 @@ describe('BIB rules', () => {
     expect(rules.pattern?.test('tt123')).toBe(true);
   });
 
-  it('without a format accepts 1 to 12 letters and digits holding a digit', () => {
+  it('without a format accepts up to 12 characters: digits after at most three letters', () => {
     const rules = bibRulesFor(null, null);
     expect(rules.pattern).toBeNull();
     expect(allowed('A123', rules)).toBe(true);
+    expect(allowed('42', rules)).toBe(true);
     expect(allowed('FINISH', rules)).toBe(false);
+    expect(allowed('21K', rules)).toBe(false);
+    expect(allowed('WATER500', rules)).toBe(false);
     expect(allowed('1234567890123', rules)).toBe(false);
   });
 

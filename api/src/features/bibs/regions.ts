@@ -301,7 +301,7 @@ function rowsAt(image: GreyImage, integral: Float64Array, contrast: number, opti
     const chars = blobs.filter((b) => characterLike(b, image, options));
     for (const b of blobs) {
       const merged = mergedRow(b, image, options);
-      if (merged) lines.push(merged);
+      if (merged && !continued(merged, [b], blobs)) lines.push(merged);
     }
     chars.sort((a, b) => a.cx - b.cx);
     const parent = new Int32Array(chars.length).map((_, i) => i);
@@ -341,7 +341,8 @@ function continued(row: TextLine, members: Blob[], blobs: Blob[]): boolean {
     if (across > 0.6 * h) continue;
     const along = Math.abs((b.cx - row.cx) * cos + (b.cy - row.cy) * sin);
     const reach = Math.abs((b.w / 2) * cos) + Math.abs((b.h / 2) * sin);
-    if (along > half && along - reach - half < 0.9 * h) return true;
+    // Up to a monospaced space (clocks, timing boards) plus a colon.
+    if (along > half && along - reach - half < 1.6 * h) return true;
   }
   return false;
 }
