@@ -247,7 +247,12 @@ function background(random: Random, family: Family, width: number, height: numbe
 }
 
 function bibNumber(random: Random, pattern: string | null): string {
-  const digits = (n: number) => Array.from({ length: n }, (_, i) => String(Math.floor(random() * 10) + (i === 0 && n > 1 ? 0 : 0))).join('').replace(/^0/, String(1 + Math.floor(random() * 9)));
+  const digits = (n: number) => {
+    const text = Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('');
+    // A BIB never starts with 0. The lead digit is drawn every time, so a seed always gives one scene.
+    const lead = String(1 + Math.floor(random() * 9));
+    return text.replace(/^0/, lead);
+  };
   if (pattern === '^[A-Z]\\d{3}$') return pick(random, ['A', 'B', 'C', 'F', 'K', 'M', 'T']) + digits(3);
   if (pattern === '^\\d{4}$') return digits(4);
   return digits(2 + Math.floor(random() * 4));
