@@ -26,3 +26,4 @@ export { DigitalDownloadsTitle, ULTRA_TOOLTIP_TEXT, ULTRA_TOOLTIP_TOUCH_MS } fro
 export { TextFields, type TextFieldSpec } from './react/TextFields';
 export { SignUpForm } from './react/SignUpForm';
 export { CsvButton, downloadTextFile } from './react/CsvButton';
+export { useAccessRefused } from './react/useAccessRefused';
