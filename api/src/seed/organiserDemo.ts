@@ -209,11 +209,8 @@ async function seedPhotographers(tx: Db, key: Buffer, mainEventId: number, other
            from events e where e.id = $1 on conflict do nothing`,
         [otherEventId, partner.id],
       );
-      // Their photos there: four BIBs other than the runner's privacy-checked one.
-      await tx.query(
-        `update photos p set partner_user_id = $2 from photo_bibs b
-          where b.photo_id = p.id and p.event_id = $1 and p.partner_user_id is null
-            and b.bib_number in (select distinct bib_number from photo_bibs where event_id = $1 and bib_number <> 'BH21042' order by bib_number limit 4)`,
+      // Their photos there: every other photo of the race.
+      await tx.query(`update photos p set partner_user_id = $2 where p.event_id = $1 and p.partner_user_id is null and p.id % 2 = 0`,
         [otherEventId, partner.id],
       );
     }
