@@ -24,7 +24,8 @@ async function api<T>(route: string, body: unknown, token?: string): Promise<Ans
 }
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('session_token') ?? '');
-const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+/** Rupees as the pages show them (whole amounts without paise, others with two decimals). */
+const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<{ page: Page; token: string }> {
   const context = await browser.newContext();
