@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button, Descriptions, Select, Space, Table } from 'antd';
 import { DASHBOARD_PAGE_SIZE, formatRupees, NO_MATCHING_RECORDS, partnerApi, readLocalSession, type PartnerRevenueRow, type PartnerShareResult } from '@finishline/shared';
 import { CsvButton, ProcessingOverlay, useAccessRefused, useDocumentTitle } from '@finishline/shared/react';
-import { DailyShareChart } from '../components/DailyShareChart';
+
+// The chart library is fetched only when there is a chart to draw, never for /registration.
+const DailyShareChart = lazy(() => import('../components/DailyShareChart').then((m) => ({ default: m.DailyShareChart })));
 
 const ALL = 0;
 const CSV_HEADER = ['Event', 'price', 'totalorders', 'totalimages', 'userimages', 'share_percent', 'usr_share'] as const;
@@ -83,7 +85,11 @@ export function MySharePage() {
       <div style={{ margin: '8px 0 16px' }}>
         <CsvButton fileName="my-share.csv" header={CSV_HEADER} rows={rows.map((r) => [r.event_name, r.price, r.totalorders, r.totalimages, r.userimages, r.share_percent, r.usr_share])} />
       </div>
-      {data && data.daily.length > 0 ? <DailyShareChart rows={data.daily} /> : null}
+      {data && data.daily.length > 0 ? (
+        <Suspense fallback={null}>
+          <DailyShareChart rows={data.daily} />
+        </Suspense>
+      ) : null}
       {payouts ? (
         <section aria-label="Payouts">
           <h2>Payouts</h2>
