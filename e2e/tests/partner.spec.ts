@@ -177,6 +177,30 @@ test.describe('partner: registration, approval, My Share', () => {
     expect(lines[0]).toBe('Event,price,totalorders,totalimages,userimages,share_percent,usr_share');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe([DEMO_EVENT, kabir.sales, cells[2], cells[3], cells[4], 70, kabir.share].join(','));
+
+    // The organiser records a payout on the Photographers tab: more than the share is refused.
+    const organiserAgain = await signedIn(browser, DEMO_USERS.organiser);
+    const dashboard = organiserAgain.page;
+    await dashboard.goto(`/organization_dashboard?event=${eventId}&tab=photographers`);
+    const payout = dashboard.getByRole('region', { name: 'Record a payout' });
+    await payout.getByRole('combobox', { name: 'Photographer to pay' }).click();
+    await dashboard.locator('.ant-select-item-option', { hasText: 'Kabir Shah' }).click();
+    await payout.getByLabel('Amount paid (₹)').fill('9999999');
+    await payout.getByLabel('Transfer reference').fill('UTR-E2E-1');
+    await payout.getByRole('button', { name: 'Record payout' }).click();
+    await expect(dashboard.getByText(`The payout is more than the share still to pay (${inr(kabir.share)}).`)).toBeVisible();
+    await payout.getByLabel('Amount paid (₹)').fill('100');
+    await payout.getByRole('button', { name: 'Record payout' }).click();
+    await expect(dashboard.getByText('The payout is recorded.')).toBeVisible();
+    await dashboard.context().close();
+
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Event' }).click();
+    await page.locator('.ant-select-item-option', { hasText: DEMO_EVENT }).click();
+    await page.getByRole('button', { name: 'GET DATA' }).click();
+    const payouts = page.getByRole('region', { name: 'Payouts' });
+    await expect(payouts.locator('tr.ant-table-row', { hasText: 'UTR-E2E-1' })).toContainText('₹100');
+    await expect(payouts).toContainText(`Still to pay${inr(Math.round((kabir.share - 100) * 100) / 100)}`);
     await page.context().close();
   });
 });

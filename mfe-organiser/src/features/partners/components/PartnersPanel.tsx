@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { App as AntApp, Button, InputNumber, Space, Table, Tag } from 'antd';
 import { DASHBOARD_PAGE_SIZE, isApiError, NO_MATCHING_RECORDS, organiserApi, type EventPartnerRegistration } from '@finishline/shared';
 import { CsvButton } from '@finishline/shared/react';
+import { PayoutForm } from './PayoutForm';
 
 const STATUS_COLOUR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -81,6 +82,7 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
           { title: 'Remarks', dataIndex: 'remarks' },
         ]}
       />
+      <PayoutForm eventId={eventId} photographers={list} />
     </section>
   );
 }
