@@ -98,7 +98,7 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
       PAYU_SALT: 'salt',
       PAYU_URL: 'https://secure.payu.in/_payment',
       PAYU_VERIFY_URL: 'https://info.payu.in/merchant/postservice?form=2',
-      PARTNER_DATA_KEY: 'k'.repeat(64).replace(/k/g, 'a'),
+      PARTNER_DATA_KEY: 'a'.repeat(64),
     };
     const withEnv = (env: Record<string, string | undefined>, run: () => void) => {
       const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
