@@ -116,6 +116,14 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/organiser/participants/import': eventOrganiserOnly,
   'POST /api/organiser/reports': eventOrganiserOnly,
   'POST /api/organiser/reports/decide': eventOrganiserOnly,
+  // Registering as a photographer is open to every signed-in account (it is how one becomes a partner).
+  'POST /api/partner/registration/events': signedIn(200),
+  'POST /api/partner/registration/lookup': signedIn(200),
+  'POST /api/partner/register': signedIn(200),
+  // My Share of one event: its approved partner only (the runners registered above are pending; the organiser is no partner of it).
+  'POST /api/partner/share': { visitor: 401, runner: 403, otherRunner: 403, partner: 200, organiser: 403 },
+  // A payout to a photographer of the event: the event's organiser records it.
+  'POST /api/partner/payouts/record': eventOrganiserOnly,
   // Platform operators only: none of the matrix's callers is one (api/test/operator.test.ts grants as one).
   'POST /api/operator/organisers': { ...everyone(403), visitor: 401 },
 };

@@ -90,8 +90,16 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
   });
 
   describe('(13) production refuses to start without each required setting', () => {
-    const required = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL'] as const;
-    const complete = { NODE_ENV: 'production', SIGNING_SECRET: 's'.repeat(40), PAYU_KEY: 'key', PAYU_SALT: 'salt', PAYU_URL: 'https://secure.payu.in/_payment', PAYU_VERIFY_URL: 'https://info.payu.in/merchant/postservice?form=2' };
+    const required = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL', 'PARTNER_DATA_KEY'] as const;
+    const complete = {
+      NODE_ENV: 'production',
+      SIGNING_SECRET: 's'.repeat(40),
+      PAYU_KEY: 'key',
+      PAYU_SALT: 'salt',
+      PAYU_URL: 'https://secure.payu.in/_payment',
+      PAYU_VERIFY_URL: 'https://info.payu.in/merchant/postservice?form=2',
+      PARTNER_DATA_KEY: 'a'.repeat(64),
+    };
     const withEnv = (env: Record<string, string | undefined>, run: () => void) => {
       const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
       Object.assign(process.env, env);

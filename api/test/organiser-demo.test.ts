@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { API_ROUTES, type EventPartnerRegistration, type OrganiserDashboardResult, type PartnerShareRow, type PhotoReportRow } from '@finishline/shared/pure';
+import { API_ROUTES, type EventPartnerRegistration, type OrganiserDashboardResult, type PartnerShareResult, type PartnerShareRow, type PhotoReportRow } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { seedOrdersDemo } from '../src/features/orders/demoOrders';
@@ -7,6 +7,8 @@ import { ORGANISER_DEMO_SETTING, seedOrganiserDemo } from '../src/seed/organiser
 import { createSession } from '../src/features/accounts/sessions';
 import { findUserByEmail } from '../src/features/accounts/users';
 import { insertTestPhoto } from './support/photos';
+import { sealContext } from '../src/features/partners';
+import { unseal } from '../src/security/sealing';
 
 /** The demo organiser's dashboard has something real in every figure and chart. */
 describe('organiser demo data', () => {
@@ -72,5 +74,17 @@ describe('organiser demo data', () => {
     ]);
     const reports = await t.request<PhotoReportRow[]>('POST', API_ROUTES.organiserReports, { eventId: mainId }, as());
     expect(reports.body.result).toHaveLength(2);
+  });
+
+  it('the demo partner is approved for two events with sales at both, and the demo bank details are sealed', async () => {
+    const partner = (await findUserByEmail(t.ctx.db, 'partner@finishline.test'))!;
+    const share = await t.request<PartnerShareResult>('POST', API_ROUTES.partnerShare, { userid: 'partner@finishline.test' }, { authorization: `Bearer ${(await createSession(t.ctx.db, partner.id)).token}` });
+    expect(share.body.result.usr_revenue.map((r) => [r.event_name, r.share_percent, r.usr_share > 0])).toEqual([
+      ['Mumbai Coastal Marathon 2026', 70, true],
+      ['Bengaluru Heritage Half 2025', 65, true],
+    ]);
+    const [row] = await t.ctx.db.query<{ bank_account_number_enc: string; pan_enc: string }>('select bank_account_number_enc, pan_enc from partner_profiles where user_id = $1', [partner.id]);
+    expect(unseal(t.ctx.config.partnerDataKey, row!.bank_account_number_enc, sealContext('bank_account_number_enc', partner.id))).toBe('50100234564321');
+    expect(unseal(t.ctx.config.partnerDataKey, row!.pan_enc, sealContext('pan_enc', partner.id))).toBe('ABKPS4321F');
   });
 });

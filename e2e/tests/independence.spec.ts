@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DATA_DIR, deploymentUrl, PORTS, readProcesses, REPO_ROOT, restoreDeployment, startDeployment, stopDeployment, type Deployment } from '../support/system';
 import { BIB_PLACEHOLDER, chooseEvent, DEMO_BIB } from '../support/storefront';
+import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 
 const FALLBACK = 'This part of Finishline is not reachable right now.';
 const NEVER_FOR_RUNNERS: Deployment[] = ['partner', 'organiser', 'certificate'];
@@ -37,6 +38,31 @@ test.describe('remotes are independent deployments', () => {
     expect(fromDeployment(urls, 'storefront').some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
     for (const name of NEVER_FOR_RUNNERS) expect(fromDeployment(urls, name), `${name} files requested`).toEqual([]);
     expect(fromDeployment(urls, 'account')).toEqual([]);
+  });
+
+  test('(a) a partner’s pages, opened directly, load the shell and the partner remote only', async ({ browser }) => {
+    const context = await browser.newContext();
+    const signIn = await context.newPage();
+    await signInThroughForm(signIn, DEMO_USERS.partner, DEMO_PASSWORD);
+    await expect(signIn.getByTestId('account-button')).toBeVisible();
+    await signIn.close();
+    // A fresh tab of the signed-in partner: only what /show_revenue and /registration need is fetched.
+    const page = await context.newPage();
+    const urls = recordRequests(page);
+    await page.goto('/registration');
+    await expect(page.getByRole('heading', { name: 'Event registration' })).toBeVisible();
+    const registrationFiles = fromDeployment(urls, 'partner').filter((url) => url.endsWith('.js'));
+    await page.goto('/show_revenue');
+    await expect(page.getByRole('heading', { name: 'My Share' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Your share per day chart' }).locator('svg.recharts-surface')).toBeVisible();
+    // The chart library comes with My Share's chart only, not with the registration page.
+    const holdsCharts = async (list: string[]) => (await Promise.all(list.map(async (url) => (await (await fetch(url)).text()).includes('recharts-surface')))).some(Boolean);
+    expect(await holdsCharts(registrationFiles)).toBe(false);
+    expect(await holdsCharts(fromDeployment(urls, 'partner').filter((url) => url.endsWith('.js')))).toBe(true);
+
+    expect(fromDeployment(urls, 'partner').some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    for (const name of ['storefront', 'account', 'organiser', 'certificate'] as const) expect(fromDeployment(urls, name), `${name} files requested`).toEqual([]);
+    await context.close();
   });
 
   test('(b) with the storefront down its routes show the fallback, shell pages still work, Retry recovers', async ({ page }) => {

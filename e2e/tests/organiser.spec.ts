@@ -319,7 +319,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await context.close();
   });
 
-  test('the organiser’s pages load only the shell and the organiser remote; the chart library is in no other deployment', async () => {
+  test('the organiser’s pages load only the shell and the organiser remote; the chart library is in no deployment but the organiser’s and the partner’s', async () => {
     const page = organiser.page;
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
@@ -330,13 +330,15 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     expect(byPort('organiser').some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
     for (const name of deployments.filter((d) => d !== 'shell' && d !== 'organiser')) expect(byPort(name), `${name} files requested`).toEqual([]);
 
-    // recharts marks its SVG with the class recharts-surface: only the organiser's built files hold it.
+    // recharts marks its SVG with the class recharts-surface: only the organiser's built files hold it,
+    // and the partner's (My Share's chart, loaded only with that chart: e2e/tests/independence.spec.ts).
     const holdsCharts = (name: Deployment) => {
       const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
       return fs.readdirSync(dir).filter((f) => f.endsWith('.js')).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('recharts-surface'));
     };
     expect(holdsCharts('organiser')).toBe(true);
-    for (const name of ['shell', 'storefront', 'account', 'partner', 'certificate'] as Deployment[]) expect(holdsCharts(name), `${name} holds the chart library`).toBe(false);
+    expect(holdsCharts('partner')).toBe(true);
+    for (const name of ['shell', 'storefront', 'account', 'certificate'] as Deployment[]) expect(holdsCharts(name), `${name} holds the chart library`).toBe(false);
   });
 
   test('a runner on / and /products loads no chart code', async ({ browser }) => {

@@ -29,3 +29,4 @@ export { CsvButton, downloadTextFile, saveBlob } from './react/CsvButton';
 export { useRowAction } from './react/useRowAction';
 export { RecordsTable } from './react/RecordsTable';
 export { returnHomeActions } from './react/returnHomeActions';
+export { useAccessRefused } from './react/useAccessRefused';

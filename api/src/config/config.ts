@@ -37,6 +37,8 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
 export interface GeneratedSecrets {
   signingSecret: string;
   payuSalt: string;
+  /** AES-256 key (base64, 32 bytes) for partners' bank account numbers and PANs at rest. */
+  partnerDataKey: string;
 }
 
 /**
@@ -45,7 +47,11 @@ export interface GeneratedSecrets {
  */
 export function generatedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  const fresh: GeneratedSecrets = { signingSecret: crypto.randomBytes(32).toString('base64url'), payuSalt: crypto.randomBytes(24).toString('base64url') };
+  const fresh: GeneratedSecrets = {
+    signingSecret: crypto.randomBytes(32).toString('base64url'),
+    payuSalt: crypto.randomBytes(24).toString('base64url'),
+    partnerDataKey: crypto.randomBytes(32).toString('base64'),
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   // Written whole to a private file, then linked into place: link fails if another process won the
   // race, and a reader never sees a half-written file (a plain 'wx' write could be read empty).
@@ -61,7 +67,7 @@ export function generatedSecrets(dataDir: string): GeneratedSecrets {
   }
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
   // A file written by an older version may lack a newer secret: add it once.
-  if (!stored.signingSecret || !stored.payuSalt) {
+  if (!stored.signingSecret || !stored.payuSalt || !stored.partnerDataKey) {
     const completed = { ...fresh, ...stored };
     fs.writeFileSync(file, JSON.stringify(completed, null, 2), { mode: 0o600 });
     return completed as GeneratedSecrets;
@@ -70,7 +76,18 @@ export function generatedSecrets(dataDir: string): GeneratedSecrets {
 }
 
 /** Settings production cannot run without: development defaults would sign, take or verify payments wrongly. */
-const PRODUCTION_REQUIRED = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL'] as const;
+const PRODUCTION_REQUIRED = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL', 'PARTNER_DATA_KEY'] as const;
+
+/**
+ * PARTNER_DATA_KEY: 32 bytes as base64 (44 characters) or hex (64). A key of another length is refused
+ * at start rather than found out when the first partner registers.
+ */
+export function parsePartnerDataKey(raw: string): Buffer {
+  const value = raw.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('PARTNER_DATA_KEY must be 32 bytes, given as base64 (44 characters) or hex (64 characters)');
+  return key;
+}
 
 /** Every setting of the server, read once from the environment (see docs/configuration.md). */
 export interface AppConfig {
@@ -86,6 +103,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Secret for signing media URLs, pre-authorised links and other HMACs. */
   signingSecret: string;
+  /** AES-256-GCM key of partners' bank account numbers and PANs (PARTNER_DATA_KEY; generated into the data folder when unset). */
+  partnerDataKey: Buffer;
   /** How long a search session (and its signed image URLs) lives, in minutes. */
   searchSessionMinutes: number;
   storage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; region: string; endpoint: string | null };
@@ -153,7 +172,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   }
   const dataDir = overrides.dataDir ?? path.resolve(REPO_ROOT, str('DATA_DIR', '.data'));
   // Never a constant from the repository: unset secrets are random per data folder.
-  const secrets = process.env.SIGNING_SECRET && process.env.PAYU_SALT ? null : generatedSecrets(dataDir);
+  const secrets = process.env.SIGNING_SECRET && process.env.PAYU_SALT && process.env.PARTNER_DATA_KEY ? null : generatedSecrets(dataDir);
   const shellUrl = str('SHELL_URL', 'http://localhost:3000');
   const port = int('API_PORT', 4000);
   const remotePorts = [3000, 3001, 3002, 3003, 3004, 3005];
@@ -173,6 +192,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     shellUrl,
     corsOrigins: process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [shellUrl, ...defaultOrigins],
     signingSecret: process.env.SIGNING_SECRET || secrets!.signingSecret,
+    partnerDataKey: parsePartnerDataKey(process.env.PARTNER_DATA_KEY || secrets!.partnerDataKey),
     searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
     storage: s3Bucket
       ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null }

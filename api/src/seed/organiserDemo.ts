@@ -2,6 +2,7 @@ import { computeBill, payuAmount, PricingError, type CartLine, type PricingCatal
 import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { createUser, findUserByEmail } from '../features/accounts';
+import { sealPartnerSecrets } from '../features/partners';
 import { pricingCatalogOf, type EventRow } from '../features/events';
 import { insertOrder } from '../features/orders';
 import { disabledPrintEventIds, printProducts } from '../rules/prints';
@@ -169,20 +170,41 @@ async function seedEventOrders(ctx: AppContext, tx: Db, event: EventFull, plan: 
 
 const DEMO_PROFILE = `insert into partner_profiles (user_id, first_name, last_name, mobile, nickname, bank_account_name, bank_account_number_enc, bank_account_last4,
     bank_account_type, bank_name, bank_branch, bank_ifsc, pan_enc, pan_last4)
-  values ($1, $2, $3, $4, $5, $6, 'demo-not-a-real-account', $7, 1, 'State Bank of India', $8, 'SBIN0000300', 'demo-not-a-real-pan', $9)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, 1, 'State Bank of India', $9, 'SBIN0000300', $10, $11)
   on conflict (user_id) do nothing`;
 
-/** Photographers of the main event: the demo partner (approved, whose photos sold) and one waiting for a decision. */
-async function seedPhotographers(tx: Db, mainEventId: number, otherEventId: number | null): Promise<void> {
+/** A demo profile with its (fictional) account number and PAN sealed as a real registration stores them. */
+async function insertDemoProfile(tx: Db, key: Buffer, userId: number, p: { first: string; last: string; mobile: string; nickname: string; branch: string; account: string; pan: string }) {
+  const s = sealPartnerSecrets(key, userId, { accountNumber: p.account, pan: p.pan });
+  await tx.query(DEMO_PROFILE, [userId, p.first, p.last, p.mobile, p.nickname, `${p.first} ${p.last}`, s.accountNumberEnc, s.accountLast4, p.branch, s.panEnc, s.panLast4]);
+}
+
+/**
+ * Photographers: the demo partner, approved for the main event (70%) and the second one (65%), whose
+ * photos sold at both, and one photographer waiting for a decision.
+ */
+async function seedPhotographers(tx: Db, key: Buffer, mainEventId: number, otherEventId: number | null): Promise<void> {
   const partner = await findUserByEmail(tx, 'partner@finishline.test');
   if (partner) {
-    await tx.query(DEMO_PROFILE, [partner.id, 'Kabir', 'Shah', '9820034567', 'kabirsh', 'Kabir Shah', '4321', 'Fort, Mumbai', '4321']);
+    await insertDemoProfile(tx, key, partner.id, { first: 'Kabir', last: 'Shah', mobile: '9820034567', nickname: 'kabirsh', branch: 'Fort, Mumbai', account: '50100234564321', pan: 'ABKPS4321F' });
     await tx.query(
       `insert into event_partners (event_id, user_id, status, dates_available, remarks, share_percent, decided_by, decided_at)
        values ($1, $2, 'approved', '{2026-01-18}', 'Finish line gantry, two bodies, 70-200 mm', 70,
                (select organiser_user_id from events where id = $1), now()) on conflict do nothing`,
       [mainEventId, partner.id],
     );
+    if (otherEventId !== null) {
+      await tx.query(
+        `insert into event_partners (event_id, user_id, status, dates_available, remarks, share_percent, decided_by, decided_at)
+         select e.id, $2, 'approved', array[e.from_date], 'Start and km 15, one body, 24-70 mm', 65, e.organiser_user_id, now()
+           from events e where e.id = $1 on conflict do nothing`,
+        [otherEventId, partner.id],
+      );
+      // Their photos there: every other photo of the race.
+      await tx.query(`update photos p set partner_user_id = $2 where p.event_id = $1 and p.partner_user_id is null and p.id % 2 = 0`,
+        [otherEventId, partner.id],
+      );
+    }
     // The demo partner shot the mid-pack BIBs: their sales show in the partner column of the ledger.
     await tx.query(
       `update photos p set partner_user_id = $2 from photo_bibs b
@@ -193,7 +215,7 @@ async function seedPhotographers(tx: Db, mainEventId: number, otherEventId: numb
   const ishita =
     (await findUserByEmail(tx, 'ishita.photo@finishline.test'))?.id ??
     (await createUser(tx, { firstName: 'Ishita', lastName: 'Verma', email: 'ishita.photo@finishline.test', password: null, primaryPhone: '9820056789' }));
-  await tx.query(DEMO_PROFILE, [ishita, 'Ishita', 'Verma', '9820056789', 'ishitav', 'Ishita Verma', '8765', 'Indiranagar, Bengaluru', '765Q']);
+  await insertDemoProfile(tx, key, ishita, { first: 'Ishita', last: 'Verma', mobile: '9820056789', nickname: 'ishitav', branch: 'Indiranagar, Bengaluru', account: '918020018765', pan: 'AIVPV4765Q' });
   for (const eventId of [mainEventId, otherEventId].filter((id): id is number => id !== null)) {
     await tx.query(
       `insert into event_partners (event_id, user_id, dates_available, remarks) values ($1, $2, '{}', 'Course photos at km 10 and 30, drone on request') on conflict do nothing`,
@@ -229,7 +251,7 @@ export async function seedOrganiserDemo(ctx: AppContext, log: (message: string) 
     if (events.length === 0) return;
     const main = events.find((e) => e.name === PLANS[0]!.name);
     // Photographers first: the partner's photos must carry their name before the orders are counted.
-    if (main) await seedPhotographers(tx, main.id, events.find((e) => e.name === PLANS[1]!.name)?.id ?? null);
+    if (main) await seedPhotographers(tx, ctx.config.partnerDataKey, main.id, events.find((e) => e.name === PLANS[1]!.name)?.id ?? null);
     let total = 0;
     for (const plan of PLANS) {
       const event = events.find((e) => e.name === plan.name);

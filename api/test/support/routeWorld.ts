@@ -70,7 +70,9 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
      values ($1, 'Pat', 'Partner', '9876500001', 'patshots', 'Pat Partner', 'sealed', '4321', 1, 'State Bank', 'Fort', 'SBIN0001234', 'sealed', '234F')`,
     [userIds.partner],
   );
-  await db.query(`insert into event_partners (event_id, user_id, remarks) values ($1, $2, 'Two bodies, 70-200 mm')`, [f.eventId, userIds.partner]);
+  // Approved, and the shooter of the runner's two paid photos: My Share has figures and a payout can be recorded.
+  await db.query(`insert into event_partners (event_id, user_id, remarks, status) values ($1, $2, 'Two bodies, 70-200 mm', 'approved')`, [f.eventId, userIds.partner]);
+  await db.query('update photos set partner_user_id = $1 where id = any($2::int[])', [userIds.partner, f.photoIds.slice(0, 2)]);
   // The organiser's own unpublished event for the calls that change an event; a "not me" report to decide.
   const organiserEventId = (
     await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Organiser Event', '2027-03-07', '2027-03-07', $1, false) returning id`, [
@@ -214,6 +216,33 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     return certificateCalls[step];
   }
 
+  const NICKNAMES: Record<Exclude<Role, 'visitor'>, string> = { runner: 'mxrunner', otherRunner: 'mxother1', partner: 'patshots', organiser: 'mxorgani' };
+  async function partnerRegistration(caller: Caller): Promise<CellRequest> {
+    const known = caller.role === 'visitor' ? [] : await db.query('select 1 from partner_profiles where user_id = $1', [userIds[caller.role]]);
+    return {
+      path: API_ROUTES.registerPartner,
+      json: {
+        eventId: f.eventId,
+        emailId: caller.role === 'visitor' ? 'visitor@example.com' : EMAILS[caller.role],
+        form_type: known.length > 0 ? 1 : 0,
+        firstname: 'Matrix',
+        lastname: 'Shooter',
+        mobilenumber: '9876500009',
+        nickname: caller.role === 'visitor' ? 'visitor1' : NICKNAMES[caller.role],
+        bankaccname: 'Matrix Shooter',
+        bankaccnum: '123456789012',
+        bankacctype: 1,
+        bankname: 'State Bank',
+        bankbranch: 'Fort',
+        bankifsc: 'SBIN0001234',
+        pannum: 'ABCDE1234F',
+        isterms: 1,
+        partnerremarks: 'One body, 24-70 mm',
+        availabledate: ['2026-01-10'],
+      },
+    };
+  }
+
   /** A request for each route that would succeed for the runner. */
   const REQUESTS: Record<string, (caller: Caller) => Promise<CellRequest>> = {
     'OPTIONS *': async () => ({ path: API_ROUTES.createOrder, headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } }),
@@ -312,6 +341,12 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     // Dismissed: the photo stays in the results the other cells read.
     'POST /api/organiser/reports/decide': async () => ({ path: API_ROUTES.organiserDecideReport, json: { eventId: f.eventId, reportId, decision: 'dismissed' } }),
     'POST /api/operator/organisers': async () => ({ path: API_ROUTES.operatorOrganiserRole, json: { email: 'login.only@example.com', grant: false } }),
+    'POST /api/partner/registration/events': async () => ({ path: API_ROUTES.partnerEvents, json: { search: 'Orders' } }),
+    'POST /api/partner/registration/lookup': async () => ({ path: API_ROUTES.partnerLookup, json: { eventId: f.eventId } }),
+    // A new registration for an account without partner details, an update (same nick name) for one with them.
+    'POST /api/partner/register': async (caller) => partnerRegistration(caller),
+    'POST /api/partner/share': async (caller) => ({ path: API_ROUTES.partnerShare, json: { eventId: f.eventId, ...(caller.role === 'visitor' ? {} : { userid: EMAILS[caller.role] }) } }),
+    'POST /api/partner/payouts/record': async () => ({ path: API_ROUTES.recordPartnerPayout, json: { eventId: f.eventId, partnerUserId: userIds.partner, amount: 1, reference: 'UTR-MATRIX' } }),
     'POST /api/preorder/link': async () => ({ path: API_ROUTES.preorderLink, json: { orderId: preorder.order_ref, orderEmail: 'kiran@example.com', orderBibNumber: f.preorderBib, mobilenum: '9123456789' } }),
     'POST /api/certificates/search': (caller) => certificateStepsBefore(caller, 'search'),
     'POST /api/certificates/template': (caller) => certificateStepsBefore(caller, 'template'),

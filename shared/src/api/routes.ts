@@ -80,4 +80,10 @@ export const API_ROUTES = {
   organiserDecideReport: '/api/organiser/reports/decide',
   // Operator: who is an organiser
   operatorOrganiserRole: '/api/operator/organisers',
+  // Photographer partners: registration, My Share, payouts recorded by the event's organiser
+  partnerEvents: '/api/partner/registration/events',
+  partnerLookup: '/api/partner/registration/lookup',
+  registerPartner: '/api/partner/register',
+  partnerShare: '/api/partner/share',
+  recordPartnerPayout: '/api/partner/payouts/record',
 } as const;

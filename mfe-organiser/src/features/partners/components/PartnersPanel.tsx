@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, InputNumber, Space, Tag } from 'antd';
 import { organiserApi, type EventPartnerRegistration } from '@finishline/shared';
 import { CsvButton, RecordsTable, useRowAction } from '@finishline/shared/react';
+import { PayoutForm } from './PayoutForm';
 
 const STATUS_COLOUR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -64,6 +65,7 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
           { title: 'Remarks', dataIndex: 'remarks' },
         ]}
       />
+      <PayoutForm eventId={eventId} photographers={list} />
     </section>
   );
 }
