@@ -12,5 +12,6 @@ export * from './api/authApi';
 export * from './api/ordersApi';
 export * from './api/discoveryApi';
 export * from './api/organiserApi';
+export * from './api/supplyApi';
 export * from './api/captchaNeeded';
 export * from './api/certificateApi';
