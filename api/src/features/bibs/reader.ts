@@ -1,0 +1,87 @@
+import sharp from 'sharp';
+import type { BibReader, BibReading, BibRules } from './index';
+import { cropRow } from './crop';
+import { OcrPool } from './ocr';
+import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
+import { allowed, whitelistFor } from './rules';
+
+/** Longest side of the image rows are cut from (24 MP photos are shrunk while the JPEG is decoded). */
+const READ_SIDE = 3072;
+/** Longest side rows are searched at. */
+const SEARCH_SIDE = 1600;
+
+export interface AcceptanceOptions {
+  /** Lowest mean character confidence (0..100) of a row that tags a photo. */
+  minConfidence: number;
+  /** Lowest confidence of any single character of that row. */
+  minSymbol: number;
+  /** Whether OCR must find as many characters as the row finder saw blobs. */
+  sameCount: boolean;
+}
+
+export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 70, minSymbol: 55, sameCount: true };
+
+export interface ReaderTuning {
+  regions: RegionOptions;
+  acceptance: AcceptanceOptions;
+}
+
+async function decode(image: Buffer): Promise<GreyImage> {
+  const { data, info } = await sharp(image, { failOn: 'error' })
+    .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const channels = info.channels;
+  if (channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  // Grey with alpha (a PNG): keep the grey channel.
+  const grey = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * channels];
+  return { data: grey, width: info.width, height: info.height };
+}
+
+/** A row's reading when it passes every check, else null. */
+function accept(text: { text: string; confidence: number; minSymbol: number }, line: TextLine, rules: BibRules, options: AcceptanceOptions): BibReading | null {
+  const bib = text.text.replace(/\s+/g, '').toUpperCase();
+  if (bib.length === 0 || !allowed(bib, rules)) return null;
+  if (text.confidence < options.minConfidence || text.minSymbol < options.minSymbol) return null;
+  // A blob count that differs from the characters read means a cut, merged or invented character.
+  if (options.sameCount && bib.length !== line.chars) return null;
+  return { bib, confidence: Math.round(text.confidence) / 100 };
+}
+
+export class TesseractBibReader implements BibReader {
+  constructor(
+    private readonly pool: OcrPool,
+    private readonly tuning: ReaderTuning = { regions: DEFAULT_REGION_OPTIONS, acceptance: DEFAULT_ACCEPTANCE },
+  ) {}
+
+  async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
+    const reading = await decode(image);
+    let search = reading;
+    while (Math.max(search.width, search.height) > SEARCH_SIDE) search = halve(search);
+    const scale = reading.width / search.width;
+    const lines = findTextLines(search, this.tuning.regions);
+    const whitelist = whitelistFor(rules);
+    const results = await Promise.all(
+      lines.map(async (line) => accept(await this.pool.read(cropRow(reading, line, scale), whitelist), line, rules, this.tuning.acceptance)),
+    );
+    const best = new Map<string, BibReading>();
+    for (const r of results) {
+      if (!r) continue;
+      const seen = best.get(r.bib);
+      if (!seen || seen.confidence < r.confidence) best.set(r.bib, r);
+    }
+    return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** Starts a reader with `workers` OCR engines (default 1: it shares the machine with the face indexer). */
+export async function createBibReader(options: { workers?: number; tuning?: ReaderTuning } = {}): Promise<BibReader> {
+  const workers = Math.max(1, Math.min(4, Math.floor(options.workers ?? 1)));
+  return new TesseractBibReader(await OcrPool.start(workers), options.tuning);
+}
