@@ -18,6 +18,7 @@ import { preorderRoutes } from './preorder/routes';
 import { organiserRoutes } from './organiser/routes';
 import { certificateRoutes } from './certificates/routes';
 import { operatorRoutes } from './operator/routes';
+import { supplyRoutes } from './supply/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -41,4 +42,5 @@ export const features: Feature[] = [
   organiserRoutes,
   certificateRoutes,
   operatorRoutes,
+  supplyRoutes,
 ];

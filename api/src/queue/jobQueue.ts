@@ -27,7 +27,7 @@ export interface JobAttempt {
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 export interface JobQueue {
-  /** Creates the queue if it does not exist yet (idempotent; every process calls it at start). */
+  /** Creates the queue if it does not exist yet (every process that sends or works it calls this; an existing queue keeps its settings). */
   define(name: string, definition: QueueDefinition): Promise<void>;
   send(name: string, data: object, options?: { priority?: number; singletonKey?: string }): Promise<string | null>;
   sendMany(name: string, items: object[], options?: { priority?: number }): Promise<void>;
@@ -53,8 +53,7 @@ class BossQueue implements JobQueue {
       // Workers are woken by NOTIFY as soon as a job is sent; polling stays as the floor.
       notify: true,
     };
-    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
-    else await this.boss.createQueue(name, options);
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
   }
 
   async send(name: string, data: object, options: { priority?: number; singletonKey?: string } = {}): Promise<string | null> {
@@ -94,7 +93,8 @@ interface Shared {
 }
 const shared = new WeakMap<Db, Shared>();
 
-function pgBossSchema(db: Db): string {
+/** The schema pg-boss keeps its tables in for this database. */
+export function jobQueueSchema(db: Db): string {
   const native = db.native;
   // Parallel test runs on one server keep their own schema; so does their queue.
   return native?.kind === 'postgres' && native.schema ? `${native.schema}_pgboss` : 'pgboss';
@@ -103,7 +103,7 @@ function pgBossSchema(db: Db): string {
 async function startBoss(db: Db, log: (message: string) => void): Promise<JobQueue> {
   const native = db.native;
   if (!native) throw new Error('The job queue needs a database opened by openDb.');
-  const schema = pgBossSchema(db);
+  const schema = jobQueueSchema(db);
   const boss =
     native.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(native.pglite), backend: 'pglite', useListenNotify: true, registerInstance: false, schema })

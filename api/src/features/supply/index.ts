@@ -1,0 +1,2 @@
+// The supply feature's public entry: the worker that processes uploaded photos (started by main).
+export { startSupplyWorker, processPhoto, PHOTO_QUEUE, type SupplyWorker } from './pipeline';
