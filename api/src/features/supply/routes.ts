@@ -50,12 +50,13 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   // tus reads the request body itself: Fastify must leave the chunk's stream unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handleTus = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    if (request.method !== 'OPTIONS') checkedUploaders.set(request.raw, await uploaderOf(request));
+    checkedUploaders.set(request.raw, await uploaderOf(request));
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  app.route({ method: ['POST', 'OPTIONS'], url: API_ROUTES.partnerUploads, handler: handleTus });
-  app.route({ method: ['HEAD', 'PATCH', 'OPTIONS'], url: `${API_ROUTES.partnerUploads}/*`, handler: handleTus });
+  // Preflights are answered by the CORS layer (OPTIONS *) like every other route's.
+  app.route({ method: 'POST', url: API_ROUTES.partnerUploads, handler: handleTus });
+  app.route({ method: ['HEAD', 'PATCH'], url: `${API_ROUTES.partnerUploads}/*`, handler: handleTus });
 
   app.get(API_ROUTES.partnerSupplyEvents, async (request, reply) => {
     const { user } = await requireUser(ctx, request);
