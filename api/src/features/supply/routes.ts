@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ROUTES, photoIdSchema, setPhotoBibsSchema, supplyEventSchema, SUPPLY_MESSAGES } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { badRequest, forbidden, notFound, sendOk } from '../../http/envelope';
@@ -49,7 +49,7 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
 
   // tus reads the request body itself: Fastify must leave the chunk's stream unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const handleTus = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
     checkedUploaders.set(request.raw, await uploaderOf(request));
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
