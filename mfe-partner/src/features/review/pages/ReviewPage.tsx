@@ -92,6 +92,7 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
                       size="small"
                       data-testid="review-photo"
                       data-image-id={photo.imageId}
+                      data-photo-id={photo.photoId}
                       cover={photo.thumbUrl ? <Image src={photo.thumbUrl} alt={photo.imageId} preview={false} /> : <div style={{ height: 120, display: 'grid', placeItems: 'center', background: '#fafafa' }}>{photo.status === 'failed' ? 'No preview' : <Spin />}</div>}
                     >
                       <Space direction="vertical" style={{ width: '100%' }}>
