@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
+import { seedPartnerUploads } from './seed/partnerUploads';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startPaymentReconciler } from './features/payment/reconcile';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
     await seedOrdersDemo(ctx, console.log);
     await seedOrganiserDemo(ctx, console.log);
+    await seedPartnerUploads(ctx, console.log);
   }
   const app = await buildApp(ctx);
   // The one job queue (pg-boss in the same database): uploaded photos and face indexing run on it.

@@ -57,38 +57,48 @@ async function checkJpeg(file: Buffer): Promise<{ width: number; height: number 
   }
 }
 
-/** Takes a finished upload in: dedupe, store the original privately, queue processing. */
+/**
+ * Takes a finished file in: a readable JPEG, not sent to this event before (SHA-256), stored as the
+ * private original and queued for processing. The tus finish and the demo seed both come here.
+ */
+export async function acceptPhotoFile(
+  ctx: AppContext,
+  queue: () => Promise<JobQueue>,
+  input: { eventId: number; userId: number; filename: string; file: Buffer },
+): Promise<UploadReceipt> {
+  const { eventId, userId, file } = input;
+  const { width, height } = await checkJpeg(file);
+  const sha256 = crypto.createHash('sha256').update(file).digest('hex');
+  const known = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
+  if (known[0]) return { photoId: known[0].id, imageId: known[0].image_id, duplicate: true, status: 'processing' };
+
+  const imageId = `UP${eventId}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+  const folder = `uploads/${eventId}`;
+  const keys = { original: `originals/${folder}/${imageId}.jpg`, preview: `previews/${folder}/${imageId}.jpg`, thumb: `thumbs/${folder}/${imageId}.jpg` };
+  await ctx.storage.put(keys.original, file, 'image/jpeg');
+  const inserted = await ctx.db.query<{ id: number }>(
+    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, content_sha256, original_name)
+     values ($1, $2, 'image', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10)
+     on conflict (event_id, content_sha256) where content_sha256 is not null do nothing
+     returning id`,
+    [eventId, imageId, keys.original, keys.preview, keys.thumb, width, height, userId, sha256, input.filename.slice(0, 255)],
+  );
+  if (!inserted[0]) {
+    // The same file finished a moment ago in a parallel upload: that photo is the one.
+    const other = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
+    return { photoId: other[0]!.id, imageId: other[0]!.image_id, duplicate: true, status: 'processing' };
+  }
+  await (await queue()).send(PHOTO_QUEUE, { photoId: inserted[0].id });
+  return { photoId: inserted[0].id, imageId, duplicate: false, status: 'processing' };
+}
+
+/** A finished tus upload: its staged file is accepted (or refused) and then deleted. */
 async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, store: FileStore, upload: Upload): Promise<UploadReceipt> {
   const meta = upload.metadata ?? {};
-  const eventId = Number(meta.eventId);
-  const userId = Number(meta.uploader);
-  const file = await fs.promises.readFile(path.join(store.directory, upload.id));
   try {
-    const { width, height } = await checkJpeg(file);
-    const sha256 = crypto.createHash('sha256').update(file).digest('hex');
-    const known = await ctx.db.query<{ id: number; image_id: string; status: string }>('select id, image_id, status from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
-    if (known[0]) return { photoId: known[0].id, imageId: known[0].image_id, duplicate: true, status: 'processing' };
-
-    const imageId = `UP${eventId}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
-    const folder = `uploads/${eventId}`;
-    const keys = { original: `originals/${folder}/${imageId}.jpg`, preview: `previews/${folder}/${imageId}.jpg`, thumb: `thumbs/${folder}/${imageId}.jpg` };
-    await ctx.storage.put(keys.original, file, 'image/jpeg');
-    const inserted = await ctx.db.query<{ id: number }>(
-      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, content_sha256, original_name)
-       values ($1, $2, 'image', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10)
-       on conflict (event_id, content_sha256) where content_sha256 is not null do nothing
-       returning id`,
-      [eventId, imageId, keys.original, keys.preview, keys.thumb, width, height, userId, sha256, String(meta.filename ?? '').slice(0, 255)],
-    );
-    if (!inserted[0]) {
-      // The same file finished a moment ago in a parallel upload: that photo is the one.
-      const other = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
-      return { photoId: other[0]!.id, imageId: other[0]!.image_id, duplicate: true, status: 'processing' };
-    }
-    await (await queue()).send(PHOTO_QUEUE, { photoId: inserted[0].id });
-    return { photoId: inserted[0].id, imageId, duplicate: false, status: 'processing' };
+    const file = await fs.promises.readFile(path.join(store.directory, upload.id));
+    return await acceptPhotoFile(ctx, queue, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file });
   } finally {
-    // The staged copy is not needed any more, accepted or refused.
     await store.remove(upload.id).catch(() => undefined);
   }
 }
