@@ -74,25 +74,23 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
     await Promise.all([ctx.storage.put(photo.preview_key, preview, 'image/jpeg'), ctx.storage.put(photo.thumb_key, thumb, 'image/jpeg')]);
 
     const readings = deps.reader ? await deps.reader.read(upright, bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id))) : [];
-    const newBibs = await ctx.db.transaction(async (tx) => {
+    const foundBibs = await ctx.db.transaction(async (tx) => {
       // Still processing (the photographer may have removed it meanwhile): only then does it become ready.
       const still = await tx.query(`select 1 from photos where id = $1 and status = 'processing' for update`, [photo.id]);
       if (still.length === 0) return [];
       const bibs = [...new Map(readings.map((r) => [normaliseBib(r.bib), r.confidence])).entries()];
-      const fresh: string[] = [];
       for (const [bib, confidence] of bibs) {
-        const had = await tx.query('select 1 from photo_bibs where event_id = $1 and bib_number = $2 limit 1', [photo.event_id, bib]);
-        if (had.length === 0) fresh.push(bib);
         await tx.query(
           `insert into photo_bibs (photo_id, event_id, bib_number, source, confidence) values ($1, $2, $3, 'ocr', $4) on conflict (photo_id, bib_number) do nothing`,
           [photo.id, photo.event_id, bib, confidence],
         );
       }
       await tx.query(`update photos set status = 'ready', failure_reason = null, width = $2, height = $3 where id = $1`, [photo.id, width, height]);
-      return fresh;
+      return bibs.map(([bib]) => bib);
     });
     await queuePhotosForFaces(ctx.db, [photo.id]);
-    await mailPreordersOfBibs(ctx, photo.event_id, newBibs);
+    // A pre-order is mailed once (the first ready photo of its BIB after it was paid and mapped).
+    await mailPreordersOfBibs(ctx, photo.event_id, foundBibs);
   } catch (error) {
     if (attempt.lastAttempt) {
       await ctx.db.query(`update photos set status = 'failed', failure_reason = $2 where id = $1 and status = 'processing'`, [photo.id, reasonOf(error)]);

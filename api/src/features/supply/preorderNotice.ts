@@ -2,9 +2,9 @@ import type { AppContext } from '../../context';
 import { downloadUntil, preauthUrl, signPreauth } from '../orders';
 
 /**
- * When BIBs of an event get their first photos, each paid pre-order mapped to one of them is mailed
- * its download link, once: the claim (photos_ready_mailed_at) and the send are one statement per
- * order, so two photos of the same BIB finishing together still mail once.
+ * When photos of BIBs become ready, each paid pre-order mapped to one of them that was not mailed
+ * yet is mailed its download link: once per order, claimed by one update (photos_ready_mailed_at),
+ * so two photos of the same BIB finishing together still mail once.
  */
 export async function mailPreordersOfBibs(ctx: AppContext, eventId: number, bibs: string[]): Promise<number> {
   if (bibs.length === 0) return 0;

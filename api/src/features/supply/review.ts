@@ -91,17 +91,13 @@ export async function ownPhoto(ctx: AppContext, userId: number, photoId: number)
  */
 export async function setPhotoBibs(ctx: AppContext, photo: PhotoRow, bibs: string[]): Promise<SupplyPhoto> {
   const wanted = [...new Set(bibs.map(normaliseBib))];
-  const fresh = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.query('delete from photo_bibs where photo_id = $1 and not (bib_number = any($2::text[]))', [photo.id, wanted]);
-    const firsts: string[] = [];
     for (const bib of wanted) {
-      const had = await tx.query('select 1 from photo_bibs where event_id = $1 and bib_number = $2 limit 1', [photo.event_id, bib]);
-      if (had.length === 0) firsts.push(bib);
       await tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'manual') on conflict (photo_id, bib_number) do nothing`, [photo.id, photo.event_id, bib]);
     }
-    return firsts;
   });
-  if (photo.status === 'ready') await mailPreordersOfBibs(ctx, photo.event_id, fresh);
+  if (photo.status === 'ready') await mailPreordersOfBibs(ctx, photo.event_id, wanted);
   const [row] = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} where p.id = $1`, [photo.id]);
   return shown(ctx, row!, new Date(Date.now() + THUMB_LINK_MS));
 }
