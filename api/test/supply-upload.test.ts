@@ -165,6 +165,17 @@ describe('photo supply: upload, processing, review', () => {
     expect((await tusOffset(url, tokens.partner)).offset).toBe(10_000);
   }, 60_000);
 
+  it('lets a browser on the shell send chunks: the preflight allows PATCH and the tus headers', async () => {
+    const origin = t.ctx.config.corsOrigins[0]!;
+    const preflight = await fetch(`${endpoint}/any-upload`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,tus-resumable,upload-offset,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
   it('applies the EXIF orientation to the original before anything reads it', async () => {
     const sideways = await photo('K4321', 'upright', { orientation: 6 });
     const stored = await sharp(sideways).metadata();
