@@ -23,6 +23,12 @@ export interface RowText {
   symbols: number;
 }
 
+/**
+ * Set when the engine starts. No dictionaries: they would only pull a row of digits towards English
+ * words. Tesseract prints statistics of empty rows to the console unless given a debug file.
+ */
+const ENGINE_SETTINGS: Record<string, string> = { load_system_dawg: '0', load_freq_dawg: '0', debug_file: '/dev/null' };
+
 interface Slot {
   worker: Worker;
   whitelist: string;
@@ -40,8 +46,7 @@ export class OcrPool {
     const langPath = languageFolder();
     const slots = await Promise.all(
       Array.from({ length: workers }, async () => {
-        // No dictionaries: they would only pull a row of digits towards English words.
-        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }, { load_system_dawg: '0', load_freq_dawg: '0' });
+        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }, ENGINE_SETTINGS);
         // A row is one line of characters; the crops carry no resolution, so name one.
         await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, user_defined_dpi: '300' });
         return { worker, whitelist: '', busy: false };
@@ -79,8 +84,12 @@ export class OcrPool {
       }
       const { data } = await slot.worker.recognize(png, {}, { text: true, blocks: true });
       const symbols = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols))));
-      const minSymbol = symbols.length > 0 ? Math.min(...symbols.map((s) => s.confidence)) : 0;
-      return { text: data.text, confidence: data.confidence, minSymbol, symbols: symbols.length };
+      // Character confidences, not the word's: tesseract's word figure drops for a bib's printed
+      // border beside perfectly read digits.
+      const confidences = symbols.map((s) => s.confidence);
+      const minSymbol = confidences.length > 0 ? Math.min(...confidences) : 0;
+      const confidence = confidences.length > 0 ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0;
+      return { text: symbols.map((s) => s.text).join(''), confidence, minSymbol, symbols: symbols.length };
     } finally {
       this.release(slot);
     }

@@ -1,14 +1,16 @@
 import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
-import { cropRow } from './crop';
+import { cropRow, FIRST_VIEW, levelled, SECOND_VIEW } from './crop';
 import { OcrPool } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
 
 /** Longest side of the image rows are cut from (24 MP photos are shrunk while the JPEG is decoded). */
-const READ_SIDE = 3072;
+const READ_SIDE = 3000;
 /** Longest side rows are searched at. */
 const SEARCH_SIDE = 1600;
+/** Shortest reading that tags a photo. */
+const MIN_BIB_LENGTH = 2;
 
 export interface AcceptanceOptions {
   /** Lowest mean character confidence (0..100) of a row that tags a photo. */
@@ -19,31 +21,37 @@ export interface AcceptanceOptions {
   sameCount: boolean;
 }
 
-export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 70, minSymbol: 55, sameCount: true };
+export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 75, minSymbol: 50, sameCount: false };
 
 export interface ReaderTuning {
   regions: RegionOptions;
   acceptance: AcceptanceOptions;
 }
 
+/**
+ * The photo in grey at READ_SIDE. Resized in colour and turned grey here: asking sharp for grey before
+ * the resize costs its shrink-while-decoding and triples the time on a 24 MP JPEG.
+ */
 async function decode(image: Buffer): Promise<GreyImage> {
   const { data, info } = await sharp(image, { failOn: 'error' })
     .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const channels = info.channels;
-  if (channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-  // Grey with alpha (a PNG): keep the grey channel.
   const grey = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * channels];
+  if (channels < 3) {
+    for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * channels];
+  } else {
+    for (let i = 0, j = 0; i < grey.length; i += 1, j += channels) grey[i] = (77 * data[j] + 150 * data[j + 1] + 29 * data[j + 2]) >> 8;
+  }
   return { data: grey, width: info.width, height: info.height };
 }
 
 /** A row's reading when it passes every check, else null. */
 function accept(text: { text: string; confidence: number; minSymbol: number }, line: TextLine, rules: BibRules, options: AcceptanceOptions): BibReading | null {
   const bib = text.text.replace(/\s+/g, '').toUpperCase();
-  if (bib.length === 0 || !allowed(bib, rules)) return null;
+  // One character alone is as often a shape as a digit.
+  if (bib.length < MIN_BIB_LENGTH || !allowed(bib, rules)) return null;
   if (text.confidence < options.minConfidence || text.minSymbol < options.minSymbol) return null;
   // A blob count that differs from the characters read means a cut, merged or invented character.
   if (options.sameCount && bib.length !== line.chars) return null;
@@ -56,7 +64,10 @@ export class TesseractBibReader implements BibReader {
     private readonly tuning: ReaderTuning = { regions: DEFAULT_REGION_OPTIONS, acceptance: DEFAULT_ACCEPTANCE },
   ) {}
 
+  private closed = false;
+
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
+    if (this.closed) throw new Error('BIB reader closed');
     const reading = await decode(image);
     let search = reading;
     while (Math.max(search.width, search.height) > SEARCH_SIDE) search = halve(search);
@@ -64,7 +75,16 @@ export class TesseractBibReader implements BibReader {
     const lines = findTextLines(search, this.tuning.regions);
     const whitelist = whitelistFor(rules);
     const results = await Promise.all(
-      lines.map(async (line) => accept(await this.pool.read(cropRow(reading, line, scale), whitelist), line, rules, this.tuning.acceptance)),
+      lines.map(async (found) => {
+        const line = levelled(reading, found, scale);
+        const first = accept(await this.pool.read(cropRow(reading, line, scale, FIRST_VIEW), whitelist), line, rules, this.tuning.acceptance);
+        if (!first) return null;
+        // A second look at another size, in black and white, must read the same: a misread that
+        // OCR is sure of rarely survives a change of view, and a wrong tag sells someone else's photo.
+        const second = await this.pool.read(cropRow(reading, line, scale, SECOND_VIEW), whitelist);
+        if (second.text.replace(/\s+/g, '').toUpperCase() !== first.bib) return null;
+        return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100 };
+      }),
     );
     const best = new Map<string, BibReading>();
     for (const r of results) {
@@ -76,6 +96,7 @@ export class TesseractBibReader implements BibReader {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.close();
   }
 }

@@ -45,8 +45,12 @@ interface Blob {
 }
 
 export interface RegionOptions {
-  /** Local contrast a character needs against the mean of its surroundings (grey levels). */
-  contrast: number;
+  /**
+   * Local contrasts a character needs against the mean of its surroundings (grey levels), each a
+   * pass of its own: the low one finds faint print, the high one separates blurred characters that
+   * run into each other at the low one.
+   */
+  contrasts: number[];
   /** Half the side of the square the local mean is taken over. */
   windowRadius: number;
   /** Smallest and largest character height, in pixels of the searched image. */
@@ -57,11 +61,11 @@ export interface RegionOptions {
 }
 
 export const DEFAULT_REGION_OPTIONS: RegionOptions = {
-  contrast: 14,
+  contrasts: [14, 40],
   windowRadius: 18,
   minCharHeight: 7,
   maxCharHeightRatio: 0.25,
-  maxLines: 14,
+  maxLines: 16,
 };
 
 /** Halves an image (2x2 mean), the cheap way to get the search image from the reading image. */
@@ -82,7 +86,7 @@ export function halve(image: GreyImage): GreyImage {
 }
 
 /** Marks pixels clearly darker (1) or lighter (2) than the mean of their neighbourhood. */
-function threshold(image: GreyImage, radius: number, contrast: number): Uint8Array {
+function integralOf(image: GreyImage): Float64Array {
   const { data, width, height } = image;
   const w1 = width + 1;
   const integral = new Float64Array(w1 * (height + 1));
@@ -93,6 +97,12 @@ function threshold(image: GreyImage, radius: number, contrast: number): Uint8Arr
       integral[(y + 1) * w1 + x + 1] = integral[y * w1 + x + 1] + rowSum;
     }
   }
+  return integral;
+}
+
+function threshold(image: GreyImage, integral: Float64Array, radius: number, contrast: number): Uint8Array {
+  const { data, width, height } = image;
+  const w1 = width + 1;
   const marks = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
     const y0 = Math.max(0, y - radius);
@@ -164,7 +174,7 @@ function characterLike(b: Blob, image: GreyImage, options: RegionOptions): boole
   if (b.h < options.minCharHeight || b.h > image.height * options.maxCharHeightRatio) return false;
   if (b.w < 2 || b.w > 1.35 * b.h || b.h > 10 * b.w) return false;
   const fill = b.area / (b.w * b.h);
-  if (fill < 0.12 || fill > 0.88) return false;
+  if (fill < 0.12 || fill > 0.82) return false;
   // A character never touches the photo's edge (it would be cut).
   return b.minX > 0 && b.minY > 0 && b.maxX < image.width - 1 && b.maxY < image.height - 1;
 }
@@ -199,7 +209,8 @@ function median(values: number[]): number {
 
 /** A row's geometry from its characters, or null when they do not form one straight, even row. */
 function rowOf(members: Blob[]): TextLine | null {
-  if (members.length < 2 || members.length > 14) return null;
+  // Longer rows are words and slogans; numbers on bibs are short.
+  if (members.length < 2 || members.length > 8) return null;
   members.sort((p, q) => p.cx - q.cx);
   const n = members.length;
   const mx = members.reduce((s, b) => s + b.cx, 0) / n;
@@ -239,6 +250,9 @@ function rowOf(members: Blob[]): TextLine | null {
       hi = Math.max(hi, along);
     }
   }
+  // Printed digits and letters leave much of their box empty; limbs, poles and the gaps between them
+  // (the other polarity) fill theirs.
+  if (median(members.map((b) => b.area / (b.w * b.h))) > 0.66) return null;
   const centreAlong = (lo + hi) / 2;
   const regular = 1 / (1 + (maxH - minH) / charHeight);
   return {
@@ -249,26 +263,53 @@ function rowOf(members: Blob[]): TextLine | null {
     charHeight,
     chars: n,
     polarity: members[0].polarity,
-    score: charHeight * Math.min(n, 6) * regular,
+    // Mid-sized rows of three to six characters are the likeliest numbers.
+    score: Math.min(charHeight, 60) * Math.min(n, 5) * regular,
   };
 }
 
-/** Candidate rows of characters, most promising first. */
-export function findTextLines(image: GreyImage, options: RegionOptions = DEFAULT_REGION_OPTIONS): TextLine[] {
-  const marks = threshold(image, options.windowRadius, options.contrast);
+/**
+ * A blob as wide as a short number and as tall as a character: digits that motion blur or a tight
+ * font ran together. It becomes a row of its own, read like any other.
+ */
+function mergedRow(b: Blob, image: GreyImage, options: RegionOptions): TextLine | null {
+  if (b.h < Math.max(10, options.minCharHeight) || b.h > image.height * options.maxCharHeightRatio) return null;
+  if (b.w < 1.35 * b.h || b.w > 6 * b.h) return null;
+  const fill = b.area / (b.w * b.h);
+  if (fill < 0.3 || fill > 0.85) return null;
+  if (b.minX === 0 || b.minY === 0 || b.maxX >= image.width - 1 || b.maxY >= image.height - 1) return null;
+  return {
+    cx: (b.minX + b.maxX + 1) / 2,
+    cy: (b.minY + b.maxY + 1) / 2,
+    angle: 0,
+    length: b.w,
+    charHeight: b.h,
+    chars: Math.max(2, Math.round(b.w / (0.65 * b.h))),
+    polarity: b.polarity,
+    score: 0.5 * Math.min(b.h, 60) * Math.min(5, b.w / (0.65 * b.h)),
+  };
+}
+
+function rowsAt(image: GreyImage, integral: Float64Array, contrast: number, options: RegionOptions): TextLine[] {
+  const marks = threshold(image, integral, options.windowRadius, contrast);
   const lines: TextLine[] = [];
   for (const [value, polarity] of [
     [1, 'dark'],
     [2, 'light'],
   ] as const) {
-    const chars = blobsOf(marks, image.width, image.height, value, polarity).filter((b) => characterLike(b, image, options));
+    const blobs = blobsOf(marks, image.width, image.height, value, polarity);
+    const chars = blobs.filter((b) => characterLike(b, image, options));
+    for (const b of blobs) {
+      const merged = mergedRow(b, image, options);
+      if (merged) lines.push(merged);
+    }
     chars.sort((a, b) => a.cx - b.cx);
     const parent = new Int32Array(chars.length).map((_, i) => i);
     for (let i = 0; i < chars.length; i += 1) {
       const a = chars[i];
       for (let j = i + 1; j < chars.length; j += 1) {
         const b = chars[j];
-        if (b.cx - a.cx > 1.5 * Math.max(a.h, b.h) && b.cx - a.cx > 1.5 * a.h * 1.45) break;
+        if (b.cx - a.cx > 1.5 * 1.45 * a.h) break;
         if (neighbours(a, b)) parent[find(parent, j)] = find(parent, i);
       }
     }
@@ -281,9 +322,51 @@ export function findTextLines(image: GreyImage, options: RegionOptions = DEFAULT
     });
     for (const members of groups.values()) {
       const row = rowOf(members);
-      if (row) lines.push(row);
+      if (row && !continued(row, members, blobs)) lines.push(row);
     }
   }
-  lines.sort((a, b) => b.score - a.score);
-  return lines.slice(0, options.maxLines);
+  return lines;
+}
+
+/** Whether characters of the same size stand in line with the row: it is part of a longer text, or a number split in two. */
+function continued(row: TextLine, members: Blob[], blobs: Blob[]): boolean {
+  const h = row.charHeight;
+  const cos = Math.cos(row.angle);
+  const sin = Math.sin(row.angle);
+  const half = row.length / 2;
+  const inRow = new Set(members);
+  for (const b of blobs) {
+    if (inRow.has(b) || b.h < 0.7 * h || b.h > 1.45 * h) continue;
+    const across = Math.abs(-(b.cx - row.cx) * sin + (b.cy - row.cy) * cos);
+    if (across > 0.6 * h) continue;
+    const along = Math.abs((b.cx - row.cx) * cos + (b.cy - row.cy) * sin);
+    const reach = Math.abs((b.w / 2) * cos) + Math.abs((b.h / 2) * sin);
+    if (along > half && along - reach - half < 0.9 * h) return true;
+  }
+  return false;
+}
+
+
+/** Whether two rows cover the same characters (found at two contrasts, or as blobs and as one blob). */
+function sameRow(a: TextLine, b: TextLine): boolean {
+  const h = Math.max(a.charHeight, b.charHeight);
+  return (
+    a.polarity === b.polarity &&
+    Math.abs(a.cx - b.cx) < 0.25 * Math.max(a.length, b.length) + 0.3 * h &&
+    Math.abs(a.cy - b.cy) < 0.4 * h &&
+    Math.min(a.charHeight, b.charHeight) > 0.7 * h
+  );
+}
+
+/** Candidate rows of characters, most promising first. */
+export function findTextLines(image: GreyImage, options: RegionOptions = DEFAULT_REGION_OPTIONS): TextLine[] {
+  const integral = integralOf(image);
+  const all = options.contrasts.flatMap((contrast) => rowsAt(image, integral, contrast, options));
+  all.sort((a, b) => b.score - a.score);
+  const kept: TextLine[] = [];
+  for (const row of all) {
+    if (kept.length >= options.maxLines) break;
+    if (!kept.some((k) => sameRow(k, row))) kept.push(row);
+  }
+  return kept;
 }

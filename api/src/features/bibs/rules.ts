@@ -18,6 +18,8 @@ export function allowed(bib: string, rules: BibRules): boolean {
   const pattern = rules.pattern ?? DEFAULT_BIB_PATTERN;
   pattern.lastIndex = 0; // a pattern built with the g or y flag keeps state between tests
   if (!pattern.test(bib)) return false;
+  // Without a format of its own, a BIB still holds a digit: sponsors' words on bibs and banners do not.
+  if (rules.pattern === null && !/\d/.test(bib)) return false;
   return rules.participants === null || rules.participants.has(bib);
 }
 

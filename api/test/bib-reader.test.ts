@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
+import { allowed, whitelistFor } from '../src/features/bibs/rules';
+import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
+
+/**
+ * The BIB reader on generated race photos (3000 x 2000, drawn heads so the photos do not depend on
+ * the team's face set). Quality over hundreds of photos, hard cases and the held-out family is
+ * measured by api/bench/bib-reader.bench.ts; these cases pin the behaviour the pipeline relies on.
+ */
+const made = new Map<string, Promise<BibScene>>();
+const scene = (hardCase: HardCase, seed: number): Promise<BibScene> => {
+  const key = `${hardCase}-${seed}`;
+  if (!made.has(key)) made.set(key, renderBibScene('tune', hardCase, seed, 3000, 2000, false));
+  return made.get(key)!;
+};
+
+describe('BIB rules', () => {
+  it('takes the event format as an anchored, case-insensitive pattern', () => {
+    const rules = bibRulesFor('^TT\\d{3}$', null);
+    expect(allowed('TT123', rules)).toBe(true);
+    expect(allowed('TT1234', rules)).toBe(false);
+    expect(rules.pattern?.test('tt123')).toBe(true);
+  });
+
+  it('without a format accepts 1 to 12 letters and digits holding a digit', () => {
+    const rules = bibRulesFor(null, null);
+    expect(rules.pattern).toBeNull();
+    expect(allowed('A123', rules)).toBe(true);
+    expect(allowed('FINISH', rules)).toBe(false);
+    expect(allowed('1234567890123', rules)).toBe(false);
+  });
+
+  it('refuses readings that are not on the participant list (trimmed, upper case)', () => {
+    const rules = bibRulesFor('^[A-Z]\\d{3}$', [' a123 ', 'B456']);
+    expect(allowed('A123', rules)).toBe(true);
+    expect(allowed('C789', rules)).toBe(false);
+  });
+
+  it('tags nothing when the stored format is not a valid pattern', () => {
+    const rules = bibRulesFor('^(\\d{4}$', null);
+    expect(allowed('1234', rules)).toBe(false);
+  });
+
+  it('reads digits only when the format can hold nothing else', () => {
+    expect(whitelistFor(bibRulesFor('^\\d{4}$', null))).toBe('0123456789');
+    expect(whitelistFor(bibRulesFor('^[0-9]{3,5}$', null))).toBe('0123456789');
+    expect(whitelistFor(bibRulesFor('^[A-Z]\\d{3}$', null))).toMatch(/^0123456789[A-Z]{26}$/);
+    expect(whitelistFor(bibRulesFor(null, null))).toMatch(/A/);
+  });
+});
+
+describe('BIB reader on generated race photos', () => {
+  let reader: BibReader;
+
+  beforeAll(async () => {
+    reader = await createBibReader({ workers: 1 });
+  }, 30_000);
+
+  afterAll(async () => {
+    await reader.close();
+  });
+
+  it('reads the BIB of one runner, digits only and with a letter', async () => {
+    for (const [hardCase, seed] of [
+      ['plain', 2],
+      ['rotated', 4],
+    ] as const) {
+      const photo = await scene(hardCase, seed);
+      const readings = await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants));
+      expect(readings.map((r) => r.bib)).toEqual(photo.bibs);
+      expect(readings[0]!.confidence).toBeGreaterThan(0.5);
+      expect(readings[0]!.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives two BIBs for two runners', async () => {
+    for (const seed of [4, 8]) {
+      const photo = await scene('group', seed);
+      expect(photo.bibs).toHaveLength(2);
+      const readings = await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants));
+      expect(readings.map((r) => r.bib).sort()).toEqual([...photo.bibs].sort());
+    }
+  });
+
+  it('refuses a reading that does not fit the event format', async () => {
+    const photo = await scene('plain', 1);
+    expect(photo.bibs).toEqual(['21890']);
+    expect((await reader.read(photo.image, bibRulesFor(null, null))).map((r) => r.bib)).toEqual(['21890']);
+    expect(await reader.read(photo.image, bibRulesFor('^\\d{4}$', null))).toEqual([]);
+  });
+
+  it('refuses a BIB that is not on the participant list', async () => {
+    const photo = await scene('plain', 2);
+    const bib = photo.bibs[0]!;
+    expect((await reader.read(photo.image, bibRulesFor(photo.pattern, [bib, '1000']))).map((r) => r.bib)).toEqual([bib]);
+    expect(await reader.read(photo.image, bibRulesFor(photo.pattern, ['1000', '2000']))).toEqual([]);
+  });
+
+  it('rejects what is not an image with an error', async () => {
+    await expect(reader.read(Buffer.from('not a photo'), bibRulesFor(null, null))).rejects.toThrow();
+  });
+});
+
+describe('closing the reader', () => {
+  it('frees its workers and refuses further reads', async () => {
+    const reader = await createBibReader();
+    await reader.close();
+    await expect(reader.read(Buffer.alloc(10), bibRulesFor(null, null))).rejects.toThrow('BIB reader closed');
+  }, 30_000);
+});
