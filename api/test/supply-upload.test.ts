@@ -30,7 +30,7 @@ describe('photo supply: upload, processing, review', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const meta = (filename: string, event = eventId) => ({ eventId: String(event), filename, filetype: 'image/jpeg' });
   const photo = (bib: string | null, seed: string, extra: Partial<Parameters<typeof cameraPhoto>[0]> = {}) =>
-    cameraPhoto({ bib, seed, width: 1800, grain: 6, eventCode: 'SUP', eventName: 'Supply Test Run 2026', ...extra });
+    cameraPhoto({ bib, seed, width: 1600, grain: 8, eventCode: 'SUP', eventName: 'Supply Test Run 2026', ...extra });
 
   async function waitForPhoto(photoId: number, until: (status: string) => boolean = (s) => s !== 'processing', timeoutMs = 90_000): Promise<{ status: string; failure_reason: string | null }> {
     const deadline = Date.now() + timeoutMs;

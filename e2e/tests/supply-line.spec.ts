@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/system';
 import { BIB_PLACEHOLDER, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
@@ -15,6 +15,15 @@ import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers
  */
 const READ_BIB = 'TT20613';
 const CORRECTED_BIB = 'TT20614';
+
+/** Chooses the main event in the supply screens' event picker (the partner may be approved for several). */
+async function pickEvent(page: Page): Promise<void> {
+  const picker = page.getByTestId('supply-event');
+  await expect(picker).toBeVisible();
+  await picker.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
+  await expect(picker).toContainText(DEMO_EVENT);
+}
 
 test.describe('photo supply line', () => {
   let folder: string;
@@ -37,8 +46,7 @@ test.describe('photo supply line', () => {
 
     await partner.goto('/upload');
     await expect(partner.getByRole('heading', { name: 'Upload Photos' })).toBeVisible();
-    // The demo partner is approved for one event: it is chosen already.
-    await expect(partner.getByTestId('supply-event')).toContainText(DEMO_EVENT);
+    await pickEvent(partner);
     const files = fs.readdirSync(folder).map((name) => path.join(folder, name));
     await partner.locator('input[type=file]').setInputFiles(files);
 
@@ -53,6 +61,7 @@ test.describe('photo supply line', () => {
 
     await partner.goto('/photos');
     await expect(partner.getByRole('heading', { name: 'My Photos' })).toBeVisible();
+    await pickEvent(partner);
     const tagged = partner.getByTestId('review-photo').filter({ has: partner.locator('.ant-select-selection-item', { hasText: READ_BIB }) });
     await expect(tagged).toHaveCount(1, { timeout: 120_000 });
     await expect(tagged.getByTestId('review-status')).toHaveText('Tagged');
