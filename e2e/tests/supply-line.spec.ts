@@ -39,7 +39,7 @@ test.describe('photo supply line', () => {
   test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   test('the partner uploads, sees the photos tagged, corrects a BIB, and a runner finds the photo by it', async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const partner = await (await browser.newContext()).newPage();
     await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
     await expect(partner.getByTestId('account-button')).toBeVisible();
@@ -69,11 +69,13 @@ test.describe('photo supply line', () => {
     const photoId = await tagged.getAttribute('data-photo-id');
 
     // The reading was wrong: the photographer corrects it.
-    const editor = tagged.getByTestId('bib-editor');
+    // The card by its photo (the filter above stops matching once the BIB is removed).
+    const card = partner.locator(`[data-testid=review-photo][data-photo-id="${photoId}"]`);
+    const editor = card.getByTestId('bib-editor');
     await editor.locator('.ant-select-selection-item-remove').click();
     await editor.locator('input').fill(CORRECTED_BIB);
     await editor.locator('input').press('Enter');
-    await tagged.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Save' }).click();
     await expect(partner.getByText(`is found under ${CORRECTED_BIB}.`)).toBeVisible();
 
     const runner = await (await browser.newContext()).newPage();
