@@ -4,9 +4,12 @@ import { buildApp } from './app';
 import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
+import { seedPartnerUploads } from './seed/partnerUploads';
 import { startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startPaymentReconciler } from './features/payment/reconcile';
+import { startSupplyWorker } from './features/supply';
+import { acquireJobQueue } from './queue/jobQueue';
 
 /** Starts the API: open the database, migrate, seed on first start, listen. */
 async function main(): Promise<void> {
@@ -17,20 +20,34 @@ async function main(): Promise<void> {
     await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
     await seedOrdersDemo(ctx, console.log);
     await seedOrganiserDemo(ctx, console.log);
+    await seedPartnerUploads(ctx, console.log);
   }
   const app = await buildApp(ctx);
+  // The one job queue (pg-boss in the same database): uploaded photos and face indexing run on it.
+  const { queue, release: releaseQueue } = await acquireJobQueue(ctx.db, (message) => app.log.warn(message));
   // Face embeddings of event photos (the demo seed's included) are computed in the background, at
   // half a core by default (FACE_INDEX_PAUSE=0: flat out); FACE_INDEXING=false leaves it to other processes.
   const pauseRatio = Number(process.env.FACE_INDEX_PAUSE ?? 1);
   const faceIndexer =
     process.env.FACE_INDEXING === 'false'
       ? null
-      : startFaceIndexer({ db: ctx.db, storage: ctx.storage, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1 }, (message) => app.log.info(message));
+      : startFaceIndexer({ db: ctx.db, storage: ctx.storage, queue, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1 }, (message) => app.log.info(message));
+  // Uploaded photos are processed here unless SUPPLY_WORKER=false leaves it to other processes;
+  // BIB_READING=false skips reading BIBs (photos then stay unlabeled until tagged by hand).
+  const supplyWorker =
+    process.env.SUPPLY_WORKER === 'false'
+      ? null
+      : await startSupplyWorker(ctx, queue, {
+          concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
+          ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
+        });
   const stopReconciler = startPaymentReconciler(ctx, (message) => app.log.info(message));
   const shutdown = async () => {
     stopReconciler();
     await app.close();
     await faceIndexer?.stop();
+    await supplyWorker?.stop();
+    await releaseQueue();
     await closeFaceDetector();
     await ctx.db.close();
     process.exit(0);

@@ -23,6 +23,9 @@ const ownerOnly: Row = { visitor: 401, runner: 200, otherRunner: 403, partner: 4
 /** Organiser routes of one event: its organiser only. */
 const eventOrganiserOnly: Row = { visitor: 401, runner: 403, otherRunner: 403, partner: 403, organiser: 200 };
 
+/** The supply line: a partner approved for the event, acting on their own uploads and photos. */
+const approvedPartnerOnly: Row = { visitor: 401, runner: 403, otherRunner: 403, partner: 200, organiser: 403 };
+
 const EXPECTED: Record<string, Row> = {
   // CORS preflight of an allowed origin.
   'OPTIONS *': everyone(204),
@@ -126,6 +129,14 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/partner/payouts/record': eventOrganiserOnly,
   // Platform operators only: none of the matrix's callers is one (api/test/operator.test.ts grants as one).
   'POST /api/operator/organisers': { ...everyone(403), visitor: 401 },
+  // tus: creating (201) and continuing (HEAD 200, PATCH 204) an upload, checked on every request (preflights are the CORS layer's, OPTIONS *).
+  'POST /api/partner/uploads': { ...approvedPartnerOnly, partner: 201 },
+  'HEAD /api/partner/uploads/*': approvedPartnerOnly,
+  'PATCH /api/partner/uploads/*': { ...approvedPartnerOnly, partner: 204 },
+  'GET /api/partner/supply/events': approvedPartnerOnly,
+  'POST /api/partner/photos': approvedPartnerOnly,
+  'POST /api/partner/photos/bibs': approvedPartnerOnly,
+  'POST /api/partner/photos/remove': approvedPartnerOnly,
 };
 
 describe('authorization matrix: every route x visitor, runner, other runner, partner, organiser', () => {

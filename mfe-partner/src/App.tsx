@@ -2,15 +2,21 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { RemoteRoutes } from '@finishline/shared/react';
 import { PartnerNav, type PartnerNavItem } from './app/PartnerNav';
+import { SupplyEventPicker } from './app/SupplyEventPicker';
 import { RegistrationPage } from './features/registration/pages/RegistrationPage';
 import { MySharePage } from './features/share/pages/MySharePage';
+import { UploadPage } from './features/upload/pages/UploadPage';
+import { ReviewPage } from './features/review/pages/ReviewPage';
 
 /**
  * The partner remote, exposed as './App': the photographer's pages, each in src/features/<feature>/,
- * under one partner menu. The upload pages (Upload, My Photos) add their entries and routes here.
+ * under one partner menu. The event choice both supply screens share is composed in here (features
+ * never import each other).
  */
 const NAV: PartnerNavItem[] = [
   { to: '/registration', label: 'Registration' },
+  { to: '/upload', label: 'Upload' },
+  { to: '/photos', label: 'My Photos' },
   { to: '/show_revenue', label: 'My Share' },
 ];
 
@@ -26,6 +32,8 @@ export default function PartnerApp() {
     <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
       <Route path="/registration" element={withNav(<RegistrationPage />)} />
       <Route path="/show_revenue" element={withNav(<MySharePage />)} />
+      <Route path="/upload" element={withNav(<UploadPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />} />)} />
+      <Route path="/photos" element={withNav(<ReviewPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />} />)} />
     </RemoteRoutes>
   );
 }

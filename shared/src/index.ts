@@ -13,5 +13,6 @@ export * from './api/ordersApi';
 export * from './api/discoveryApi';
 export * from './api/organiserApi';
 export * from './api/partnerApi';
+export * from './api/supplyApi';
 export * from './api/captchaNeeded';
 export * from './api/certificateApi';

@@ -34,6 +34,8 @@ export * from './certificates/layout';
 export * from './schemas/certificates';
 export * from './types/organiser';
 export * from './schemas/organiser';
+export * from './types/supply';
+export * from './schemas/supply';
 export * from './format/csv';
 export * from './format/money';
 export * from './faces/facePipeline';

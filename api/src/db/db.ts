@@ -14,13 +14,36 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** What the job queue connects to (pg-boss needs the PGlite instance itself, or its own pool). */
+  readonly native?: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string; schema: string | null };
+  /** Runs hook (once) before the database closes: the job queue stops there. */
+  beforeClose?(hook: () => Promise<void>): void;
+}
+
+/** Hooks that run before a database closes, newest first. */
+class CloseHooks {
+  private hooks: Array<() => Promise<void>> = [];
+  add(hook: () => Promise<void>): void {
+    this.hooks.push(hook);
+  }
+  async run(): Promise<void> {
+    for (const hook of this.hooks.splice(0).reverse()) await hook();
+  }
 }
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   // PGlite serves one connection: transactions must not interleave with other queries.
   private queue: Promise<unknown> = Promise.resolve();
-  constructor(private readonly pglite: PGlite, private readonly inTx = false) {}
+  private readonly closeHooks = new CloseHooks();
+  readonly native;
+  constructor(private readonly pglite: PGlite, private readonly inTx = false) {
+    this.native = { kind: 'pglite' as const, pglite };
+  }
+
+  beforeClose(hook: () => Promise<void>): void {
+    this.closeHooks.add(hook);
+  }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTx) return fn();
@@ -56,6 +79,7 @@ class PgliteDb implements Db {
   }
 
   async close(): Promise<void> {
+    await this.closeHooks.run();
     await this.queue;
     await this.pglite.close();
   }
@@ -63,7 +87,15 @@ class PgliteDb implements Db {
 
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly closeHooks = new CloseHooks();
+  readonly native;
+  constructor(private readonly pool: pg.Pool, url: string, schema: string | null) {
+    this.native = { kind: 'postgres' as const, url, schema };
+  }
+
+  beforeClose(hook: () => Promise<void>): void {
+    this.closeHooks.add(hook);
+  }
 
   async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.pool.query(sql, params)).rows as T[];
@@ -98,6 +130,7 @@ class PostgresDb implements Db {
   }
 
   async close(): Promise<void> {
+    await this.closeHooks.run();
     await this.pool.end();
   }
 }
@@ -119,7 +152,7 @@ export async function openDb(options: { url: string | null; dataDir: string | nu
     }
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: searchPath });
     await pool.query('select 1');
-    return new PostgresDb(pool);
+    return new PostgresDb(pool, options.url, options.schema ?? null);
   }
   let location: string | undefined;
   if (options.dataDir) {

@@ -19,6 +19,7 @@ import { organiserRoutes } from './organiser/routes';
 import { certificateRoutes } from './certificates/routes';
 import { operatorRoutes } from './operator/routes';
 import { partnerRoutes } from './partners/routes';
+import { supplyRoutes } from './supply/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -43,4 +44,5 @@ export const features: Feature[] = [
   certificateRoutes,
   operatorRoutes,
   partnerRoutes,
+  supplyRoutes,
 ];

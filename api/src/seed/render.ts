@@ -1,9 +1,8 @@
 import sharp from 'sharp';
-import { PHOTO_HEIGHT, PHOTO_WIDTH, watermarkSvg } from './scenes';
+import { PREVIEW_WIDTH, THUMB_WIDTH, watermarkedRenditions, watermarkPng as markPng } from '../media/renditions';
 
-/** Sizes of what the seed stores for every photo. */
-export const PREVIEW_WIDTH = 1000;
-export const THUMB_WIDTH = 400;
+/** Sizes of what the seed stores for every photo (the same as uploads get). */
+export { PREVIEW_WIDTH, THUMB_WIDTH };
 
 export interface RawImage {
   data: Buffer;
@@ -36,16 +35,6 @@ export async function rasterise(svg: string, width?: number, height?: number): P
 
 const rawInput = (image: RawImage) => ({ raw: { width: image.width, height: image.height, channels: image.channels } });
 
-let previewWatermark: Promise<Buffer> | null = null;
-/** The preview watermark is drawn once and laid over every preview. */
-function watermarkFor(width: number, height: number): Promise<Buffer> {
-  if (width === PREVIEW_WIDTH && height === Math.round((PHOTO_HEIGHT * PREVIEW_WIDTH) / PHOTO_WIDTH)) {
-    previewWatermark ??= sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
-    return previewWatermark;
-  }
-  return sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
-}
-
 export async function compose(background: RawImage, overlays: Overlay[]): Promise<RawImage> {
   const { data, info } = await sharp(background.data, rawInput(background))
     .composite(overlays.map((o) => ({ input: Buffer.from(o.svg), left: Math.round(o.left), top: Math.round(o.top) })))
@@ -57,16 +46,9 @@ export async function compose(background: RawImage, overlays: Overlay[]): Promis
 
 /** Original (full size, clean), watermarked preview and thumbnail of one composed scene. */
 export async function encodePhoto(scene: RawImage): Promise<RenderedPhoto> {
-  const previewHeight = Math.round((scene.height * PREVIEW_WIDTH) / scene.width);
-  const watermark = await watermarkFor(PREVIEW_WIDTH, previewHeight);
-  const [original, preview, thumb] = await Promise.all([
+  const [original, { preview, thumb }] = await Promise.all([
     sharp(scene.data, rawInput(scene)).jpeg({ quality: 84 }).toBuffer(),
-    sharp(scene.data, rawInput(scene))
-      .resize(PREVIEW_WIDTH, previewHeight)
-      .composite([{ input: watermark }])
-      .jpeg({ quality: 74 })
-      .toBuffer(),
-    sharp(scene.data, rawInput(scene)).resize(THUMB_WIDTH).jpeg({ quality: 72 }).toBuffer(),
+    watermarkedRenditions(() => sharp(scene.data, rawInput(scene)), scene.width, scene.height),
   ]);
   return { original, preview, thumb, width: scene.width, height: scene.height };
 }
@@ -83,7 +65,7 @@ export async function renderStill(svg: string, format: 'jpeg' | 'png', width?: n
 }
 
 export async function watermarkPng(width: number, height: number): Promise<Buffer> {
-  return watermarkFor(width, height);
+  return markPng(width, height);
 }
 
 /** Runs jobs with at most `limit` in flight (the seed renders two photos at a time on 2 cores). */

@@ -183,22 +183,7 @@ export function backgroundSvg(rng: Prng, eventName: string, eventCode: string, c
 </svg>`;
 }
 
-/** The diagonal, repeated "FINISHLINE PREVIEW" watermark laid over every preview. */
-export function watermarkSvg(width: number, height: number): string {
-  const fontSize = Math.round(width / 22);
-  const rows: string[] = [];
-  const step = fontSize * 3.2;
-  for (let y = -height; y < height * 2; y += step) {
-    for (let x = -width; x < width * 2; x += fontSize * 12) {
-      const offset = (Math.round(y / step) % 2) * fontSize * 6;
-      rows.push(`<text x="${x + offset}" y="${y}">FINISHLINE PREVIEW</text>`);
-    }
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <g transform="rotate(-30 ${width / 2} ${height / 2})" font-family="${FONT}" font-size="${fontSize}" font-weight="bold"
-     fill="#ffffff" fill-opacity="0.42" stroke="#000000" stroke-opacity="0.22" stroke-width="1.5">${rows.join('')}</g>
-</svg>`;
-}
+export { watermarkSvg } from '../media/renditions';
 
 export function logoSvg(eventCode: string, eventName: string, colour: string): string {
   const initials = eventCode.replace(/\d+$/, '');

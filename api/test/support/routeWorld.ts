@@ -41,6 +41,8 @@ export interface CellRequest {
   /** A multipart form (the certificate calls), with at most one file. */
   multipart?: { fields: Record<string, string>; file?: { field: string; name: string; type: string; data: Buffer } };
   headers?: Record<string, string>;
+  /** A raw body (a tus chunk), sent with the headers as given. */
+  raw?: Buffer;
 }
 
 export const PASSWORD = 'Matrix#2026';
@@ -128,7 +130,8 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       body = new URLSearchParams(request.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    const response = await fetch(`${url()}${request.path}`, { method, headers, body: request.multipart ? formDataOf(request.multipart) : body, redirect: 'manual' });
+    const sent = request.raw ? new Uint8Array(request.raw) : request.multipart ? formDataOf(request.multipart) : body;
+    const response = await fetch(`${url()}${request.path}`, { method, headers, body: sent, redirect: 'manual' });
     return { status: response.status, text: await response.text() };
   }
 
@@ -242,6 +245,44 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       },
     };
   }
+  // The supply line: the partner is approved for the event, and owns uploads and photos of it.
+  const approvePartner = () => db.query(`update event_partners set status = 'approved' where event_id = $1 and user_id = $2`, [f.eventId, userIds.partner]);
+  const tusHeaders = { 'tus-resumable': '1.0.0', 'upload-length': '50000', 'upload-metadata': `eventId ${Buffer.from(String(f.eventId)).toString('base64')},filename ${Buffer.from('m.jpg').toString('base64')},filetype ${Buffer.from('image/jpeg').toString('base64')}` };
+  async function partnerUpload(): Promise<string> {
+    await approvePartner();
+    const partner = await sessionOf('partner');
+    const created = await fetch(`${url()}${API_ROUTES.partnerUploads}`, { method: 'POST', headers: { ...bearer(partner), ...tusHeaders } });
+    return new URL(created.headers.get('location')!, url()).pathname;
+  }
+  async function partnerPhoto(): Promise<number> {
+    await approvePartner();
+    const imageId = `MX-SUP-${++cellNumber}`;
+    const rows = await db.query<{ id: number }>(
+      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, status, partner_user_id)
+       values ($1, $2, 'image', 'originals/m.jpg', 'previews/m.jpg', 'thumbs/m.jpg', 10, 10, 'ready', $3) returning id`,
+      [f.eventId, imageId, userIds.partner],
+    );
+    return rows[0]!.id;
+  }
+  const supplyRequests: Record<string, (caller: Caller) => Promise<CellRequest>> = {
+    'POST /api/partner/uploads': async () => {
+      await approvePartner();
+      return { path: API_ROUTES.partnerUploads, headers: tusHeaders };
+    },
+    'HEAD /api/partner/uploads/*': async () => ({ path: await partnerUpload(), headers: { 'tus-resumable': '1.0.0' } }),
+    'PATCH /api/partner/uploads/*': async () => ({
+      path: await partnerUpload(),
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      raw: Buffer.alloc(1000, 7),
+    }),
+    'GET /api/partner/supply/events': async () => ({ path: API_ROUTES.partnerSupplyEvents }),
+    'POST /api/partner/photos': async () => {
+      await approvePartner();
+      return { path: API_ROUTES.partnerPhotos, json: { eventId: f.eventId } };
+    },
+    'POST /api/partner/photos/bibs': async () => ({ path: API_ROUTES.partnerPhotoBibs, json: { photoId: await partnerPhoto(), bibs: ['MX77'] } }),
+    'POST /api/partner/photos/remove': async () => ({ path: API_ROUTES.partnerRemovePhoto, json: { photoId: await partnerPhoto() } }),
+  };
 
   /** A request for each route that would succeed for the runner. */
   const REQUESTS: Record<string, (caller: Caller) => Promise<CellRequest>> = {
@@ -354,7 +395,7 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/certificates/download-record': (caller) => certificateStepsBefore(caller, 'record'),
   };
 
-  return { requests: REQUESTS, send, sessionOf };
+  return { requests: { ...REQUESTS, ...supplyRequests }, send, sessionOf };
 }
 
 function formDataOf(multipart: NonNullable<CellRequest['multipart']>): FormData {

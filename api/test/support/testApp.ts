@@ -85,6 +85,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
         return app?.close();
       },
       () => schema && db?.query(`drop schema if exists ${schema} cascade`),
+      // The job queue's own schema (its pg-boss stopped with the server above).
+      () => schema && db?.query(`drop schema if exists ${schema}_pgboss cascade`),
       () => db?.close(),
       () => fs.rmSync(tmp, { recursive: true, force: true }),
     ]);

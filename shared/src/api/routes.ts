@@ -78,6 +78,12 @@ export const API_ROUTES = {
   organiserImportParticipants: '/api/organiser/participants/import',
   organiserReports: '/api/organiser/reports',
   organiserDecideReport: '/api/organiser/reports/decide',
+  // Photographer supply line: tus uploads (and /<id> of each upload), events to upload to, review
+  partnerUploads: '/api/partner/uploads',
+  partnerSupplyEvents: '/api/partner/supply/events',
+  partnerPhotos: '/api/partner/photos',
+  partnerPhotoBibs: '/api/partner/photos/bibs',
+  partnerRemovePhoto: '/api/partner/photos/remove',
   // Operator: who is an organiser
   operatorOrganiserRole: '/api/operator/organisers',
   // Photographer partners: registration, My Share, payouts recorded by the event's organiser

@@ -56,6 +56,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // partner
   { path: '/registration', owner: 'partner' },
   { path: '/show_revenue', owner: 'partner' },
+  // the photographer supply line (issue 13): upload, and the review of their own photos
+  { path: '/upload', owner: 'partner' },
+  { path: '/photos', owner: 'partner' },
   // organiser
   { path: '/organization_dashboard', owner: 'organiser' },
   // certificate

@@ -1,2 +1,3 @@
 // The faces feature's public entry: what other features may use of face data.
 export { deleteEventFaceData } from './eventFaceData';
+export { queuePhotosForFaces } from './indexer';

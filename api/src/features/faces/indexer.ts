@@ -3,15 +3,17 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { FaceIndexStatus } from '@finishline/shared/pure';
 import { faceDetector, type FaceDetector } from './detector';
 import { saveFacesOfPhoto } from './embeddingStore';
+import { acquireJobQueue, type JobAttempt, type JobQueue } from '../../queue/jobQueue';
 
 /**
- * Background job that gives every image photo of a selfie-search event its face embeddings.
- * Jobs live in face_index_jobs, so progress survives restarts and several API processes share the
- * work: a process claims one photo at a time with a lease; a lease that runs out (the process died)
- * makes the photo claimable again. Photos are queued by a sweep, so any code that adds photos (the
- * demo seed, uploads) gets them indexed without calling in here; queuePhotosForFaces() only hurries it.
+ * Background work that gives every image photo of a selfie-search event its face embeddings.
+ * face_index_jobs holds one row per photo (status, attempts, error, faces found); the work itself
+ * runs on the API's job queue (queue/jobQueue.ts), so several API processes share it and a job whose
+ * process died is claimed again. Photos are found by a sweep, so any code that adds photos (the demo
+ * seed, uploads) gets them indexed without calling in here; queuePhotosForFaces() only hurries it.
  */
 
+export const FACE_QUEUE = 'face-index';
 const LEASE_SECONDS = 120;
 const MAX_ATTEMPTS = 3;
 const IDLE_POLL_MS = 3000;
@@ -22,7 +24,7 @@ export async function sweepNewPhotos(db: Db): Promise<number> {
     `with queued as (
        insert into face_index_jobs (photo_id, event_id)
        select p.id, p.event_id from photos p join events e on e.id = p.event_id
-        where p.kind = 'image' and e.selfiesearch
+        where p.kind = 'image' and p.status = 'ready' and e.selfiesearch
           and not exists (select 1 from face_index_jobs j where j.photo_id = p.id)
        on conflict (photo_id) do nothing
        returning 1)
@@ -40,8 +42,8 @@ export async function queuePhotosForFaces(db: Db, photoIds: number[]): Promise<v
   await db.query(
     `insert into face_index_jobs (photo_id, event_id, priority)
      select p.id, p.event_id, 1 from photos p join events e on e.id = p.event_id
-      where p.id = any($1::int[]) and p.kind = 'image' and e.selfiesearch
-     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null`,
+      where p.id = any($1::int[]) and p.kind = 'image' and p.status = 'ready' and e.selfiesearch
+     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null, queued_at = null`,
     [photoIds],
   );
   activeIndexer?.wake();
@@ -55,24 +57,33 @@ interface ClaimedJob {
   original_key: string;
 }
 
-async function claimNextJob(db: Db): Promise<ClaimedJob | null> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.query<ClaimedJob>(
-      `update face_index_jobs j
-          set status = 'running', attempts = j.attempts + 1, lease_until = now() + make_interval(secs => $1)
-         from photos p
-        where p.id = j.photo_id
-          and j.photo_id = (
-            select photo_id from face_index_jobs
-             where status = 'pending' or (status = 'running' and lease_until < now())
-             order by priority desc, created_at, photo_id
-             limit 1
-             for update skip locked)
-        returning j.photo_id, j.event_id, j.attempts, p.original_key`,
-      [LEASE_SECONDS],
-    );
-    return rows[0] ?? null;
-  });
+/**
+ * Hands pending rows (and rows whose worker died: running past their lease) to the queue, once each.
+ * Returns how many were handed over.
+ */
+export async function dispatchFaceJobs(db: Db, queue: JobQueue): Promise<number> {
+  const rows = await db.query<{ photo_id: number; priority: number }>(
+    `update face_index_jobs set queued_at = now()
+      where (status = 'pending' and queued_at is null) or (status = 'running' and lease_until < now())
+      returning photo_id, priority`,
+  );
+  for (const priority of [...new Set(rows.map((r) => r.priority))]) {
+    await queue.sendMany(FACE_QUEUE, rows.filter((r) => r.priority === priority).map((r) => ({ photoId: r.photo_id })), { priority });
+  }
+  return rows.length;
+}
+
+/** Takes the photo's row for this attempt; null when there is nothing to do (done already, or gone). */
+async function claimJob(db: Db, photoId: number): Promise<ClaimedJob | null> {
+  const rows = await db.query<ClaimedJob>(
+    `update face_index_jobs j
+        set status = 'running', attempts = j.attempts + 1, lease_until = now() + make_interval(secs => $2)
+       from photos p
+      where p.id = j.photo_id and j.photo_id = $1 and j.status in ('pending', 'running')
+      returning j.photo_id, j.event_id, j.attempts, p.original_key`,
+    [photoId, LEASE_SECONDS],
+  );
+  return rows[0] ?? null;
 }
 
 export async function faceIndexStatus(db: Db, eventId: number | null): Promise<FaceIndexStatus> {
@@ -99,20 +110,27 @@ export async function faceIndexStatus(db: Db, eventId: number | null): Promise<F
 
 export interface FaceIndexer {
   wake(): void;
-  /** Resolves once no job is pending or running (tests, benchmarks). */
+  /** Resolves once no photo is pending or running (tests, benchmarks). */
   whenIdle(): Promise<void>;
   stop(): Promise<void>;
   readonly processed: number;
 }
 
-let activeIndexer: (FaceIndexer & { wake(): void }) | null = null;
+let activeIndexer: FaceIndexer | null = null;
 
-/** Starts the indexing loop in this process. Stop it before closing the database. */
+/** Defines the face queue (every process that sends or works face jobs calls it). */
+export async function defineFaceQueue(queue: JobQueue): Promise<void> {
+  await queue.define(FACE_QUEUE, { retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 1, expireInSeconds: LEASE_SECONDS });
+}
+
+/** Starts indexing in this process: a sweep that queues photos, and a worker on the face queue. Stop it before closing the database. */
 export function startFaceIndexer(
   deps: {
     db: Db;
     storage: ObjectStorage;
     detector?: FaceDetector;
+    /** The process's job queue; without it the indexer takes the database's shared one. */
+    queue?: JobQueue;
     /**
      * Pause after each photo, as a multiple of the time the photo took: 1 keeps the worker's core
      * half free for the rest of the machine (the API serving pages, a build); 0 runs flat out.
@@ -127,7 +145,7 @@ export function startFaceIndexer(
   let stopped = false;
   let processed = 0;
   let wakeUp: (() => void) | null = null;
-  let idleWaiters: Array<() => void> = [];
+  let reported = -1;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -141,7 +159,10 @@ export function startFaceIndexer(
       wakeUp = done;
     });
 
-  async function processOne(job: ClaimedJob): Promise<void> {
+  async function indexPhoto(photoId: number, attempt: JobAttempt): Promise<void> {
+    const job = await claimJob(db, photoId);
+    if (!job) return;
+    const started = Date.now();
     try {
       const image = await storage.getBuffer(job.original_key);
       const faces = await detector.detect(image, 'index');
@@ -151,64 +172,80 @@ export function startFaceIndexer(
         if (still.length === 0) return;
         await saveFacesOfPhoto(tx, job.photo_id, job.event_id, faces);
         await tx.query(
-          `update face_index_jobs set status = 'done', face_count = $2, error = null, lease_until = null, finished_at = now() where photo_id = $1`,
+          `update face_index_jobs set status = 'done', face_count = $2, error = null, lease_until = null, finished_at = now(), queued_at = null where photo_id = $1`,
           [job.photo_id, faces.length],
         );
       });
       processed += 1;
     } catch (error) {
-      if (stopped) return; // the lease runs out and another start picks the photo up again
       const message = error instanceof Error ? error.message : String(error);
-      const status = job.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-      await db.query(`update face_index_jobs set status = $2, error = $3, lease_until = null where photo_id = $1`, [job.photo_id, status, message]);
-      log(`face index: photo ${job.photo_id} ${status === 'failed' ? 'failed' : 'will retry'}: ${message}`);
+      const final = attempt.lastAttempt || job.attempts >= MAX_ATTEMPTS;
+      await db.query(`update face_index_jobs set status = $2, error = $3, lease_until = null, queued_at = case when $2 = 'failed' then null else queued_at end where photo_id = $1`, [
+        job.photo_id,
+        final ? 'failed' : 'pending',
+        message,
+      ]);
+      log(`face index: photo ${job.photo_id} ${final ? 'failed' : 'will retry'}: ${message}`);
+      // The queue records the error and retries the job (the row above says what became of the photo).
+      throw error;
+    } finally {
+      if (pauseRatio > 0 && !stopped) await sleep((Date.now() - started) * pauseRatio);
+    }
+    const status = await faceIndexStatus(db, null);
+    // Progress in the log: every 25 photos and when the queue empties.
+    if (status.pending === 0 || processed - reported >= 25) {
+      reported = processed;
+      log(`face index: ${status.done + status.failed}/${status.total} photos (${status.percent}%), ${status.faces} faces, ${status.failed} failed`);
     }
   }
 
+  const acquired = deps.queue ? Promise.resolve({ queue: deps.queue, release: async () => undefined }) : acquireJobQueue(db, log);
+  const ready = (async () => {
+    const { queue } = await acquired;
+    await defineFaceQueue(queue);
+    await queue.work<{ photoId: number }>(FACE_QUEUE, 1, (data, attempt) => indexPhoto(data.photoId, attempt));
+    return queue;
+  })();
+
+  // The sweep: new photos get rows, pending rows go to the queue.
   const loop = (async () => {
-    let reported = -1;
-    while (!stopped) {
+    const queue = await ready.catch((error: unknown) => {
+      log(`face index: the job queue did not start: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+    while (!stopped && queue) {
       try {
         await sweepNewPhotos(db);
-        const job = await claimNextJob(db);
-        if (!job) {
-          for (const resolve of idleWaiters.splice(0)) resolve();
-          await sleep(IDLE_POLL_MS);
-          continue;
-        }
-        const started = Date.now();
-        await processOne(job);
-        if (pauseRatio > 0) await sleep((Date.now() - started) * pauseRatio);
-        const status = await faceIndexStatus(db, null);
-        // Progress in the log: every 25 photos and when the queue empties.
-        if (status.pending === 0 || processed - reported >= 25) {
-          reported = processed;
-          log(`face index: ${status.done + status.failed}/${status.total} photos (${status.percent}%), ${status.faces} faces, ${status.failed} failed`);
-        }
+        await dispatchFaceJobs(db, queue);
       } catch (error) {
         if (stopped) break;
         log(`face index: ${error instanceof Error ? error.message : String(error)}`);
-        await sleep(IDLE_POLL_MS);
       }
+      await sleep(IDLE_POLL_MS);
     }
   })();
 
-  const indexer = {
+  const indexer: FaceIndexer = {
     wake() {
       wakeUp?.();
     },
     async whenIdle() {
-      await new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        indexer.wake();
-      });
+      const queue = await ready;
+      for (;;) {
+        await sweepNewPhotos(db);
+        await dispatchFaceJobs(db, queue);
+        const open = await db.query<{ n: number }>(`select count(*)::int as n from face_index_jobs where status in ('pending', 'running')`);
+        if ((open[0]?.n ?? 0) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     },
     async stop() {
       stopped = true;
       wakeUp?.();
-      for (const resolve of idleWaiters.splice(0)) resolve();
-      idleWaiters = [];
       await loop;
+      const queue = await ready.catch(() => null);
+      await queue?.offWork(FACE_QUEUE);
+      await (await acquired.catch(() => null))?.release();
       if (activeIndexer === indexer) activeIndexer = null;
     },
     get processed() {

@@ -1,0 +1,125 @@
+import sharp from 'sharp';
+import type { AppContext } from '../../context';
+import type { JobAttempt, JobQueue } from '../../queue/jobQueue';
+import { watermarkedRenditions } from '../../media/renditions';
+import { normaliseBib } from '../../rules/privacy';
+import { bibRulesFor, createBibReader, type BibReader } from '../bibs';
+import { queuePhotosForFaces } from '../faces';
+import { mailPreordersOfBibs } from './preorderNotice';
+
+/**
+ * Processing of one uploaded photo, as a job of the photo queue: EXIF orientation applied to the
+ * private original, watermarked preview and thumbnail, BIBs read, then the photo is ready (searchable
+ * by each BIB found, or one of the event's unlabeled photos) and queued for face indexing. A job that
+ * keeps failing leaves the photo failed with its reason.
+ */
+
+export const PHOTO_QUEUE = 'photo-process';
+/** Three attempts in all; an attempt still running after this long is taken as lost and retried. */
+const RETRY_LIMIT = 2;
+const EXPIRE_SECONDS = 300;
+
+export async function definePhotoQueue(queue: JobQueue, retryDelaySeconds = 2): Promise<void> {
+  await queue.define(PHOTO_QUEUE, { retryLimit: RETRY_LIMIT, retryDelaySeconds, expireInSeconds: EXPIRE_SECONDS });
+}
+
+interface ProcessingRow {
+  [column: string]: unknown;
+  id: number;
+  event_id: number;
+  original_key: string;
+  preview_key: string;
+  thumb_key: string;
+  bib_pattern: string | null;
+}
+
+export interface PipelineDeps {
+  ctx: AppContext;
+  /** Reads BIBs; null: photos become unlabeled until tagged by hand (BIB_READING=false). */
+  reader: BibReader | null;
+}
+
+/** The message a photographer sees for a photo that could not be processed. */
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return `We could not process this photo: ${text}`.slice(0, 500);
+}
+
+async function participantBibs(ctx: AppContext, eventId: number): Promise<string[] | null> {
+  const rows = await ctx.db.query<{ bib_number: string }>('select bib_number from participants where event_id = $1', [eventId]);
+  return rows.length > 0 ? rows.map((r) => r.bib_number) : null;
+}
+
+/** Processes one photo; throws to have the queue retry it. */
+export async function processPhoto(deps: PipelineDeps, photoId: number, attempt: JobAttempt): Promise<void> {
+  const { ctx } = deps;
+  const rows = await ctx.db.query<ProcessingRow>(
+    `select p.id, p.event_id, p.original_key, p.preview_key, p.thumb_key, e.bib_pattern
+       from photos p join events e on e.id = p.event_id where p.id = $1 and p.status = 'processing'`,
+    [photoId],
+  );
+  const photo = rows[0];
+  if (!photo) return; // removed by its photographer, or done by an earlier attempt
+  try {
+    const stored = await ctx.storage.getBuffer(photo.original_key);
+    const meta = await sharp(stored).metadata();
+    // A camera held upright writes the pixels sideways and an EXIF orientation: turn the pixels once,
+    // so the original a buyer downloads, the preview and the BIB reader all see the photo upright.
+    const upright = meta.orientation && meta.orientation !== 1 ? await sharp(stored).rotate().withMetadata({ orientation: 1 }).jpeg({ quality: 92 }).toBuffer() : stored;
+    if (upright !== stored) await ctx.storage.put(photo.original_key, upright, 'image/jpeg');
+    const size = upright === stored ? meta : await sharp(upright).metadata();
+    const width = size.width ?? 0;
+    const height = size.height ?? 0;
+    const { preview, thumb } = await watermarkedRenditions(() => sharp(upright), width, height);
+    await Promise.all([ctx.storage.put(photo.preview_key, preview, 'image/jpeg'), ctx.storage.put(photo.thumb_key, thumb, 'image/jpeg')]);
+
+    const readings = deps.reader ? await deps.reader.read(upright, bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id))) : [];
+    const foundBibs = await ctx.db.transaction(async (tx) => {
+      // Still processing (the photographer may have removed it meanwhile): only then does it become ready.
+      const still = await tx.query(`select 1 from photos where id = $1 and status = 'processing' for update`, [photo.id]);
+      if (still.length === 0) return [];
+      const bibs = [...new Map(readings.map((r) => [normaliseBib(r.bib), r.confidence])).entries()];
+      for (const [bib, confidence] of bibs) {
+        await tx.query(
+          `insert into photo_bibs (photo_id, event_id, bib_number, source, confidence) values ($1, $2, $3, 'ocr', $4) on conflict (photo_id, bib_number) do nothing`,
+          [photo.id, photo.event_id, bib, confidence],
+        );
+      }
+      await tx.query(`update photos set status = 'ready', failure_reason = null, width = $2, height = $3 where id = $1`, [photo.id, width, height]);
+      return bibs.map(([bib]) => bib);
+    });
+    await queuePhotosForFaces(ctx.db, [photo.id]);
+    // A pre-order is mailed once (the first ready photo of its BIB after it was paid and mapped).
+    await mailPreordersOfBibs(ctx, photo.event_id, foundBibs);
+  } catch (error) {
+    if (attempt.lastAttempt) {
+      await ctx.db.query(`update photos set status = 'failed', failure_reason = $2 where id = $1 and status = 'processing'`, [photo.id, reasonOf(error)]);
+    }
+    throw error;
+  }
+}
+
+export interface SupplyWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Works the photo queue in this process. The BIB reader is made once per process (its OCR workers
+ * take a few seconds to start); tests hand in their own.
+ */
+export async function startSupplyWorker(
+  ctx: AppContext,
+  queue: JobQueue,
+  options: { concurrency?: number; reader?: BibReader | null; retryDelaySeconds?: number } = {},
+): Promise<SupplyWorker> {
+  const reader = options.reader !== undefined ? options.reader : await createBibReader();
+  const ownsReader = options.reader === undefined && reader !== null;
+  await definePhotoQueue(queue, options.retryDelaySeconds);
+  await queue.work<{ photoId: number }>(PHOTO_QUEUE, options.concurrency ?? 2, (data, attempt) => processPhoto({ ctx, reader }, data.photoId, attempt));
+  return {
+    async stop() {
+      await queue.offWork(PHOTO_QUEUE);
+      if (ownsReader) await reader?.close();
+    },
+  };
+}

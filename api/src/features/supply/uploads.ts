@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { Server as TusServer } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+type Upload = Awaited<ReturnType<FileStore['getUpload']>>;
+import { ValidationError } from 'yup';
+import { API_ROUTES, SUPPLY_MESSAGES, uploadFileSchema, type UploadReceipt } from '@finishline/shared/pure';
+import type { AppContext } from '../../context';
+import type { JobQueue } from '../../queue/jobQueue';
+import { PHOTO_QUEUE } from './pipeline';
+
+/**
+ * Resumable uploads (tus 1.0). A file is written to the upload folder as it arrives, chunk by chunk,
+ * so a dropped connection or a reloaded page resumes at the last byte stored (HEAD says where). When
+ * the last byte is in, the file is checked (a readable JPEG), recognised by its SHA-256 if it was sent
+ * before to the same event, moved into private object storage and queued for processing; its reply
+ * names the photo. Who may create and continue an upload is checked by the route (routes.ts).
+ */
+
+/** The user the route checked, by the Node request it hands to tus (the hooks see a wrapper of it). */
+export const checkedUploaders = new WeakMap<object, number>();
+const uploaderOfRequest = (req: unknown): number | undefined => {
+  const raw = (req as { runtime?: { node?: { req?: object } } }).runtime?.node?.req;
+  return raw ? checkedUploaders.get(raw) : undefined;
+};
+/** The last PATCH of a file answers with its UploadReceipt, as base64 JSON in this header. */
+export const RECEIPT_HEADER = 'Upload-Receipt';
+/** Unfinished uploads are forgotten after this long. */
+const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+
+/** A tus hook refuses with this shape; the body is what the photographer reads for that file. */
+const refuse = (status: number, reason: string) => ({ status_code: status, body: reason });
+
+/** Parses the Upload-Metadata header (key base64value, ...). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(',')) {
+    const [key, value] = part.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+/** Throws the reason a finished file is not a usable photo. */
+async function checkJpeg(file: Buffer): Promise<{ width: number; height: number }> {
+  if (file.length < 3 || file[0] !== 0xff || file[1] !== 0xd8 || file[2] !== 0xff) throw refuse(422, SUPPLY_MESSAGES.notJpeg);
+  try {
+    const meta = await sharp(file).metadata();
+    if (meta.format !== 'jpeg') throw new Error('not jpeg');
+    // Decoding at 1/8 scale reads every byte of the image data: a cut-off or damaged file fails here.
+    await sharp(file, { failOn: 'truncated' }).resize(64).toBuffer();
+    return { width: meta.width ?? 0, height: meta.height ?? 0 };
+  } catch {
+    throw refuse(422, SUPPLY_MESSAGES.corrupt);
+  }
+}
+
+/**
+ * Takes a finished file in: a readable JPEG, not sent to this event before (SHA-256), stored as the
+ * private original and queued for processing. The tus finish and the demo seed both come here.
+ */
+export async function acceptPhotoFile(
+  ctx: AppContext,
+  queue: () => Promise<JobQueue>,
+  input: { eventId: number; userId: number; filename: string; file: Buffer },
+): Promise<UploadReceipt> {
+  const { eventId, userId, file } = input;
+  const { width, height } = await checkJpeg(file);
+  const sha256 = crypto.createHash('sha256').update(file).digest('hex');
+  const known = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
+  if (known[0]) return { photoId: known[0].id, imageId: known[0].image_id, duplicate: true, status: 'processing' };
+
+  const imageId = `UP${eventId}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+  const folder = `uploads/${eventId}`;
+  const keys = { original: `originals/${folder}/${imageId}.jpg`, preview: `previews/${folder}/${imageId}.jpg`, thumb: `thumbs/${folder}/${imageId}.jpg` };
+  await ctx.storage.put(keys.original, file, 'image/jpeg');
+  const inserted = await ctx.db.query<{ id: number }>(
+    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, content_sha256, original_name)
+     values ($1, $2, 'image', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10)
+     on conflict (event_id, content_sha256) where content_sha256 is not null do nothing
+     returning id`,
+    [eventId, imageId, keys.original, keys.preview, keys.thumb, width, height, userId, sha256, input.filename.slice(0, 255)],
+  );
+  if (!inserted[0]) {
+    // The same file finished a moment ago in a parallel upload: that photo is the one.
+    const other = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
+    return { photoId: other[0]!.id, imageId: other[0]!.image_id, duplicate: true, status: 'processing' };
+  }
+  await (await queue()).send(PHOTO_QUEUE, { photoId: inserted[0].id });
+  return { photoId: inserted[0].id, imageId, duplicate: false, status: 'processing' };
+}
+
+/** A finished tus upload: its staged file is accepted (or refused) and then deleted. */
+async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, store: FileStore, upload: Upload): Promise<UploadReceipt> {
+  const meta = upload.metadata ?? {};
+  try {
+    const file = await fs.promises.readFile(path.join(store.directory, upload.id));
+    return await acceptPhotoFile(ctx, queue, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file });
+  } finally {
+    await store.remove(upload.id).catch(() => undefined);
+  }
+}
+
+export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>): { server: TusServer; store: FileStore } {
+  const store = new FileStore({ directory: path.join(ctx.config.dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const server = new TusServer({
+    path: API_ROUTES.partnerUploads,
+    datastore: store,
+    relativeLocation: true,
+    respectForwardedHeaders: ctx.config.trustProxy !== false,
+    allowedOrigins: ctx.config.corsOrigins,
+    allowedCredentials: true,
+    allowedHeaders: ['Authorization'],
+    exposedHeaders: [RECEIPT_HEADER],
+    async onUploadCreate(req, upload) {
+      const uploader = uploaderOfRequest(req);
+      if (uploader === undefined) throw refuse(401, 'Please sign in to continue.');
+      const meta = upload.metadata ?? {};
+      try {
+        await uploadFileSchema.validate({ eventId: meta.eventId, filename: meta.filename ?? '', filetype: meta.filetype ?? '', size: upload.sizeIsDeferred ? undefined : upload.size });
+      } catch (error) {
+        if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
+        throw error;
+      }
+      return { metadata: { ...meta, uploader: String(uploader) } };
+    },
+    async onUploadFinish(_req, upload) {
+      const receipt = await acceptUpload(ctx, queue, store, upload);
+      return { headers: { [RECEIPT_HEADER]: Buffer.from(JSON.stringify(receipt)).toString('base64') } };
+    },
+  });
+  return { server, store };
+}

@@ -1,0 +1,156 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Db } from '../db/db';
+
+/**
+ * The one durable job queue of the API: pg-boss in the same database (PGlite included, through its
+ * adapter). Several API processes on one PostgreSQL share it: a job is claimed by one of them, an
+ * active job whose process died expires and is claimed again, and a job that throws is retried
+ * retryLimit times before it is recorded as failed with its error.
+ */
+
+export interface QueueDefinition {
+  /** Retries after the first attempt (so retryLimit + 1 attempts in all). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt that runs longer (its process died or hung) is given up and retried. */
+  expireInSeconds: number;
+}
+
+export interface JobAttempt {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** True when a failure of this attempt is final (no retry follows). */
+  lastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
+
+export interface JobQueue {
+  /** Creates the queue if it does not exist yet (every process that sends or works it calls this; an existing queue keeps its settings). */
+  define(name: string, definition: QueueDefinition): Promise<void>;
+  send(name: string, data: object, options?: { priority?: number; singletonKey?: string }): Promise<string | null>;
+  sendMany(name: string, items: object[], options?: { priority?: number }): Promise<void>;
+  /** Runs handler for jobs of name in this process, up to concurrency at a time. */
+  work<T>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void>;
+  offWork(name: string): Promise<void>;
+  /** Jobs of name created, retrying or active (not yet completed or failed). */
+  pendingCount(name: string): Promise<number>;
+  readonly boss: PgBoss;
+}
+
+const definitions = new Map<string, QueueDefinition>();
+
+class BossQueue implements JobQueue {
+  constructor(readonly boss: PgBoss, private readonly db: Db, private readonly schema: string) {}
+
+  async define(name: string, definition: QueueDefinition): Promise<void> {
+    definitions.set(name, definition);
+    const options = {
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      expireInSeconds: definition.expireInSeconds,
+      // Workers are woken by NOTIFY as soon as a job is sent; polling stays as the floor.
+      notify: true,
+    };
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
+  }
+
+  async send(name: string, data: object, options: { priority?: number; singletonKey?: string } = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  async sendMany(name: string, items: object[], options: { priority?: number } = {}): Promise<void> {
+    if (items.length === 0) return;
+    await this.boss.insert(
+      name,
+      items.map((data) => ({ data, ...(options.priority === undefined ? {} : { priority: options.priority }) })),
+    );
+  }
+
+  async work<T>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void> {
+    const retryLimit = definitions.get(name)?.retryLimit ?? 0;
+    await this.boss.work<T>(name, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) {
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= retryLimit });
+      }
+    });
+  }
+
+  async offWork(name: string): Promise<void> {
+    await this.boss.offWork(name, { wait: true });
+  }
+
+  async pendingCount(name: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(`select count(*)::int as n from ${this.schema}.job where name = $1 and state in ('created', 'retry', 'active')`, [name]);
+    return rows[0]?.n ?? 0;
+  }
+}
+
+interface Shared {
+  queue: Promise<JobQueue>;
+  users: number;
+}
+const shared = new WeakMap<Db, Shared>();
+
+/** The schema pg-boss keeps its tables in for this database. */
+export function jobQueueSchema(db: Db): string {
+  const native = db.native;
+  // Parallel test runs on one server keep their own schema; so does their queue.
+  return native?.kind === 'postgres' && native.schema ? `${native.schema}_pgboss` : 'pgboss';
+}
+
+async function startBoss(db: Db, log: (message: string) => void): Promise<JobQueue> {
+  const native = db.native;
+  if (!native) throw new Error('The job queue needs a database opened by openDb.');
+  const schema = jobQueueSchema(db);
+  const boss =
+    native.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(native.pglite), backend: 'pglite', useListenNotify: true, registerInstance: false, schema })
+      : new PgBoss({ connectionString: native.url, schema, max: 4, useListenNotify: true, registerInstance: false });
+  boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
+  await boss.start();
+  return new BossQueue(boss, db, schema);
+}
+
+/**
+ * The job queue of this database, started on first use and shared by everything in this process
+ * that uses the same Db. Each user calls release() when done; the last one stops pg-boss (and the
+ * database closing stops it too).
+ */
+export async function acquireJobQueue(db: Db, log: (message: string) => void = () => undefined): Promise<{ queue: JobQueue; release: () => Promise<void> }> {
+  let entry = shared.get(db);
+  if (!entry) {
+    const created: Shared = { queue: startBoss(db, log), users: 0 };
+    entry = created;
+    shared.set(db, created);
+    created.queue.catch(() => shared.delete(db));
+    db.beforeClose?.(async () => {
+      if (shared.get(db) !== created) return;
+      shared.delete(db);
+      await stopBoss(created);
+    });
+  }
+  const current = entry;
+  current.users += 1;
+  const queue = await current.queue;
+  let released = false;
+  return {
+    queue,
+    release: async () => {
+      if (released) return;
+      released = true;
+      current.users -= 1;
+      if (current.users === 0 && shared.get(db) === current) {
+        shared.delete(db);
+        await stopBoss(current);
+      }
+    },
+  };
+}
+
+async function stopBoss(entry: Shared): Promise<void> {
+  const queue = await entry.queue.catch(() => null);
+  // pg-boss closes only a pool it made itself; the PGlite instance stays the caller's to close.
+  await queue?.boss.stop({ graceful: true, timeout: 10_000, close: true });
+}

@@ -1,0 +1,108 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { API_ROUTES } from '@finishline/shared/pure';
+import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
+import { receiptOf, tusUpload } from './support/tus';
+import { createSession, createUser } from '../src/features/accounts';
+import { startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { acquireJobQueue } from '../src/queue/jobQueue';
+import { cameraPhoto } from '../src/seed/cameraPhoto';
+
+/**
+ * The supply line with S3 object storage: the original goes to the bucket privately, the job reads
+ * it back from there and writes the renditions beside it. Runs against moto_server, started here on
+ * a free loopback port; skipped, saying so, where moto_server is not installed.
+ */
+const hasMoto = spawnSync('moto_server', ['--help'], { stdio: 'ignore' }).status === 0;
+if (!hasMoto) console.warn('supply-s3: moto_server is not installed here, so the S3 path of the supply line is not tested in this run.');
+const describeWithMoto = hasMoto ? describe : describe.skip;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`moto_server did not answer at ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+describeWithMoto('photo supply on S3 storage (moto_server)', () => {
+  let moto: ChildProcess | undefined;
+  let t: TestApp;
+  let worker: SupplyWorker;
+  let release: () => Promise<void>;
+  let s3: S3Client;
+  const bucket = 'finishline-supply-test';
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    const endpoint = `http://127.0.0.1:${port}`;
+    await waitForHttp(endpoint, 30_000);
+    process.env.AWS_ACCESS_KEY_ID = 'test';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test';
+    s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    t = await startTestApp({ storage: { kind: 's3', bucket, region: 'us-east-1', endpoint } });
+    const acquired = await acquireJobQueue(t.ctx.db);
+    release = acquired.release;
+    worker = await startSupplyWorker(t.ctx, acquired.queue, { reader: null, concurrency: 1 });
+  }, SET_UP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await release?.();
+    await closeAll(t);
+    moto?.kill();
+    process.env.AWS_ACCESS_KEY_ID = saved.id;
+    process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+  }, TEAR_DOWN_TIMEOUT_MS);
+
+  it('keeps the original in the bucket, makes the renditions from it and shows the photo as unlabeled', async () => {
+    const db = t.ctx.db;
+    const organiser = await createUser(db, { firstName: 'Org', lastName: 'S3', email: 'org@s3.test', password: 'Secret#2026', isOrganiser: true });
+    const partner = await createUser(db, { firstName: 'Pat', lastName: 'S3', email: 'pat@s3.test', password: 'Secret#2026', isPartner: true });
+    const [event] = await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id) values ('S3 Run 2026', '2026-10-04', '2026-10-04', true, true, $1) returning id`, [organiser]);
+    await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [event!.id, partner]);
+    const token = (await createSession(db, partner)).token;
+
+    const file = await cameraPhoto({ bib: null, seed: 's3', width: 1600, grain: 4 });
+    const answer = await tusUpload(`${t.url}${API_ROUTES.partnerUploads}`, token, file, { eventId: String(event!.id), filename: 'IMG_1.jpg', filetype: 'image/jpeg' });
+    expect(answer.status).toBe(204);
+    const { photoId } = receiptOf(answer);
+    const deadline = Date.now() + 60_000;
+    let row: { status: string; original_key: string; preview_key: string; thumb_key: string } | undefined;
+    while (Date.now() < deadline) {
+      [row] = await db.query<{ status: string; original_key: string; preview_key: string; thumb_key: string }>('select status, original_key, preview_key, thumb_key from photos where id = $1', [photoId]);
+      if (row?.status !== 'processing') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(row?.status).toBe('ready');
+    for (const key of [row!.original_key, row!.preview_key, row!.thumb_key]) {
+      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      expect(head.ContentLength).toBeGreaterThan(1000);
+    }
+    const original = await t.ctx.storage.getBuffer(row!.original_key);
+    expect(original.equals(file)).toBe(true);
+    expect((await sharp(await t.ctx.storage.getBuffer(row!.thumb_key)).metadata()).width).toBe(400);
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { REPO_ROOT } from '../support/system';
+import { BIB_PLACEHOLDER, chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
+
+/**
+ * The photographer supply line through the whole system: the demo partner (approved for the main
+ * event) uploads camera photos with visible progress, a file that is no JPEG is refused with its
+ * reason, the photos are processed and tagged by their BIBs, the partner corrects one BIB, and a
+ * runner searching that BIB finds the photo.
+ */
+const READ_BIB = 'TT20613';
+const CORRECTED_BIB = 'TT20614';
+
+/** Chooses the main event in the supply screens' event picker (the partner may be approved for several). */
+async function pickEvent(page: Page): Promise<void> {
+  const picker = page.getByTestId('supply-event');
+  await expect(picker).toBeVisible();
+  await picker.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
+  await expect(picker).toContainText(DEMO_EVENT);
+}
+
+test.describe('photo supply line', () => {
+  let folder: string;
+  test.beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-supply-'));
+    // Camera-like photos (about 1.5 MB each at this size), made by the same generator the seed and the benchmark use.
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'), folder, READ_BIB, '-', '--width=2400', '--event=MCM26', `--name=${DEMO_EVENT}`], {
+      cwd: path.join(REPO_ROOT, 'api'),
+      stdio: 'ignore',
+    });
+    fs.writeFileSync(path.join(folder, 'notes.jpg'), 'Not a photo. '.repeat(3000));
+  });
+  test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  test('the partner uploads, sees the photos tagged, corrects a BIB, and a runner finds the photo by it', async ({ browser }) => {
+    test.setTimeout(420_000);
+    const partner = await (await browser.newContext()).newPage();
+    await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
+    await expect(partner.getByTestId('account-button')).toBeVisible();
+
+    await partner.goto('/upload');
+    await expect(partner.getByRole('heading', { name: 'Upload Photos' })).toBeVisible();
+    await pickEvent(partner);
+    const files = fs.readdirSync(folder).map((name) => path.join(folder, name));
+    await partner.locator('input[type=file]').setInputFiles(files);
+
+    const rows = partner.getByTestId('upload-file');
+    await expect(rows).toHaveCount(3);
+    await expect(partner.getByTestId('upload-overall')).toBeVisible();
+    const refused = rows.filter({ hasText: 'notes.jpg' });
+    await expect(refused.getByTestId('upload-reason')).toHaveText('Only JPG photos can be uploaded.', { timeout: 60_000 });
+    await expect(rows.filter({ hasText: `${READ_BIB}-1.jpg` })).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(rows.filter({ hasText: 'runner-2.jpg' })).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(partner.getByTestId('upload-counts')).toContainText('Uploaded');
+
+    await partner.goto('/photos');
+    await expect(partner.getByRole('heading', { name: 'My Photos' })).toBeVisible();
+    await pickEvent(partner);
+    const tagged = partner.getByTestId('review-photo').filter({ has: partner.locator('.ant-select-selection-item', { hasText: READ_BIB }) });
+    await expect(tagged).toHaveCount(1, { timeout: 120_000 });
+    await expect(tagged.getByTestId('review-status')).toHaveText('Tagged');
+    await expect(partner.getByTestId('review-photo').filter({ has: partner.getByText('Unlabeled', { exact: true }) }).first()).toBeVisible();
+    const photoId = await tagged.getAttribute('data-photo-id');
+
+    // The reading was wrong: the photographer corrects it.
+    // The card by its photo (the filter above stops matching once the BIB is removed).
+    const card = partner.locator(`[data-testid=review-photo][data-photo-id="${photoId}"]`);
+    const editor = card.getByTestId('bib-editor');
+    await editor.locator('.ant-select-selection-item-remove').click();
+    await editor.locator('input').fill(CORRECTED_BIB);
+    await editor.locator('input').press('Enter');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(partner.getByText(`is found under ${CORRECTED_BIB}.`)).toBeVisible();
+
+    const runner = await (await browser.newContext()).newPage();
+    await runner.goto('/');
+    await chooseEvent(runner);
+    await runner.getByPlaceholder(BIB_PLACEHOLDER).fill(CORRECTED_BIB);
+    await runner.getByPlaceholder(BIB_PLACEHOLDER).press('Enter');
+    await runner.waitForURL('**/products');
+    await expect(runner.locator(`[data-testid=photo-card][data-photo-id="${photoId}"]`)).toBeVisible();
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Button, Card, Empty, Progress, Space, Statistic, Tag, Typography, Upload } from 'antd';
+import { readLocalSession, supplyApi, UPLOAD_MAX_FILES_PER_DROP, type SupplyCounts } from '@finishline/shared';
+import { useDocumentTitle } from '@finishline/shared/react';
+import { useUploadQueue, type QueuedFile } from '../state/useUploadQueue';
+
+const STATE_LABEL: Record<QueuedFile['state'], { text: string; color: string }> = {
+  waiting: { text: 'Waiting', color: 'default' },
+  uploading: { text: 'Uploading', color: 'processing' },
+  done: { text: 'Uploaded', color: 'success' },
+  duplicate: { text: 'Already uploaded', color: 'blue' },
+  refused: { text: 'Refused', color: 'error' },
+};
+
+/** How often the running count is refreshed while photos are processed. */
+const COUNT_REFRESH_MS = 3000;
+
+/**
+ * /upload: the photographer picks an event they are approved for and drops their JPGs (hundreds at
+ * once). Each file shows its progress and outcome; a refused file says why and the rest carry on.
+ * The running count says how many are uploaded, processing, searchable and need attention.
+ */
+export function UploadPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode }) {
+  useDocumentTitle('Upload Photos');
+  const session = readLocalSession();
+  const [eventId, setEventId] = useState<number | null>(null);
+  const [counts, setCounts] = useState<SupplyCounts | null>(null);
+  const { files, add, clearFinished } = useUploadQueue(eventId);
+
+  const finished = files.filter((f) => f.state === 'done' || f.state === 'duplicate').length;
+  const busy = files.some((f) => f.state === 'uploading' || f.state === 'waiting');
+  const accepted = files.filter((f) => f.state !== 'refused');
+  const totalBytes = accepted.reduce((s, f) => s + f.size, 0);
+  const sentBytes = accepted.reduce((s, f) => s + f.sent, 0);
+
+  useEffect(() => {
+    if (eventId === null) return;
+    let stopped = false;
+    const refresh = () =>
+      supplyApi
+        .photos({ eventId })
+        .then(({ result }) => !stopped && setCounts(result.counts))
+        .catch(() => undefined);
+    void refresh();
+    const timer = setInterval(() => void refresh(), COUNT_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [eventId, finished]);
+
+  if (!session.signedIn) return <Navigate to="/sign-in" replace state={{ redirectTo: '/upload' }} />;
+
+  return (
+    <div style={{ maxWidth: 1000, margin: '24px auto', padding: '0 16px' }}>
+      <Typography.Title level={2}>Upload Photos</Typography.Title>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        {props.eventPicker(eventId, setEventId)}
+        <Typography.Text type="secondary">Partner terms: photos JPG 3-4MB. No sharing for 30 days after the event.</Typography.Text>
+        {eventId !== null && (
+          <>
+            <Upload.Dragger
+              multiple
+              accept=".jpg,.jpeg,image/jpeg"
+              showUploadList={false}
+              maxCount={UPLOAD_MAX_FILES_PER_DROP}
+              beforeUpload={(_file, list) => {
+                // antd calls this once per file with the whole drop: take the drop once, on its first file.
+                if (_file === list[0]) void add(list as unknown as File[]);
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <p style={{ fontSize: 18, margin: 8 }}>Drop your JPG photos here, or click to choose them</p>
+              <p style={{ color: '#666' }}>Hundreds at once are fine. An interrupted upload continues when you drop the same files again.</p>
+            </Upload.Dragger>
+            <Card data-testid="upload-counts">
+              <Space size="large" wrap>
+                <Statistic title="Uploaded" value={counts?.uploaded ?? 0} />
+                <Statistic title="Processing" value={counts?.processing ?? 0} />
+                <Statistic title="Searchable" value={counts?.searchable ?? 0} />
+                <Statistic title="Needs attention" value={counts?.needsAttention ?? 0} />
+              </Space>
+            </Card>
+            {accepted.length > 0 && (
+              <div>
+                <Typography.Text>
+                  {finished} of {accepted.length} files sent
+                </Typography.Text>
+                <Progress data-testid="upload-overall" percent={totalBytes ? Math.floor((sentBytes * 100) / totalBytes) : 0} status={busy ? 'active' : 'normal'} />
+              </div>
+            )}
+            {files.length === 0 ? (
+              <Empty description="No files added yet" />
+            ) : (
+              <Card
+                title="Files"
+                extra={
+                  <Button onClick={clearFinished} disabled={busy && files.every((f) => f.state === 'uploading' || f.state === 'waiting')}>
+                    Clear finished
+                  </Button>
+                }
+              >
+                <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {files.map((f) => (
+                    <li key={f.key} data-testid="upload-file" data-state={f.state} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+                      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                        <span>
+                          <strong>{f.name}</strong> <Tag color={STATE_LABEL[f.state].color}>{STATE_LABEL[f.state].text}</Tag>
+                          {f.resumed && <Tag color="gold">Resumed</Tag>}
+                        </span>
+                        <span>{(f.size / (1024 * 1024)).toFixed(1)} MB</span>
+                      </Space>
+                      {f.state === 'refused' ? (
+                        <Typography.Text type="danger" data-testid="upload-reason">
+                          {f.reason}
+                        </Typography.Text>
+                      ) : (
+                        <Progress percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0} size="small" status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'} />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            )}
+          </>
+        )}
+      </Space>
+    </div>
+  );
+}
