@@ -30,3 +30,4 @@ export { useRowAction } from './react/useRowAction';
 export { RecordsTable } from './react/RecordsTable';
 export { returnHomeActions } from './react/returnHomeActions';
 export { useAccessRefused } from './react/useAccessRefused';
+export { ControlledField } from './react/ControlledField';

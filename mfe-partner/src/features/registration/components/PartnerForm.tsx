@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Checkbox, Input, Radio } from 'antd';
 import { BANK_ACCOUNT_TYPES, registerPartnerSchema, type PartnerEventOption, type PartnerLookupResult, type RegisterPartnerInput } from '@finishline/shared';
-import { FormField, shownError, TextFields, type TextFieldSpec } from '@finishline/shared/react';
+import { ControlledField, TextFields, type TextFieldSpec } from '@finishline/shared/react';
 
 /** Spec: partner terms. */
 export const PARTNER_TERMS = 'Photos are delivered as JPG files of 3-4MB each. The event’s photos are not shared anywhere else for 30 days after the event.';
@@ -70,43 +70,43 @@ export function PartnerForm({ event, found, busy, onSubmit }: { event: PartnerEv
       }}
     >
       <TextFields fields={fields} control={control} idPrefix="partner" submitted={submitted} />
-      <Controller
+      <ControlledField
+        control={control}
         name="bankacctype"
-        control={control}
-        render={({ field, fieldState }) => (
-          <FormField label="Account type" htmlFor="partner-bankacctype" error={shownError(fieldState, submitted)}>
-            <Radio.Group id="partner-bankacctype" value={field.value} onChange={(e) => field.onChange(e.target.value)} options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))} />
-          </FormField>
-        )}
+        label="Account type"
+        id="partner-bankacctype"
+        submitted={submitted}
+        render={(field) => <Radio.Group id="partner-bankacctype" value={field.value} onChange={(e) => field.onChange(e.target.value)} options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))} />}
       />
-      <Controller
+      <ControlledField
+        control={control}
         name="availabledate"
-        control={control}
-        render={({ field, fieldState }) => (
-          <FormField label="Dates you are available" htmlFor="partner-dates" error={fieldState.error?.message && (submitted || fieldState.isTouched) ? fieldState.error.message : undefined}>
-            <Checkbox.Group aria-label="Dates you are available" value={field.value as string[]} onChange={(v) => field.onChange(v)} options={event.dates.map((d) => ({ value: d, label: d }))} />
-          </FormField>
-        )}
+        label="Dates you are available"
+        id="partner-dates"
+        submitted={submitted}
+        render={(field) => <Checkbox.Group aria-label="Dates you are available" value={field.value as string[]} onChange={(v) => field.onChange(v)} options={event.dates.map((d) => ({ value: d, label: d }))} />}
       />
-      <Controller
+      <ControlledField
+        control={control}
         name="partnerremarks"
-        control={control}
-        render={({ field, fieldState }) => (
-          <FormField label="Camera and availability remarks" htmlFor="partner-remarks" error={shownError(fieldState, submitted)}>
-            <Input.TextArea id="partner-remarks" rows={3} {...field} />
-          </FormField>
-        )}
+        label="Camera and availability remarks"
+        id="partner-remarks"
+        submitted={submitted}
+        render={(field) => <Input.TextArea id="partner-remarks" rows={3} {...field} value={field.value as string} />}
       />
-      <Controller
-        name="isterms"
+      <ControlledField
         control={control}
-        render={({ field, fieldState }) => (
-          <FormField label="Partner terms" htmlFor="partner-terms" error={shownError(fieldState, submitted)}>
+        name="isterms"
+        label="Partner terms"
+        id="partner-terms"
+        submitted={submitted}
+        render={(field) => (
+          <>
             <p style={{ margin: '0 0 6px' }}>{PARTNER_TERMS}</p>
             <Checkbox id="partner-terms" checked={field.value === 1} onChange={(e) => field.onChange(e.target.checked ? 1 : 0)} onBlur={field.onBlur}>
               I agree to the partner terms
             </Checkbox>
-          </FormField>
+          </>
         )}
       />
       <Button type="primary" htmlType="submit" loading={busy}>
