@@ -181,6 +181,7 @@ describe('authorization matrix: every route x visitor, runner, other runner, par
         const answer = await world.send(method, await build(caller), caller);
         if (answer.status !== expected[role]) mismatches.push(`${key} as ${role}: expected ${expected[role]}, got ${answer.status} ${answer.text.slice(0, 160)}`);
       }
+      await world.restoreRoles();
     }
     expect(mismatches).toEqual([]);
   }, 180_000);

@@ -81,3 +81,43 @@ export async function orderStatus(orderRef: string, token: string): Promise<stri
   const response = await fetch(`${API_URL}/api/orders/my?orderid=${orderRef}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { result: { status: string } }).result.status;
 }
+
+/** The PayU form create-order answers: the order's reference and the fields posted to the gateway. */
+export interface PaymentForm {
+  order_ref: string;
+  PAYU_API_URL: string;
+  [field: string]: string;
+}
+
+/** The demo runner's signed-in checkout of a BIB cart through the API (as the checkout page sends it). */
+export async function placeRunnerOrder(token: string, eventID: number, bibNumber: string, lines: object[]): Promise<PaymentForm> {
+  const response = await fetch(`${API_URL}/api/orders/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: 'Priya Nair',
+      email: 'runner@finishline.test',
+      phone_number: '9820012345',
+      gender: 'Female',
+      shipping_address: '4 Marine Drive, Mumbai',
+      pincode: '400020',
+      eventID,
+      bibNumber,
+      cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] },
+    }),
+  });
+  const body = (await response.json()) as { Message: string; result: PaymentForm };
+  expect(response.status, body.Message).toBe(200);
+  return body.result;
+}
+
+/** Posts the order's PayU form from the buyer's browser and pays at the sandbox gateway. */
+export async function payInBrowser(page: Page, form: PaymentForm): Promise<void> {
+  const fields = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', 'udf1'];
+  await page.setContent(
+    `<form id="payu" method="post" action="${form.PAYU_API_URL}">${fields.map((f) => `<input type="hidden" name="${f}" value="${String(form[f] ?? '').replace(/"/g, '&quot;')}">`).join('')}</form>`,
+  );
+  await page.evaluate(() => (document.getElementById('payu') as HTMLFormElement).submit());
+  await payOnSandbox(page, SUCCESS_CARD);
+  await page.waitForURL('**/ordersuccess**');
+}

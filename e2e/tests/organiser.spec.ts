@@ -5,7 +5,7 @@ import { API_URL, PORTS, REPO_ROOT, type Deployment } from '../support/system';
 import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
 import { shownServerTotal } from './cart.helpers';
-import { payOnSandbox, SUCCESS_CARD } from './orders.helpers';
+import { payInBrowser, placeRunnerOrder as placeOrder } from './orders.helpers';
 
 /**
  * The organiser's journeys through the whole system: the Event Dashboard's figures against the
@@ -45,34 +45,6 @@ async function photosOf(eventID: number, bibNumber: string) {
   const answer = await api<{ photo: Array<{ id: number; imageid: string }>; printProductInfo: Array<{ id: number }> }>('/api/search/bib', { eventID, bibNumber });
   expect(answer.status).toBe(200);
   return answer.body.result;
-}
-
-interface PaymentForm {
-  order_ref: string;
-  PAYU_API_URL: string;
-  [field: string]: string;
-}
-
-/** The runner's signed-in checkout of a BIB cart (as the checkout page sends it). */
-async function placeOrder(token: string, eventID: number, bibNumber: string, lines: object[]): Promise<PaymentForm> {
-  const answer = await api<PaymentForm>(
-    '/api/orders/create',
-    { name: 'Priya Nair', email: DEMO_USERS.runner, phone_number: '9820012345', gender: 'Female', shipping_address: '4 Marine Drive, Mumbai', pincode: '400020', eventID, bibNumber, cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] } },
-    token,
-  );
-  expect(answer.status, answer.body.Message).toBe(200);
-  return answer.body.result;
-}
-
-/** Posts the order's PayU form from the runner's browser and pays at the sandbox gateway. */
-async function payInBrowser(page: Page, form: PaymentForm): Promise<void> {
-  const fields = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', 'udf1'];
-  await page.setContent(
-    `<form id="payu" method="post" action="${form.PAYU_API_URL}">${fields.map((f) => `<input type="hidden" name="${f}" value="${String(form[f] ?? '').replace(/"/g, '&quot;')}">`).join('')}</form>`,
-  );
-  await page.evaluate(() => (document.getElementById('payu') as HTMLFormElement).submit());
-  await payOnSandbox(page, SUCCESS_CARD);
-  await page.waitForURL('**/ordersuccess**');
 }
 
 async function openEventTab(page: Page, eventId: number, tab: string): Promise<void> {

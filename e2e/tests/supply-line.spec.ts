@@ -4,14 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/system';
-import { BIB_PLACEHOLDER, chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { apiEventId, BIB_PLACEHOLDER, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
+import { payInBrowser, placeRunnerOrder } from './orders.helpers';
+
+/** The partner's My Share row of the main event, as the page shows it. */
+async function myShareRow(partner: Page): Promise<string[]> {
+  await partner.goto('/show_revenue');
+  await expect(partner.getByRole('heading', { name: 'My Share' })).toBeVisible();
+  const row = partner.locator('tr.ant-table-row', { hasText: DEMO_EVENT });
+  await expect(row).toBeVisible();
+  return (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+}
+
+/** "₹1,234.50" as a number. */
+const rupees = (text: string) => Number(text.replace(/[₹,]/g, ''));
 
 /**
  * The photographer supply line through the whole system: the demo partner (approved for the main
  * event) uploads camera photos with visible progress, a file that is no JPEG is refused with its
- * reason, the photos are processed and tagged by their BIBs, the partner corrects one BIB, and a
- * runner searching that BIB finds the photo.
+ * reason, the photos are processed and tagged by their BIBs, the partner corrects one BIB, a
+ * runner searching that BIB finds the photo and buys it at the sandbox gateway, and the partner's My
+ * Share counts that sale at the agreed 70%.
  */
 const READ_BIB = 'TT20613';
 const CORRECTED_BIB = 'TT20614';
@@ -38,7 +52,7 @@ test.describe('photo supply line', () => {
   });
   test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-  test('the partner uploads, sees the photos tagged, corrects a BIB, and a runner finds the photo by it', async ({ browser }) => {
+  test('the partner uploads, sees the photos tagged, corrects a BIB, a runner finds the photo by it and buys it, and My Share counts the sale', async ({ browser }) => {
     test.setTimeout(420_000);
     const partner = await (await browser.newContext()).newPage();
     await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
@@ -85,5 +99,20 @@ test.describe('photo supply line', () => {
     await runner.getByPlaceholder(BIB_PLACEHOLDER).press('Enter');
     await runner.waitForURL('**/products');
     await expect(runner.locator(`[data-testid=photo-card][data-photo-id="${photoId}"]`)).toBeVisible();
+
+    // The runner buys that photo; the photographer's My Share counts the sale at their 70%.
+    const before = await myShareRow(partner);
+    await signInThroughForm(runner, DEMO_USERS.runner, DEMO_PASSWORD);
+    const token = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
+    const order = await placeRunnerOrder(token, await apiEventId(DEMO_EVENT), CORRECTED_BIB, [{ type: 'download', category: 'image', id: Number(photoId) }]);
+    await payInBrowser(runner, order);
+    const after = await myShareRow(partner);
+    // Columns: event, price (net sales), totalorders, totalimages, userimages, share %, usr_share.
+    expect(Number(after[2])).toBe(Number(before[2]) + 1);
+    expect(Number(after[4])).toBe(Number(before[4]) + 1);
+    expect(after[5]).toBe('70');
+    const sale = rupees(after[1]!) - rupees(before[1]!);
+    expect(sale).toBeGreaterThan(0);
+    expect(rupees(after[6]!) - rupees(before[6]!)).toBeCloseTo(sale * 0.7, 1);
   });
 });

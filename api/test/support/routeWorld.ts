@@ -28,6 +28,11 @@ export interface RouteWorld {
   send(method: string, request: CellRequest, caller: Caller): Promise<{ status: number; text: string }>;
   /** A fresh session of the role's account (none for the visitor). */
   sessionOf(role: Role): Promise<Caller>;
+  /**
+   * Puts every account back in its role: a runner or organiser whose registration cell made them a
+   * (pending) photographer is a plain runner or organiser again for the next route's cells.
+   */
+  restoreRoles(): Promise<void>;
 }
 
 export interface Caller {
@@ -395,7 +400,13 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/certificates/download-record': (caller) => certificateStepsBefore(caller, 'record'),
   };
 
-  return { requests: { ...REQUESTS, ...supplyRequests }, send, sessionOf };
+  async function restoreRoles(): Promise<void> {
+    const others = [userIds.runner, userIds.otherRunner, userIds.organiser];
+    await db.query('delete from event_partners where user_id = any($1::int[])', [others]);
+    await db.query('delete from partner_profiles where user_id = any($1::int[])', [others]);
+    await db.query('update users set is_partner = false where id = any($1::int[])', [others]);
+  }
+  return { requests: { ...REQUESTS, ...supplyRequests }, send, sessionOf, restoreRoles };
 }
 
 function formDataOf(multipart: NonNullable<CellRequest['multipart']>): FormData {
