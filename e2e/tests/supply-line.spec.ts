@@ -12,7 +12,8 @@ import { payInBrowser, placeRunnerOrder } from './orders.helpers';
 async function myShareRow(partner: Page): Promise<string[]> {
   await partner.goto('/show_revenue');
   await expect(partner.getByRole('heading', { name: 'My Share' })).toBeVisible();
-  const row = partner.locator('tr.ant-table-row', { hasText: DEMO_EVENT });
+  // The share table's row of the event (the per-day table below names the event too, after its date).
+  const row = partner.locator('tr.ant-table-row').filter({ has: partner.locator('td:first-child', { hasText: new RegExp(`^${DEMO_EVENT}$`) }) });
   await expect(row).toBeVisible();
   return (await row.locator('td').allInnerTexts()).map((t) => t.trim());
 }
