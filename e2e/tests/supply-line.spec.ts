@@ -104,6 +104,9 @@ test.describe('photo supply line', () => {
     // The runner buys that photo; the photographer's My Share counts the sale at their 70%.
     const before = await myShareRow(partner);
     await signInThroughForm(runner, DEMO_USERS.runner, DEMO_PASSWORD);
+    // Signed in once the navbar shows the account: only then is the session stored.
+    await expect(runner).not.toHaveURL(/sign-in/);
+    await expect(runner.getByTestId('account-button')).toBeVisible();
     const token = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
     const order = await placeRunnerOrder(token, await apiEventId(DEMO_EVENT), CORRECTED_BIB, [{ type: 'download', category: 'image', id: Number(photoId) }]);
     await payInBrowser(runner, order);
