@@ -11,7 +11,8 @@
  * a person can read. CPU time is the process's user + system time spent in read(), all threads.
  *
  * BIB_BENCH_FAMILY=tune|heldout|both (default heldout), BIB_BENCH_PER_CASE (default 50, so 300
- * photos), BIB_BENCH_VERBOSE=1 lists every miss and wrong tag. Generated photos are kept in the
+ * photos), BIB_BENCH_SEED_OFFSET (default 0; another number draws a fresh set of photos from the same
+ * families), BIB_BENCH_VERBOSE=1 lists every miss and wrong tag. Generated photos are kept in the
  * system's temporary folder so a second run only reads (BIB_BENCH_GENERATE_ONLY=1 only makes them).
  */
 import fs from 'node:fs';
@@ -21,10 +22,12 @@ import { createBibReader, bibRulesFor } from '../src/features/bibs';
 import { HARD_CASES, renderBibScene, type BibScene, type Family, type HardCase } from './bibScenes';
 
 const SEED_BASE: Record<Family, number> = { tune: 1, heldout: 100_000 };
+/** Another draw of photos from the same families: photos the reader was never adjusted on. */
+const SEED_OFFSET = Number(process.env.BIB_BENCH_SEED_OFFSET ?? 0);
 const CACHE = path.join(os.tmpdir(), 'finishline-bib-bench-v4');
 
 async function scene(family: Family, hardCase: HardCase, index: number): Promise<BibScene> {
-  const seed = SEED_BASE[family] + index * 17 + HARD_CASES.indexOf(hardCase);
+  const seed = SEED_BASE[family] + SEED_OFFSET + index * 17 + HARD_CASES.indexOf(hardCase);
   const base = path.join(CACHE, `${family}-${hardCase}-${seed}`);
   if (fs.existsSync(`${base}.json`)) {
     const meta = JSON.parse(fs.readFileSync(`${base}.json`, 'utf8')) as Omit<BibScene, 'image'>;

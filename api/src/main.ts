@@ -5,7 +5,7 @@ import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
 import { seedPartnerUploads } from './seed/partnerUploads';
-import { startFaceIndexer } from './features/faces/indexer';
+import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startPaymentReconciler } from './features/payment/reconcile';
 import { startSupplyWorker } from './features/supply';
@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   const faceIndexer =
     process.env.FACE_INDEXING === 'false'
       ? null
-      : startFaceIndexer({ db: ctx.db, storage: ctx.storage, queue, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1 }, (message) => app.log.info(message));
+      : startFaceIndexer(
+          // Uploaded photos waiting for their BIBs go first: a runner searches by BIB the evening of the race.
+          { db: ctx.db, storage: ctx.storage, queue, pauseRatio: Number.isFinite(pauseRatio) ? pauseRatio : 1, yieldToUploadsMs: FACE_YIELD_TO_UPLOADS_MS },
+          (message) => app.log.info(message),
+        );
   // Uploaded photos are processed here unless SUPPLY_WORKER=false leaves it to other processes;
   // BIB_READING=false skips reading BIBs (photos then stay unlabeled until tagged by hand).
   const supplyWorker =

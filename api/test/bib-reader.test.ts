@@ -23,7 +23,7 @@ describe('BIB rules', () => {
     expect(rules.pattern?.test('tt123')).toBe(true);
   });
 
-  it('without a format accepts up to 12 characters: digits after at most three letters', () => {
+  it('without a format accepts up to 12 characters: two or more digits after at most three letters', () => {
     const rules = bibRulesFor(null, null);
     expect(rules.pattern).toBeNull();
     expect(allowed('A123', rules)).toBe(true);
@@ -31,6 +31,9 @@ describe('BIB rules', () => {
     expect(allowed('FINISH', rules)).toBe(false);
     expect(allowed('21K', rules)).toBe(false);
     expect(allowed('WATER500', rules)).toBe(false);
+    // A word whose O was read as 0 is not a BIB.
+    expect(allowed('DEM0', rules)).toBe(false);
+    expect(allowed('7', rules)).toBe(false);
     expect(allowed('1234567890123', rules)).toBe(false);
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { API_ROUTES, SUPPLY_MESSAGES, UPLOAD_MAX_BYTES, type BibSearchResult, type SupplyPhoto, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
@@ -7,6 +9,7 @@ import { createSession, createUser } from '../src/features/accounts';
 import { insertOrder } from '../src/features/orders';
 import { createBibReader, type BibReader } from '../src/features/bibs';
 import { PHOTO_QUEUE, startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { stagedUploadStore, sweepStagedUploads } from '../src/features/supply/uploads';
 import { acquireJobQueue, jobQueueSchema, type JobQueue } from '../src/queue/jobQueue';
 import { readOutbox } from '../src/mail/mailer';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
@@ -109,6 +112,26 @@ describe('photo supply: upload, processing, review', () => {
     expect((await fetch(`${t.url}${API_ROUTES.media}/${keys!.original_key}`)).status).toBe(404);
   }, 180_000);
 
+  it('clears the staged bytes of an upload left unfinished past its expiry, and says so on resume', async () => {
+    const file = await photo('K1122', 'abandoned');
+    const created = await tusCreate(endpoint, tokens.partner, file.length, meta('DSC_0099.JPG'));
+    const url = created.location!;
+    expect((await tusPatch(url, tokens.partner, 0, file.subarray(0, Math.floor(file.length / 3)))).status).toBe(204);
+    const store = stagedUploadStore(t.ctx.config.dataDir);
+    const id = url.split('/').pop()!;
+    expect(fs.existsSync(path.join(store.directory, id))).toBe(true);
+    // Nothing is cleared while the upload may still resume.
+    expect(await sweepStagedUploads(store)).toBe(0);
+    // Two days later the upload is past its expiry.
+    const infoFile = path.join(store.directory, `${id}.json`);
+    const info = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { creation_date: string };
+    fs.writeFileSync(infoFile, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 48 * 3600_000).toISOString() }));
+    expect(await sweepStagedUploads(store)).toBe(1);
+    expect(fs.existsSync(path.join(store.directory, id))).toBe(false);
+    const resumed = await fetch(url, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', ...as(tokens.partner) } });
+    expect(resumed.status).toBe(404);
+  }, 60_000);
+
   it('recognises a file sent twice by its content and keeps one photo', async () => {
     const file = await photo('K1357', 'twice');
     const firstReceipt = receiptOf(await tusUpload(endpoint, tokens.partner, file, meta('a.jpg')));
@@ -117,6 +140,9 @@ describe('photo supply: upload, processing, review', () => {
     const [count] = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photos where event_id = $1 and content_sha256 is not null and original_name in ($2, $3)', [eventId, 'a.jpg', 'a-copy.jpg']);
     expect(count!.n).toBe(1);
     await waitForPhoto(firstReceipt.photoId);
+    // Once the earlier photo is processed, a third copy's receipt says what became of it.
+    const third = receiptOf(await tusUpload(endpoint, tokens.partner, file, meta('a-third.jpg')));
+    expect(third).toMatchObject({ photoId: firstReceipt.photoId, duplicate: true, status: 'tagged' });
   }, 120_000);
 
   it('refuses a file that is not a JPEG, is corrupt or is over the limit, each with its reason, and takes the next file', async () => {

@@ -58,6 +58,13 @@ function accept(text: { text: string; confidence: number; minSymbol: number }, l
   return { bib, confidence: Math.round(text.confidence) / 100 };
 }
 
+/** Whether two rows lie on one bib: about the same line of print, their ends no more than two characters apart. */
+function sameBib(a: TextLine, b: TextLine): boolean {
+  const height = Math.max(a.charHeight, b.charHeight);
+  const alongGap = Math.hypot(a.cx - b.cx, a.cy - b.cy) - (a.length + b.length) / 2;
+  return Math.abs(a.cy - b.cy) < 2 * height && alongGap < 2 * height;
+}
+
 export class TesseractBibReader implements BibReader {
   constructor(
     private readonly pool: OcrPool,
@@ -83,14 +90,17 @@ export class TesseractBibReader implements BibReader {
         // OCR is sure of rarely survives a change of view, and a wrong tag sells someone else's photo.
         const second = await this.pool.read(cropRow(reading, line, scale, SECOND_VIEW), whitelist);
         if (second.text.replace(/\s+/g, '').toUpperCase() !== first.bib) return null;
-        return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100 };
+        return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100, line: found };
       }),
     );
+    const read = results.filter((r): r is BibReading & { line: TextLine } => r !== null);
     const best = new Map<string, BibReading>();
-    for (const r of results) {
-      if (!r) continue;
+    for (const r of read) {
+      // Part of a longer number read beside it (2462 next to K2462: a letter seen as a row of its
+      // own, or a digit cut off in one view) is that number, not a second runner's BIB.
+      if (read.some((other) => other.bib !== r.bib && other.bib.includes(r.bib) && sameBib(other.line, r.line))) continue;
       const seen = best.get(r.bib);
-      if (!seen || seen.confidence < r.confidence) best.set(r.bib, r);
+      if (!seen || seen.confidence < r.confidence) best.set(r.bib, { bib: r.bib, confidence: r.confidence });
     }
     return [...best.values()].sort((a, b) => b.confidence - a.confidence);
   }

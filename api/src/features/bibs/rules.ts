@@ -4,7 +4,8 @@ import type { BibRules } from './index';
 /** BIBs of an event without a format of its own (the same default the organiser's form states). */
 export const DEFAULT_BIB_PATTERN = /^[A-Z0-9]{1,12}$/i;
 
-const DEFAULT_SHAPE = /^[A-Z]{0,3}\d+$/;
+// At least two digits: a word with an O read as 0 (DEM0, G0) is not a BIB.
+const DEFAULT_SHAPE = /^[A-Z]{0,3}\d{2,}$/;
 
 /** Matches nothing: an unusable stored format tags no photo rather than every reading. */
 const NOTHING = /(?!)/;
@@ -20,7 +21,7 @@ export function allowed(bib: string, rules: BibRules): boolean {
   const pattern = rules.pattern ?? DEFAULT_BIB_PATTERN;
   pattern.lastIndex = 0; // a pattern built with the g or y flag keeps state between tests
   if (!pattern.test(bib)) return false;
-  // Without a format of its own, a BIB is digits after at most three letters (A123, TT1234): words,
+  // Without a format of its own, a BIB is two or more digits after at most three letters (A123, TT1234): words,
   // distances (21K) and phrases (WATER500M) on bibs and banners are not.
   if (rules.pattern === null && !DEFAULT_SHAPE.test(bib)) return false;
   return rules.participants === null || rules.participants.has(bib);

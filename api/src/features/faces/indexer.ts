@@ -16,6 +16,8 @@ import { acquireJobQueue, type JobAttempt, type JobQueue } from '../../queue/job
 export const FACE_QUEUE = 'face-index';
 const LEASE_SECONDS = 120;
 const MAX_ATTEMPTS = 3;
+/** How long the API's face worker lets uploaded photos go first, per photo (well inside the lease). */
+export const FACE_YIELD_TO_UPLOADS_MS = 45_000;
 const IDLE_POLL_MS = 3000;
 
 /** Queues image photos of selfie-search events that have no job yet; returns how many were queued. */
@@ -136,6 +138,11 @@ export function startFaceIndexer(
      * half free for the rest of the machine (the API serving pages, a build); 0 runs flat out.
      */
     pauseRatio?: number;
+    /**
+     * While uploaded photos wait to be made searchable by BIB (anywhere on the shared queue), the
+     * face worker waits up to this long before each photo, so the cores go to BIB reading first. 0: never.
+     */
+    yieldToUploadsMs?: number;
   },
   log: (message: string) => void = () => undefined,
 ): FaceIndexer {
@@ -159,7 +166,18 @@ export function startFaceIndexer(
       wakeUp = done;
     });
 
+  /** Waits while uploaded photos are still being processed, up to yieldToUploadsMs. */
+  async function yieldToUploads(): Promise<void> {
+    const until = Date.now() + (deps.yieldToUploadsMs ?? 0);
+    while (!stopped && Date.now() < until) {
+      const [waiting] = await db.query<{ busy: boolean }>(`select exists (select 1 from photos where status = 'processing') as busy`);
+      if (!waiting?.busy) return;
+      await sleep(Math.min(1000, until - Date.now()));
+    }
+  }
+
   async function indexPhoto(photoId: number, attempt: JobAttempt): Promise<void> {
+    await yieldToUploads();
     const job = await claimJob(db, photoId);
     if (!job) return;
     const started = Date.now();

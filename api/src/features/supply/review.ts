@@ -4,6 +4,7 @@ import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { normaliseBib } from '../../rules/privacy';
 import { SUPPLY_MESSAGES, type SupplyBib, type SupplyCounts, type SupplyEvent, type SupplyPhoto, type SupplyPhotoStatus, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { mailPreordersOfBibs } from './preorderNotice';
+import { supplyStatusOf } from './photoStatus';
 
 /**
  * The photographer's own photos of an event: status, BIBs, hand corrections, removal of unsold
@@ -47,8 +48,7 @@ const PHOTO_SELECT = `with ${PHOTO_SALES_CTE}
     from photos p`;
 
 function statusOf(row: PhotoRow): SupplyPhotoStatus {
-  if (row.status === 'processing' || row.status === 'failed') return row.status;
-  return (row.bibs ?? []).length > 0 ? 'tagged' : 'unlabeled';
+  return supplyStatusOf(row.status, (row.bibs ?? []).length > 0);
 }
 
 async function shown(ctx: AppContext, row: PhotoRow, expiresAt: Date): Promise<SupplyPhoto> {

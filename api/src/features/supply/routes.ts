@@ -7,7 +7,7 @@ import { acquireJobQueue, type JobQueue } from '../../queue/jobQueue';
 import { requireApprovedPartner, requireUser } from '../accounts';
 import { definePhotoQueue } from './pipeline';
 import { approvedEventsOf, ownPhoto, photosOf, setPhotoBibs } from './review';
-import { checkedUploaders, createTusServer, parseUploadMetadata } from './uploads';
+import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS, sweepStagedUploads } from './uploads';
 
 /**
  * The photographer's supply line: tus uploads and the review of their own photos. Every call needs
@@ -28,6 +28,15 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   });
 
   const { server: tus, store } = createTusServer(ctx, jobQueue);
+  // Unfinished uploads are refused after their expiry; their staged bytes are cleared from the disk too.
+  const sweep = () =>
+    sweepStagedUploads(store)
+      .then((removed) => removed > 0 && app.log.info(`supply: cleared ${removed} unfinished upload(s) past their expiry`))
+      .catch((error: unknown) => app.log.warn(`supply: clearing unfinished uploads failed: ${error instanceof Error ? error.message : String(error)}`));
+  const sweepTimer = setInterval(sweep, STAGED_SWEEP_MS);
+  sweepTimer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   /** Who may create (POST) or continue (HEAD, PATCH) this upload; throws 401/403/404 as the JSON envelope. */
   async function uploaderOf(request: FastifyRequest): Promise<number> {

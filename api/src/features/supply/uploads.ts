@@ -10,6 +10,7 @@ import { API_ROUTES, SUPPLY_MESSAGES, uploadFileSchema, type UploadReceipt } fro
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
 import { PHOTO_QUEUE } from './pipeline';
+import { supplyStatusOf } from './photoStatus';
 
 /**
  * Resumable uploads (tus 1.0). A file is written to the upload folder as it arrives, chunk by chunk,
@@ -57,6 +58,18 @@ async function checkJpeg(file: Buffer): Promise<{ width: number; height: number 
   }
 }
 
+/** The receipt of a file already sent to this event: the earlier photo, in the state it is in now. */
+async function earlierCopy(ctx: AppContext, eventId: number, sha256: string): Promise<UploadReceipt | null> {
+  const rows = await ctx.db.query<{ id: number; image_id: string; status: string; tagged: boolean }>(
+    `select p.id, p.image_id, p.status, exists (select 1 from photo_bibs b where b.photo_id = p.id) as tagged
+       from photos p where p.event_id = $1 and p.content_sha256 = $2`,
+    [eventId, sha256],
+  );
+  const photo = rows[0];
+  if (!photo) return null;
+  return { photoId: photo.id, imageId: photo.image_id, duplicate: true, status: supplyStatusOf(photo.status, photo.tagged) };
+}
+
 /**
  * Takes a finished file in: a readable JPEG, not sent to this event before (SHA-256), stored as the
  * private original and queued for processing. The tus finish and the demo seed both come here.
@@ -69,8 +82,8 @@ export async function acceptPhotoFile(
   const { eventId, userId, file } = input;
   const { width, height } = await checkJpeg(file);
   const sha256 = crypto.createHash('sha256').update(file).digest('hex');
-  const known = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
-  if (known[0]) return { photoId: known[0].id, imageId: known[0].image_id, duplicate: true, status: 'processing' };
+  const known = await earlierCopy(ctx, eventId, sha256);
+  if (known) return known;
 
   const imageId = `UP${eventId}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
   const folder = `uploads/${eventId}`;
@@ -85,8 +98,9 @@ export async function acceptPhotoFile(
   );
   if (!inserted[0]) {
     // The same file finished a moment ago in a parallel upload: that photo is the one.
-    const other = await ctx.db.query<{ id: number; image_id: string }>('select id, image_id from photos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
-    return { photoId: other[0]!.id, imageId: other[0]!.image_id, duplicate: true, status: 'processing' };
+    const other = await earlierCopy(ctx, eventId, sha256);
+    if (!other) throw new Error('The same file was stored by a parallel upload that cannot be found.');
+    return other;
   }
   await (await queue()).send(PHOTO_QUEUE, { photoId: inserted[0].id });
   return { photoId: inserted[0].id, imageId, duplicate: false, status: 'processing' };
@@ -103,8 +117,25 @@ async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, sto
   }
 }
 
+/** Where files are staged while they arrive: `<data folder>/uploads`, a data file and an info file per upload. */
+export function stagedUploadStore(dataDir: string): FileStore {
+  return new FileStore({ directory: path.join(dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+}
+
+/** How often a process clears the staged files of uploads left unfinished past their expiry. */
+export const STAGED_SWEEP_MS = 3600_000;
+
+/** Deletes the staged files of unfinished uploads older than their expiry; returns how many went. */
+export async function sweepStagedUploads(store: FileStore): Promise<number> {
+  const before = (await fs.promises.readdir(store.directory).catch(() => [])).length;
+  await store.deleteExpired();
+  const after = (await fs.promises.readdir(store.directory).catch(() => [])).length;
+  // Each upload is a data file and its .json info file.
+  return Math.max(0, Math.round((before - after) / 2));
+}
+
 export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>): { server: TusServer; store: FileStore } {
-  const store = new FileStore({ directory: path.join(ctx.config.dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = stagedUploadStore(ctx.config.dataDir);
   const server = new TusServer({
     path: API_ROUTES.partnerUploads,
     datastore: store,
