@@ -189,6 +189,9 @@ async function main() {
     CORS_ORIGINS: process.env.CORS_ORIGINS || browserOrigins.join(','),
     PAYMENT_SANDBOX_PORT: String(ports.paymentSandbox),
     PAYMENT_SANDBOX_URL: sandboxUrl,
+    // glibc gives every thread that allocates its own arena; libvips' and the OCR engines' threads
+    // then keep hundreds of MB they no longer use. Two arenas hold the API's memory flat.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   };
 
   startChild('api', [tsxCli, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });

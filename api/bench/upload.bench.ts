@@ -35,6 +35,7 @@ const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const WORKERS = Number(process.env.SUPPLY_CONCURRENCY ?? 2);
 const FACES = process.env.BENCH_FACES !== 'false';
+const OCR_WORKERS = Number(process.env.BIB_OCR_WORKERS ?? 1);
 /** Distinct scenes rendered; each is sent as several files that differ in a JPEG comment. */
 const SCENES = Math.min(PHOTOS, Number(process.env.BENCH_SCENES ?? 20));
 const CHUNK = 1024 * 1024;
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   ctx.config.publicApiUrl = url;
   const { queue, release } = await acquireJobQueue(db, console.warn);
-  const worker = await startSupplyWorker(ctx, queue, { concurrency: WORKERS });
+  const worker = await startSupplyWorker(ctx, queue, { concurrency: WORKERS, ocrWorkers: OCR_WORKERS });
   // The face worker runs beside it as in the API (half a core, uploads first), unless BENCH_FACES=false.
   const faces = FACES ? startFaceIndexer({ db, storage: ctx.storage, queue, pauseRatio: 1, yieldToUploadsMs: FACE_YIELD_TO_UPLOADS_MS }) : null;
 
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
   const right = [...bibOf.entries()].filter(([id, bib]) => tags.some((t) => t.photo_id === id && t.bib_number === bib)).length;
   const wrong = tags.filter((t) => bibOf.get(t.photo_id) !== t.bib_number).length;
 
-  console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers)`);
+  console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${OCR_WORKERS} OCR engine(s))`);
   console.log(`Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`);
   console.log(`Statuses: ${outcome.map((o) => `${o.status} ${o.n}`).join(', ')}; found under the right BIB: ${right}/${PHOTOS}; wrong tags: ${wrong}`);
   if (faces) {
@@ -189,7 +190,17 @@ async function main(): Promise<void> {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
-(process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : main()).then(
+/** The API runs with MALLOC_ARENA_MAX=2 (scripts/start.mjs, docs/configuration.md): so does the benchmark's process. */
+function inApiMemorySetting(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, MALLOC_ARENA_MAX: '2' }, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the benchmark failed (exit ${code})`))));
+  });
+}
+
+const run = process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : process.env.MALLOC_ARENA_MAX ? main() : inApiMemorySetting();
+run.then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       ? null
       : await startSupplyWorker(ctx, queue, {
           concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
+          ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 1) || 1),
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
   const stopReconciler = startPaymentReconciler(ctx, (message) => app.log.info(message));
