@@ -9,10 +9,6 @@ import { allowed, whitelistFor } from './rules';
 const READ_SIDE = 3000;
 /** Longest side rows are searched at. */
 const SEARCH_SIDE = 1600;
-/** How far beyond each end of a row the wider look reaches, in character heights. */
-const WIDER_LOOK = 1.2;
-/** Mean confidence at which the wider look's longer reading is believed. */
-const WIDER_LOOK_CONFIDENCE = 70;
 /** Shortest reading that tags a photo. */
 const MIN_BIB_LENGTH = 2;
 
@@ -94,12 +90,6 @@ export class TesseractBibReader implements BibReader {
         // OCR is sure of rarely survives a change of view, and a wrong tag sells someone else's photo.
         const second = await this.pool.read(cropRow(reading, line, scale, SECOND_VIEW), whitelist);
         if (second.text.replace(/\s+/g, '').toUpperCase() !== first.bib) return null;
-        // A wider look, a character and a bit beyond each end: when OCR is sure it reads more there
-        // around the same characters (857 in 8574), the row was a cut-off part of a longer number
-        // whose last digit the row finder missed, and the reading would tag someone else.
-        const wide = await this.pool.read(cropRow(reading, { ...line, length: line.length + 2 * WIDER_LOOK * line.charHeight }, scale, FIRST_VIEW), whitelist);
-        const wideText = wide.text.replace(/\s+/g, '').toUpperCase();
-        if (wideText.length > first.bib.length && wideText.includes(first.bib) && wide.confidence >= WIDER_LOOK_CONFIDENCE) return null;
         return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100, line: found };
       }),
     );
