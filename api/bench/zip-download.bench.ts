@@ -112,6 +112,8 @@ async function main(): Promise<void> {
   const largest = Math.max(...ORDER_SIZES);
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, logLevel: 'warn', seedOnStart: false });
 
+  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
+  console.log(`${os.cpus().length} cores; load average at the start ${load()} (figures from a busy machine vary from run to run)`);
   console.log(`Rendering ${SCENES} camera-like originals, written as ${largest} distinct files...`);
   const scenes: Buffer[] = [];
   for (let i = 0; i < SCENES; i++) scenes.push(await cameraPhoto({ bib: `ZB${100 + i}`, seed: `zip-bench/${i}`, width: 4000, grain: 14, quality: 92 }));
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const api: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
+  const api: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROFILE] : []), '--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -229,6 +231,7 @@ async function main(): Promise<void> {
     console.log(
       `  API memory added during a download: ${growth.map(mib).join(' / ')} MiB for ${ORDER_SIZES.join(' / ')} originals (peak RSS ${mib(Math.max(...results.map((r) => r.peakRss)))} MiB) -> ${flat ? 'flat (under 64 MiB whatever the size)' : 'NOT flat'}`,
     );
+    console.log(`  load average at the end: ${load()}`);
     console.log(`  API lifetime peak RSS (VmHWM): ${mib(memoryOf(apiPid)?.peak ?? NaN)} MiB`);
   } finally {
     api.kill('SIGTERM');
