@@ -42,12 +42,19 @@ export function originsFromList(raw) {
     });
 }
 
-/** The S3 bucket's origin as the API's S3 storage signs URLs for it (S3_BUCKET, S3_REGION, S3_ENDPOINT). */
+/** The S3 bucket's origin as the API's S3 storage signs URLs for it (S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_ENDPOINT). */
 export function s3MediaOrigin(env = process.env) {
   if (!env.S3_BUCKET) return null;
+  // Signed URLs name the address browsers reach the bucket at, when it is given.
+  if (env.S3_PUBLIC_ENDPOINT) return originOf(env.S3_PUBLIC_ENDPOINT);
   // With an endpoint the API uses path-style URLs on that host; else AWS's virtual-hosted address.
   if (env.S3_ENDPOINT) return originOf(env.S3_ENDPOINT);
   return `https://${env.S3_BUCKET}.s3.${env.S3_REGION || 'ap-south-1'}.amazonaws.com`;
+}
+
+/** Every origin the API's storage hands out media URLs for: the bucket's and MEDIA_PUBLIC_URL's (a CDN). */
+export function storageMediaOrigins(env = process.env) {
+  return [s3MediaOrigin(env), env.MEDIA_PUBLIC_URL ? originOf(env.MEDIA_PUBLIC_URL) : null].filter(Boolean);
 }
 
 const unique = (list) => [...new Set(list.filter(Boolean))];

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { contentSecurityPolicy, originsFromList, s3MediaOrigin, securityHeaders } from './security-headers.mjs';
+import { contentSecurityPolicy, originsFromList, securityHeaders, storageMediaOrigins } from './security-headers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +45,7 @@ const port = Number(values.port);
 const runtimeConfigFile = values['runtime-config'] ?? process.env.RUNTIME_CONFIG_FILE ?? null;
 const label = values.name ?? path.basename(path.dirname(root));
 const policyConfigFile = values['policy-config'] ?? runtimeConfigFile;
-const mediaOrigins = [...originsFromList(process.env.MEDIA_ORIGINS), s3MediaOrigin()].filter(Boolean);
+const mediaOrigins = [...originsFromList(process.env.MEDIA_ORIGINS), ...storageMediaOrigins()];
 
 if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, 'mf-manifest.json'))) {
   console.error(`${label}: ${root} holds no build. Run: node scripts/build.mjs`);

@@ -10,6 +10,9 @@ import { API_ROUTES } from '@finishline/shared/pure';
 import type { AppContext } from './context';
 import { features } from './features';
 import { registerAddressLimits } from './security/addressLimits';
+import { StorageUnavailableError } from './storage/storage';
+
+const STORAGE_BUSY_MESSAGE = 'Our photo storage is busy. Please try again in a moment.';
 
 /** JSON bodies are small everywhere except where an image travels as base64. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -60,9 +63,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // The route may have named an image or a zip before failing: the answer is now the JSON envelope.
     reply.removeHeader('content-disposition');
+    reply.removeHeader('content-length');
     reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(envelope(error.result, error.message, error.statusCode));
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Throttled or unreachable storage is no missing object: the client may try again shortly.
+      request.log.warn({ err: error }, 'object storage unavailable');
+      return reply.code(503).header('retry-after', '2').send(envelope(null, STORAGE_BUSY_MESSAGE, 503));
     }
     const { status, message } = describeUnexpectedError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { receiptOf, tusUpload } from './support/tus';
+import { hasMoto, motoSkipNotice, startMoto, type MotoServer } from './support/motoServer';
 import { createSession, createUser } from '../src/features/accounts';
 import { startSupplyWorker, type SupplyWorker } from '../src/features/supply';
 import { acquireJobQueue } from '../src/queue/jobQueue';
@@ -16,53 +15,21 @@ import { cameraPhoto } from '../src/seed/cameraPhoto';
  * it back from there and writes the renditions beside it. Runs against moto_server, started here on
  * a free loopback port; skipped, saying so, where moto_server is not installed.
  */
-const hasMoto = spawnSync('moto_server', ['--help'], { stdio: 'ignore' }).status === 0;
-if (!hasMoto) console.warn('supply-s3: moto_server is not installed here, so the S3 path of the supply line is not tested in this run.');
+motoSkipNotice('supply-s3', 'the S3 path of the supply line');
 const describeWithMoto = hasMoto ? describe : describe.skip;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`moto_server did not answer at ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 describeWithMoto('photo supply on S3 storage (moto_server)', () => {
-  let moto: ChildProcess | undefined;
+  let moto: MotoServer | undefined;
   let t: TestApp;
   let worker: SupplyWorker;
   let release: () => Promise<void>;
   let s3: S3Client;
   const bucket = 'finishline-supply-test';
-  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
   beforeAll(async () => {
-    const port = await freePort();
-    moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-    const endpoint = `http://127.0.0.1:${port}`;
-    await waitForHttp(endpoint, 30_000);
-    process.env.AWS_ACCESS_KEY_ID = 'test';
-    process.env.AWS_SECRET_ACCESS_KEY = 'test';
-    s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-    t = await startTestApp({ storage: { kind: 's3', bucket, region: 'us-east-1', endpoint } });
+    moto = await startMoto(bucket);
+    s3 = moto.s3;
+    t = await startTestApp({ storage: { kind: 's3', bucket, region: 'us-east-1', endpoint: moto.endpoint } });
     const acquired = await acquireJobQueue(t.ctx.db);
     release = acquired.release;
     worker = await startSupplyWorker(t.ctx, acquired.queue, { reader: null, concurrency: 1 });
@@ -72,9 +39,7 @@ describeWithMoto('photo supply on S3 storage (moto_server)', () => {
     await worker?.stop();
     await release?.();
     await closeAll(t);
-    moto?.kill();
-    process.env.AWS_ACCESS_KEY_ID = saved.id;
-    process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+    await moto?.stop();
   }, TEAR_DOWN_TIMEOUT_MS);
 
   it('keeps the original in the bucket, makes the renditions from it and shows the photo as unlabeled', async () => {

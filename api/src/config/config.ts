@@ -20,6 +20,20 @@ function str(name: string, fallback: string): string {
   return raw === undefined || raw === '' ? fallback : raw;
 }
 
+/** An optional http(s) address without its trailing slash; anything else is refused by name. */
+function optionalUrl(name: string): string | null {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) address, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 /**
  * Fastify's trustProxy from TRUST_PROXY: off by default (the socket's address is the client), a hop
  * count ("1" behind one load balancer) or a comma-separated list of proxy addresses / CIDR ranges.
@@ -107,7 +121,13 @@ export interface AppConfig {
   partnerDataKey: Buffer;
   /** How long a search session (and its signed image URLs) lives, in minutes. */
   searchSessionMinutes: number;
-  storage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; region: string; endpoint: string | null };
+  /**
+   * S3_BUCKET switches from the local folder to S3; publicEndpoint (S3_PUBLIC_ENDPOINT) is the address
+   * browsers reach the bucket at, which signed URLs are signed for (default: the endpoint itself).
+   */
+  storage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; region: string; endpoint: string | null; publicEndpoint?: string | null };
+  /** MEDIA_PUBLIC_URL: a CDN (or the bucket's public address) serving public/ objects at stable URLs; null: the API's media route. */
+  mediaPublicUrl: string | null;
   logLevel: string;
   seedOnStart: boolean;
   mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
@@ -195,8 +215,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     partnerDataKey: parsePartnerDataKey(process.env.PARTNER_DATA_KEY || secrets!.partnerDataKey),
     searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
     storage: s3Bucket
-      ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null }
+      ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null, publicEndpoint: optionalUrl('S3_PUBLIC_ENDPOINT') }
       : { kind: 'local', dir: path.join(dataDir, 'objects') },
+    mediaPublicUrl: optionalUrl('MEDIA_PUBLIC_URL'),
     logLevel: str('LOG_LEVEL', 'info'),
     seedOnStart: str('SEED_ON_START', 'true') !== 'false',
     security: {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { ZipArchive } from 'archiver';
 import { number, object, string } from 'yup';
 import { API_ROUTES, type PreauthParams } from '@finishline/shared/pure';
 import type { FastifyRequest } from 'fastify';
@@ -10,12 +9,16 @@ import { validate } from '../../http/validate';
 import { hmac, safeEqual } from '../../security/tokens';
 import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, findOrderByRef, isPaidStatus, orderForCaller, purchasedMedia, type OrderRow } from '../orders';
 import { timedCertificates } from '../certificates';
+import { storedZip, type ZipEntry } from './storedZip';
 
 /** A download link is short-lived: the browser follows it at once. */
 const LINK_MINUTES = 10;
 const NOT_PAID_MESSAGE = 'This order is not paid yet, so there is nothing to download.';
 const LINK_EXPIRED_MESSAGE = 'This download link has expired. Please press Download again.';
 const ULTRA_PACK = 'b_ultraprem';
+const MISSING_FILE_MESSAGE = 'A file of this order is missing from our storage. Please contact support for help.';
+/** How many objects' sizes are asked for at once before a zip starts. */
+const STAT_CONCURRENCY = 8;
 
 const preauthSchema = object({ orderref: string().required(), e: string().required(), lt: string().required(), h: string().required() }).default(undefined).optional();
 const orderSchema = object({ orderID: string().trim().required('Please give the order reference.').max(40), bibNumber: string().trim().max(32).optional(), preauth: preauthSchema });
@@ -87,9 +90,12 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     assertDownloadable(order);
     const item = (await purchasedMedia(ctx.db, order)).find((m) => m.id === Number(photoId));
     if (!item) throw new AppError(403, 'This photo is not part of your order.');
+    const stat = await ctx.storage.stat(item.original_key);
+    if (!stat) throw new AppError(500, MISSING_FILE_MESSAGE);
     const stream = await ctx.storage.getStream(item.original_key);
     return reply
       .header('content-type', contentTypeOf(item.original_key))
+      .header('content-length', String(stat.size))
       .header('content-disposition', `attachment; filename="${fileName(item.image_id, item.original_key)}"`)
       .header('cache-control', 'private, no-store')
       .send(stream);
@@ -103,28 +109,57 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     assertDownloadable(order);
     const media = await purchasedMedia(ctx.db, order);
     const certs = order.bundle === ULTRA_PACK ? await timedCertificates(ctx, order, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
-
-    // Streamed entry by entry: the archive is never held in memory.
-    const zip = new ZipArchive({ zlib: { level: 1 } }); // JPEG and MP4 do not compress further
-    zip.on('warning', (err) => request.log.warn({ err }, 'zip warning'));
-    zip.on('error', (err) => request.log.error({ err }, 'zip failed'));
-    reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${order.order_ref}.zip"`)
-      .header('cache-control', 'private, no-store');
-    void (async () => {
-      try {
-        for (const m of media) {
-          const folder = m.kind === 'video' ? 'videos' : 'photos';
-          zip.append(await ctx.storage.getStream(m.original_key), { name: `${folder}/${fileName(m.image_id, m.original_key)}` });
-        }
-        for (const cert of certs) zip.append(cert.data, { name: `certs/${cert.name}` });
-        await zip.finalize();
-      } catch (err) {
-        request.log.error({ err }, 'zip stream failed');
-        zip.abort();
+    // The sizes first (metadata only, no object opened): they make the exact Content-Length.
+    const sizes = await mapLimited(media, STAT_CONCURRENCY, async (m) => {
+      const stat = await ctx.storage.stat(m.original_key);
+      if (!stat) {
+        request.log.error({ key: m.original_key, order: order.order_ref }, 'original missing from storage');
+        throw new AppError(500, MISSING_FILE_MESSAGE);
       }
-    })();
-    return reply.send(zip);
+      return stat.size;
+    });
+    const modifiedAt = new Date(order.paid_at!);
+    const names = new Set<string>();
+    const entries: ZipEntry[] = [
+      ...media.map((m, i): ZipEntry => ({
+        name: uniqueName(names, `${m.kind === 'video' ? 'videos' : 'photos'}/${fileName(m.image_id, m.original_key)}`),
+        modifiedAt,
+        size: sizes[i]!,
+        open: () => ctx.storage.getStream(m.original_key),
+      })),
+      ...certs.map((cert): ZipEntry => ({ name: uniqueName(names, `certs/${cert.name}`), modifiedAt, data: cert.data })),
+    ];
+    const zip = storedZip(entries);
+    // A source failing mid-way destroys the stream, and Fastify then destroys the connection: the
+    // browser sees a failed download (fewer bytes than Content-Length), never a short zip with 200.
+    zip.stream.on('error', (err) => request.log.error({ err, order: order.order_ref }, 'zip stream failed'));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-length', String(zip.size))
+      .header('content-disposition', `attachment; filename="${order.order_ref}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(zip.stream);
   });
 };
+
+/** name, or name with " (2)", " (3)"... before its extension when the zip already holds it. */
+function uniqueName(taken: Set<string>, name: string): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = name.replace(/(\.[^./]*)?$/, ` (${n})$1`);
+  taken.add(candidate);
+  return candidate;
+}
+
+/** fn over items, at most limit at a time, results in order. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

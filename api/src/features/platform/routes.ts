@@ -33,10 +33,12 @@ export const platformRoutes: Feature = async (app, { ctx }) => {
         return reply.code(410).send(envelope(null, 'Your search session is expired. Please search again.', 410));
       }
     }
+    // Only a missing object is a 404; a throttled or unreachable storage throws and answers 503.
     if (!(await ctx.storage.exists(key))) return reply.code(404).send(envelope(null, 'Not found', 404));
+    const stream = await ctx.storage.getStream(key);
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
     reply.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     reply.header('Cache-Control', key.startsWith('public/') ? 'public, max-age=86400' : 'private, max-age=3600');
-    return reply.send(await ctx.storage.getStream(key));
+    return reply.send(stream);
   });
 };
