@@ -247,9 +247,14 @@ describe('photo supply: upload, processing, review', () => {
     // Unlabeled when every BIB is removed, then removed altogether.
     const none = await t.request<SupplyPhoto>('POST', API_ROUTES.partnerPhotoBibs, { photoId: target.photoId, bibs: [] }, as(tokens.partner));
     expect(none.body.result.status).toBe('unlabeled');
+    const [stored] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>('select original_key, preview_key, thumb_key from photos where id = $1', [target.photoId]);
+    const keys = [stored!.original_key, stored!.preview_key, stored!.thumb_key];
+    for (const key of keys) expect(await t.ctx.storage.exists(key)).toBe(true);
     const removed = await t.request('POST', API_ROUTES.partnerRemovePhoto, { photoId: target.photoId }, as(tokens.partner));
     expect(removed.status).toBe(200);
     expect(await t.ctx.db.query('select 1 from photos where id = $1', [target.photoId])).toEqual([]);
+    // Its original and renditions are deleted from storage too.
+    for (const key of keys) expect(await t.ctx.storage.exists(key)).toBe(false);
   }, 60_000);
 
   it('refuses to remove a sold photo', async () => {

@@ -6,6 +6,7 @@ import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, createBibReader, type BibReader } from '../bibs';
 import { queuePhotosForFaces } from '../faces';
 import { mailPreordersOfBibs } from './preorderNotice';
+import { deleteStoredPhoto } from './storedFiles';
 
 /**
  * Processing of one uploaded photo, as a job of the photo queue: EXIF orientation applied to the
@@ -74,10 +75,14 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
     await Promise.all([ctx.storage.put(photo.preview_key, preview, 'image/jpeg'), ctx.storage.put(photo.thumb_key, thumb, 'image/jpeg')]);
 
     const readings = deps.reader ? await deps.reader.read(upright, bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id))) : [];
+    let removedMeanwhile = false;
     const foundBibs = await ctx.db.transaction(async (tx) => {
       // Still processing (the photographer may have removed it meanwhile): only then does it become ready.
       const still = await tx.query(`select 1 from photos where id = $1 and status = 'processing' for update`, [photo.id]);
-      if (still.length === 0) return [];
+      if (still.length === 0) {
+        removedMeanwhile = true;
+        return [];
+      }
       const bibs = [...new Map(readings.map((r) => [normaliseBib(r.bib), r.confidence])).entries()];
       for (const [bib, confidence] of bibs) {
         await tx.query(
@@ -88,6 +93,12 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
       await tx.query(`update photos set status = 'ready', failure_reason = null, width = $2, height = $3 where id = $1`, [photo.id, width, height]);
       return bibs.map(([bib]) => bib);
     });
+    if (removedMeanwhile) {
+      // Its photographer removed it while it was processed: the renditions just stored go too.
+      const [exists] = await ctx.db.query('select 1 from photos where id = $1', [photo.id]);
+      if (!exists) await deleteStoredPhoto(ctx, photo, (message) => console.warn(message));
+      return;
+    }
     await queuePhotosForFaces(ctx.db, [photo.id]);
     // A pre-order is mailed once (the first ready photo of its BIB after it was paid and mapped).
     await mailPreordersOfBibs(ctx, photo.event_id, foundBibs);

@@ -7,6 +7,7 @@ import { acquireJobQueue, type JobQueue } from '../../queue/jobQueue';
 import { requireApprovedPartner, requireUser } from '../accounts';
 import { definePhotoQueue } from './pipeline';
 import { approvedEventsOf, ownPhoto, photosOf, setPhotoBibs } from './review';
+import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
 import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS, sweepStagedUploads } from './uploads';
 
 /**
@@ -95,7 +96,8 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
     const photo = await ownPhoto(ctx, user.id, input.photoId);
     await requireApprovedPartner(ctx, request, photo.event_id);
     if (photo.sold) throw badRequest(SUPPLY_MESSAGES.sold);
-    await ctx.db.query('delete from photos where id = $1 and partner_user_id = $2', [photo.id, user.id]);
+    const [gone] = await ctx.db.query<StoredPhotoKeys>('delete from photos where id = $1 and partner_user_id = $2 returning original_key, preview_key, thumb_key', [photo.id, user.id]);
+    if (gone) await deleteStoredPhoto(ctx, gone, (message) => app.log.warn(message));
     return sendOk(reply, { removed: photo.id }, `Photo ${photo.image_id} is removed.`);
   });
 };
