@@ -33,7 +33,12 @@ test.describe('cart (/cart)', () => {
     await expect(page.getByRole('button', { name: 'Added all to cart' })).toBeDisabled();
     await expect(page.getByTestId('bill-total')).toHaveText(rupees(590 + 177));
     await expect(page.getByTestId('cart-slideshow')).toBeVisible();
+    // Clear All Photos asks first: keeping them changes nothing, confirming removes them
     await page.getByRole('button', { name: 'Clear All Photos' }).click();
+    await page.getByRole('button', { name: 'Keep them' }).click();
+    await expect(page.getByTestId('bill-total')).toHaveText(rupees(590 + 177));
+    await page.getByRole('button', { name: 'Clear All Photos' }).click();
+    await page.getByRole('button', { name: 'Remove all' }).click();
     await expect(page.getByRole('button', { name: 'Clear All Photos' })).toHaveCount(0);
     await expect(page.getByTestId('bill-total')).toHaveText(rupees(177));
     await page.getByTestId('videos-section').getByRole('button', { name: 'Remove' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { acceptSponsorOffer, addItem, removeItem, withdrawSponsorOffer } from '../src/state/cartActions';
 import { cartRequestFromShop } from '../src/pricing/cartRequest';
-import { computeBill, DEFAULT_PRICE_INFO } from '../src/pricing/pricing';
+import { computeBill, DEFAULT_PRICE_INFO, packageOffers } from '../src/pricing/pricing';
 import { EMPTY_SHOP, type ShopState } from '../src/state/shopStore';
 import type { Photo, SponsorOffer } from '../src/types/entities';
 import type { BibSearchResult } from '../src/types/search';
@@ -58,5 +58,17 @@ describe('accepting the sponsor offer is one decision', () => {
     const moved = { ...accepted, sponsor: { ...accepted.sponsor, discountedPhoto: [2, 3, 4] } };
     expect(acceptSponsorOffer(moved).sponsor.discountedPhoto).toEqual([2, 3, 4]);
     expect(removeItem(moved, 3, 'download').sponsor.discountedPhoto).toEqual([2, 4]);
+  });
+});
+
+describe('packages say what they hold and what they save against the photos chosen', () => {
+  const catalog = { ...shopWith([]).products!, show_prempack: true, show_ultrapack: true, threshold_photo_count: 3, bundlePriceInfo: { price: 500, Premium_Pack: 449 }, ultra_premium_pack: 799 };
+  it('compares each package with the price of the chosen photos', () => {
+    const [premium, ultra] = packageOffers(catalog, 5); // 5 photos cost 500
+    expect(premium).toMatchObject({ kind: 'a', name: 'Premium', price: 449, photosPrice: 500, saving: 51, applies: true });
+    expect(ultra).toMatchObject({ kind: 'b', price: 799, saving: -299, applies: true });
+    expect(ultra.includes).toContain('timed certificates');
+    expect(packageOffers(catalog, 2)[0]).toMatchObject({ photosPrice: 150, applies: false });
+    expect(packageOffers({ ...catalog, show_ultrapack: false }, 2)).toHaveLength(1);
   });
 });
