@@ -30,8 +30,10 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
 
   const options = useMemo(() => {
     const needle = text.trim().toLowerCase();
+    // Suggestions in date order, the newest race first (the list itself keeps the server's order).
     return events
       .filter((event) => !needle || event.event_name.toLowerCase().includes(needle))
+      .sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name))
       .slice(0, 30)
       .map((event) => ({ value: String(event.event_id), label: event.event_name }));
   }, [events, text]);
