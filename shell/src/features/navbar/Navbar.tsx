@@ -100,7 +100,7 @@ export function Navbar() {
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '8px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
-        <Link to="/" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#e8572a', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
+        <Link to="/" className="fl-logo-link" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#c2410c', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
           Finishline
         </Link>
         {compact ? null : <nav aria-label="Main menu">{menu}</nav>}

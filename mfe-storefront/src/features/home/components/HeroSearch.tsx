@@ -68,7 +68,7 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
           onSelect={choose}
           aria-label="Event"
         >
-          <Input.Search size="large" placeholder="Search your event" allowClear />
+          <Input.Search size="large" placeholder="Search your event" />
         </AutoComplete>
         {selected ? (
           <div className="fl-hero-panel" data-testid="hero-panel">
