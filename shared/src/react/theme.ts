@@ -8,6 +8,8 @@ export const finishlineTheme = {
     colorLink: '#c2410c',
     // antd's grey for descriptions (dates on event cards) is 4.0:1 on white; this one is 7:1.
     colorTextDescription: '#595959',
+    // antd's red (#ff4d4f) is 3.6:1 with white; danger buttons and errors need AA.
+    colorError: '#c62828',
     colorInfo: '#1f6feb',
     borderRadius: 8,
     fontFamily: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
