@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseEvent, DEMO_EVENT } from '../support/storefront';
-import { formNamed } from './accounts.helpers';
+import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
 
 /**
@@ -156,5 +156,18 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
     await expect(guest.getByTestId('captcha-hint')).toBeVisible();
     await expect(guest.getByText('+91')).toBeVisible();
     await expectPhoneFriendly(page, 'checkout');
+  });
+
+  test("the phone menu holds the signed-in role's entries, as the desktop account menu does", async ({ page }) => {
+    await signInThroughForm(page, DEMO_USERS.organiser, DEMO_PASSWORD);
+    await expect(page.getByTestId('account-button')).toBeVisible();
+    await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const account = drawer.getByRole('navigation', { name: 'Your account' });
+    await expect(account.getByRole('button')).toHaveText(['Orders History', 'Change Password', 'Event Dashboard', 'Log out']);
+    await expectPhoneFriendly(page, 'the signed-in menu');
+    await account.getByRole('button', { name: 'Event Dashboard' }).click();
+    await expect(page).toHaveURL(/\/organization_dashboard/);
+    await expect(drawer).toBeHidden();
   });
 });
