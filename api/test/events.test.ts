@@ -53,6 +53,18 @@ describe('event discovery', () => {
     expect(country_codes.map((c) => c.code)).toEqual(expect.arrayContaining(['+1', '+44', '+971', '+65', '+977']));
   });
 
+  it("gives each event an example BIB for the search box's hint: from its BIB format, else shaped like its BIBs, never a real one", async () => {
+    const byName = (name: string) => events.find((e) => e.event_name === name)!;
+    expect(byName('Mumbai Coastal Marathon 2026').bib_example).toBe('TT20608');
+    expect(byName('Ahmedabad Riverfront Half 2026').bib_example).toBe('AR20608');
+    await t.ctx.db.query(`update events set bib_pattern = '^AHM\\d{3}$' where id = $1`, [idOf('Ahmedabad Riverfront Half 2026')]);
+    const res = await t.request<EventNamesResult>('GET', API_ROUTES.eventNames);
+    expect(res.body.result.events.find((e) => e.event_name === 'Ahmedabad Riverfront Half 2026')!.bib_example).toBe('AHM206');
+    await t.ctx.db.query('update events set bib_pattern = null where id = $1', [idOf('Ahmedabad Riverfront Half 2026')]);
+    const realBibs = (await t.ctx.db.query<{ bib_number: string }>('select bib_number from participants')).map((r) => r.bib_number);
+    for (const event of events.filter((e) => e.bib_example && !e.bib_example.startsWith('TT'))) expect(realBibs).not.toContain(event.bib_example);
+  });
+
   it('serves the home page: past and featured events keyed by year, upcoming events in the future, highlights, hero and slams', async () => {
     const res = await t.request<HomePageResult>('GET', API_ROUTES.homePage);
     expect(res.status).toBe(200);

@@ -3,7 +3,8 @@ import { API_URL } from './system';
 
 export const DEMO_EVENT = 'Mumbai Coastal Marathon 2026';
 export const DEMO_BIB = 'TT20608';
-export const BIB_PLACEHOLDER = 'Enter your BIB number (ex: TT20608)';
+/** The BIB box's hint: the spec's sentence with an example in the chosen event's own BIB format. */
+export const BIB_PLACEHOLDER = /^Enter your BIB number \(ex: [A-Z0-9-]+\)$/;
 
 /** Types in the hero's event autocomplete and picks the event. */
 export async function chooseEvent(page: Page, eventName = DEMO_EVENT): Promise<void> {

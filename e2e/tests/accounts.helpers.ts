@@ -24,7 +24,7 @@ export async function mailsTo(address: string, tag?: string): Promise<Mail[]> {
 }
 
 /** Ticks the ALTCHA box of the form and waits until the proof of work is done (the submit button enables). */
-export async function solveCaptcha(form: Locator, submitName: string): Promise<number> {
+export async function solveCaptcha(form: Locator, submitName: string | RegExp): Promise<number> {
   const submit = form.getByRole('button', { name: submitName, exact: true });
   await expect(submit).toBeDisabled();
   const started = Date.now();

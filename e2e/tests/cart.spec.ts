@@ -33,7 +33,12 @@ test.describe('cart (/cart)', () => {
     await expect(page.getByRole('button', { name: 'Added all to cart' })).toBeDisabled();
     await expect(page.getByTestId('bill-total')).toHaveText(rupees(590 + 177));
     await expect(page.getByTestId('cart-slideshow')).toBeVisible();
+    // Clear All Photos asks first: keeping them changes nothing, confirming removes them
     await page.getByRole('button', { name: 'Clear All Photos' }).click();
+    await page.getByRole('button', { name: 'Keep them' }).click();
+    await expect(page.getByTestId('bill-total')).toHaveText(rupees(590 + 177));
+    await page.getByRole('button', { name: 'Clear All Photos' }).click();
+    await page.getByRole('button', { name: 'Remove all' }).click();
     await expect(page.getByRole('button', { name: 'Clear All Photos' })).toHaveCount(0);
     await expect(page.getByTestId('bill-total')).toHaveText(rupees(177));
     await page.getByTestId('videos-section').getByRole('button', { name: 'Remove' }).click();
@@ -41,23 +46,31 @@ test.describe('cart (/cart)', () => {
     await expect(page.getByRole('button', { name: 'Return to homepage' })).toBeVisible();
   });
 
-  test('sponsor offer: the modal, apply, tick photos up to the cap, coupon badge removes it', async ({ page }) => {
+  test('sponsor offer: the modal, accepting it discounts the photos at once up to the cap, coupon badge removes it', async ({ page }) => {
     await searchBib(page, DEMO_EVENT, BIB);
     await page.getByRole('button', { name: 'Add all to cart' }).click();
     await bottomBar(page).getByRole('button', { name: 'Proceed to checkout' }).click();
 
     await expect(page.getByTestId('sponsor-banner')).toContainText('Special sponsor offer Coastline Run Club 20% Off on all digital downloads.');
-    const modal = page.getByRole('dialog').filter({ hasText: 'Plese Check to Avail this offer' });
-    await expect(modal).toContainText('Your are elegible for this Offer. Select an image for 20% Discount at the time of Order CheckOut');
-    await modal.getByText('Plese Check to Avail this offer').click();
+    const modal = page.getByRole('dialog').filter({ hasText: 'Please Check to Avail this offer' });
+    await expect(modal).toContainText('You are eligible for this Offer. Select an image for 20% Discount at the time of Order CheckOut');
+    await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
+    await expect(page.getByTestId('bill-total')).toHaveText(rupees(295));
+    await modal.getByText('Please Check to Avail this offer').click();
+    // One decision: the bill drops as soon as the box is ticked, no second tick per photo needed.
+    // 4 photos = 250; 62.5 each; 20% each; at most 3 photos -> 38 off
+    await expect(page.getByTestId('bill-discount')).toHaveText(`−${rupees(38)}`);
     await expect(modal).toBeHidden();
     await expect(page.getByTestId('coupon-badge')).toContainText('COASTLINE20');
 
-    // 4 photos = 250; 62.5 each; 20% each; at most 3 photos
     const ticks = page.getByTestId('digital-downloads').getByRole('checkbox', { name: /20% off/ });
     await expect(ticks).toHaveCount(4);
-    for (let i = 0; i < 3; i++) await ticks.nth(i).check();
+    for (let i = 0; i < 3; i++) await expect(ticks.nth(i)).toBeChecked();
     await expect(ticks.nth(3)).toBeDisabled();
+    // the per-photo ticks move the discount between photos within the cap
+    await ticks.nth(0).uncheck();
+    await ticks.nth(3).check();
+    await expect(ticks.nth(0)).toBeDisabled();
     await expect(page.getByTestId('bill-discount')).toHaveText(`−${rupees(38)}`);
     const bill = await serverBill(page);
     expect(bill.discount).toBe(38);

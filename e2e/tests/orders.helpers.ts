@@ -41,6 +41,9 @@ export async function payOnSandbox(page: Page, card: string | 'cancel'): Promise
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
 }
 
+/** Checkout's order button: 'Pay ₹354' with the amount the server priced, 'Place Order' for a free order. */
+export const PAY_BUTTON = /^(Pay ₹[\d,]+|Place Order)$/;
+
 /** Guest Checkout tab of /checkoutPage-authentication: fill, solve the captcha, place the order. */
 export async function guestCheckout(page: Page, buyer: { name: string; email: string; phone: string; pincode: string }): Promise<void> {
   await expect(page).toHaveURL(/\/checkoutPage-authentication$/);
@@ -50,8 +53,11 @@ export async function guestCheckout(page: Page, buyer: { name: string; email: st
   await form.getByLabel('Email', { exact: true }).fill(buyer.email);
   await form.getByLabel('Phone number', { exact: true }).fill(buyer.phone);
   await form.getByLabel('Pin code', { exact: true }).fill(buyer.pincode);
-  await solveCaptcha(form, 'Place Order');
-  await form.getByRole('button', { name: 'Place Order', exact: true }).click();
+  // Until the captcha is ticked the button is disabled and the form says why.
+  await expect(form.getByTestId('captcha-hint')).toHaveText("Tick \u201cI'm not a robot\u201d above to enable this button.");
+  await solveCaptcha(form, PAY_BUTTON);
+  await expect(form.getByTestId('captcha-hint')).toHaveCount(0);
+  await form.getByRole('button', { name: PAY_BUTTON }).click();
 }
 
 /** The pre-authorised download path from the newest order confirmation mailed to address. */

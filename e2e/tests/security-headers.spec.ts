@@ -4,6 +4,7 @@ import { API_URL, deploymentUrl, readProcesses, REMOTES, SHELL_URL } from '../su
 import { DEMO_EVENT } from '../support/storefront';
 import { bottomBar, photoCards, searchBib } from './cart.helpers';
 import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm, solveCaptcha } from './accounts.helpers';
+import { PAY_BUTTON } from './orders.helpers';
 
 /**
  * The shell's and the remotes' servers send a Content-Security-Policy built from the runtime config,
@@ -131,7 +132,7 @@ test.describe('security headers of the shell and the remotes', () => {
     await guest.getByLabel('Email', { exact: true }).fill('policy-check@example.com');
     await guest.getByLabel('Phone number', { exact: true }).fill('9876543210');
     await guest.getByLabel('Pin code', { exact: true }).fill('400001');
-    await solveCaptcha(guest, 'Place Order');
+    await solveCaptcha(guest, PAY_BUTTON);
 
     // Sign-in page: the captcha again, then a real sign-in, then the account's order history.
     await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);

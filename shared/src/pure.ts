@@ -38,4 +38,5 @@ export * from './types/supply';
 export * from './schemas/supply';
 export * from './format/csv';
 export * from './format/money';
+export * from './format/bibExample';
 export * from './faces/facePipeline';

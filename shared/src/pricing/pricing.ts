@@ -218,3 +218,31 @@ export function computeBill({ cart, catalog }: BillInput): PricedBill {
     discountedPhotoIds,
   };
 }
+
+/** What a package holds and how it compares with the photos chosen, for the cart's package choice. */
+export interface PackageOffer {
+  kind: 'a' | 'b';
+  name: string;
+  /** Before GST. */
+  price: number;
+  includes: string;
+  /** Price of the chosen photos without the package (before GST). */
+  photosPrice: number;
+  /** photosPrice - price: positive is a saving, negative costs more. */
+  saving: number;
+  /** The package replaces the photo prices only from this many photos on. */
+  threshold: number;
+  applies: boolean;
+}
+
+/** The packages the event offers, each with its contents and its saving against the photos chosen. */
+export function packageOffers(catalog: PricingCatalog, chosenPhotos: number): PackageOffer[] {
+  const photosPrice = digitalImagesPrice(chosenPhotos, catalog.priceInfo);
+  const threshold = catalog.threshold_photo_count;
+  const offers: PackageOffer[] = [];
+  const add = (kind: 'a' | 'b', price: number, includes: string) =>
+    offers.push({ kind, name: PACKAGES[kind].name, price, includes, photosPrice, saving: photosPrice - price, threshold, applies: threshold > 0 && chosenPhotos >= threshold });
+  if (catalog.show_prempack) add('a', catalog.bundlePriceInfo.Premium_Pack, 'Every photo you chose as a digital download, for one price');
+  if (catalog.show_ultrapack) add('b', catalog.ultra_premium_pack, 'Every photo you chose plus your timed certificates (in the certs folder of the download)');
+  return offers;
+}

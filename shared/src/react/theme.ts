@@ -3,8 +3,13 @@ import { useEffect, useState } from 'react';
 /** The antd theme: set once by the shell (and by each remote's standalone harness). */
 export const finishlineTheme = {
   token: {
-    colorPrimary: '#e8572a',
-    colorLink: '#e8572a',
+    // The brand orange dark enough for white text and for text on white (WCAG AA, 5.2:1).
+    colorPrimary: '#c2410c',
+    colorLink: '#c2410c',
+    // antd's grey for descriptions (dates on event cards) is 4.0:1 on white; this one is 7:1.
+    colorTextDescription: '#595959',
+    // antd's red (#ff4d4f) is 3.6:1 with white; danger buttons and errors need AA.
+    colorError: '#c62828',
     colorInfo: '#1f6feb',
     borderRadius: 8,
     fontFamily: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

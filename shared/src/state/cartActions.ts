@@ -30,7 +30,43 @@ function itemOf(photo: Photo, type: CartKind, seq: number, product?: PrintProduc
 export function addItem(shop: ShopState, photo: Photo, type: CartKind, product?: PrintProduct): ShopState {
   if (isInCart(shop.cart, photo.id, type, product?.id)) return shop;
   if (type === 'collage' && shop.cart.filter((i) => i.type.startsWith('collage')).length >= COLLAGE_MAX_PHOTOS) return shop;
-  return { ...shop, cart: [...shop.cart, itemOf(photo, type, shop.nextSeq, product)], nextSeq: shop.nextSeq + 1 };
+  const added = { ...shop, cart: [...shop.cart, itemOf(photo, type, shop.nextSeq, product)], nextSeq: shop.nextSeq + 1 };
+  // With the offer accepted, a photo added later gets the discount too while the BIB's cap has room.
+  return shop.sponsor.appliedDiscount ? fillSponsorPhotos(added) : added;
+}
+
+/** Digital image downloads of the cart, in the order they were added. */
+const digitalImageIds = (cart: CartItem[]): number[] =>
+  cart.filter((i) => i.type === 'download' && i.category === 'image' && typeof i.id === 'number').map((i) => i.id as number);
+
+/** Photos this BIB may still get discounted, as the server told the search (0 without an offer). */
+export function sponsorPhotosLeft(shop: ShopState): number {
+  return Math.max(0, shop.products?.sponsorOffer?.max_orders_allowed ?? 0);
+}
+
+/** Tops the discounted list up with the cart's digital images, in cart order, up to the cap. */
+function fillSponsorPhotos(shop: ShopState): ShopState {
+  const cap = sponsorPhotosLeft(shop);
+  const chosen = shop.sponsor.discountedPhoto.filter((id) => digitalImageIds(shop.cart).includes(id));
+  for (const id of digitalImageIds(shop.cart)) {
+    if (chosen.length >= cap) break;
+    if (!chosen.includes(id)) chosen.push(id);
+  }
+  return { ...shop, sponsor: { ...shop.sponsor, discountedPhoto: chosen } };
+}
+
+/**
+ * Accepting the sponsor offer is one decision: the discount goes at once to the cart's digital images
+ * (up to what is left of the BIB's cap), so the bill changes as soon as the box is ticked. The
+ * per-photo ticks then only move the discount between photos. The server applies the same cap again.
+ */
+export function acceptSponsorOffer(shop: ShopState): ShopState {
+  return fillSponsorPhotos({ ...shop, sponsor: { appliedDiscount: true, discountedPhoto: shop.sponsor.appliedDiscount ? shop.sponsor.discountedPhoto : [] } });
+}
+
+/** Declining or removing the offer: no discount, no discounted photos. */
+export function withdrawSponsorOffer(shop: ShopState): ShopState {
+  return { ...shop, sponsor: { appliedDiscount: false, discountedPhoto: [] } };
 }
 
 /** Removes one item; removing a download also drops it from the sponsor's discounted list. */

@@ -11,6 +11,8 @@ export interface EventSummary {
   selfiesearch: Flag;
   preorder_allowed: Flag;
   showunlabeled: Flag;
+  /** An example BIB in the event's own format, for the search box's hint (none: the spec's example). */
+  bib_example?: string | null;
 }
 
 /** Full event returned by "get event details" (result[0]). */

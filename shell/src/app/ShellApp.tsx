@@ -12,6 +12,7 @@ import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
+import './touch.css';
 
 /** Any path the shell does not render itself goes to the remote that owns it. */
 function RemoteRoute() {

@@ -1,4 +1,4 @@
-import { GST_PERCENT, type EventDetails, type EventPricing, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo, type PricingCatalog, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
+import { bibExampleLike, bibExampleOf, GST_PERCENT, type EventDetails, type EventPricing, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo, type PricingCatalog, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
 
@@ -21,12 +21,15 @@ export interface EventRow extends EventPricing {
   slam_key: string | null;
   /** The event's BIB format (anchored, case-insensitive), or null: any 1 to 12 letters and digits. */
   bib_pattern: string | null;
+  /** One of the event's BIBs, only to shape an example BIB when the event has no format. */
+  sample_bib: string | null;
 }
 
 const EVENT_COLUMNS = `id, name, logo_key, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date,
   location, issearchable, selfiesearch, preorder_allowed, showunlabeled, privacy_check, is_featured, theme_code, slam_key,
   single_photo_price, extra_photo_price, bundle_price, video_price, collage_price, threshold_photo_count,
-  premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price, bib_pattern`;
+  premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price, bib_pattern,
+  (select p.bib_number from participants p where p.event_id = events.id order by p.bib_number limit 1) as sample_bib`;
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
@@ -46,6 +49,7 @@ export function toSummary(row: EventRow, storage: ObjectStorage): EventSummary {
     selfiesearch: flag(row.selfiesearch),
     preorder_allowed: flag(row.preorder_allowed),
     showunlabeled: flag(row.showunlabeled),
+    bib_example: bibExampleOf(row.bib_pattern) ?? bibExampleLike(row.sample_bib),
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { columnsFor } from './hooks/useColumns';
 import { printOptions } from './hooks/useMasterConfig';
-import { cartSummaryText } from './components/CartBottomBar';
+import { cartSummaryShort, cartSummaryText } from './components/CartBottomBar';
+import { congratulationsText } from './pages/ProductsPage';
 
 describe('photo selection rules', () => {
   it.each([
@@ -26,5 +27,12 @@ describe('photo selection rules', () => {
 
   it('writes the bottom bar counts as the spec does', () => {
     expect(cartSummaryText({ images: 2, videos: 1, prints: 0, collages: 3 })).toBe('You have 2 Image(s) / 1 Video(s) / 0 Print(s) / 3 Collage(s)');
+    // a phone's single line names only what the cart holds
+    expect(cartSummaryShort({ images: 2, videos: 1, prints: 0, collages: 3 })).toBe('2 Image(s) / 1 Video(s) / 3 Collage(s)');
+  });
+
+  it('counts videos as videos on the Videos tab', () => {
+    expect(congratulationsText(3, 'videos')).toBe('Congratulations. There are 3 videos in this section');
+    expect(congratulationsText(5)).toBe('Congratulations. There are 5 photos in this section');
   });
 });

@@ -12,7 +12,7 @@ export function Footer() {
   const { supportEmail } = getRuntimeConfig();
   return (
     <footer style={{ background: '#1d2129', color: '#c9cdd4', padding: '24px 16px', textAlign: 'center', fontSize: 14 }}>
-      <nav style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 16, marginBottom: 8 }}>
+      <nav aria-label="Footer" className="fl-footer-nav" style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8, marginBottom: 8 }}>
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} style={{ color: '#fff' }}>
             {link.label}
@@ -20,7 +20,7 @@ export function Footer() {
         ))}
       </nav>
       <div>
-        Questions? <a href={`mailto:${supportEmail}`} style={{ color: '#fff' }}>{supportEmail}</a>
+        Questions? <a className="fl-footer-mail" href={`mailto:${supportEmail}`} style={{ color: '#fff' }}>{supportEmail}</a>
       </div>
       <div style={{ marginTop: 8 }}>© {new Date().getFullYear()} Finishline. Race photos for runners across India.</div>
     </footer>

@@ -67,6 +67,24 @@ export function Navbar() {
       {item.label}
     </Button>
   ));
+  // The phone's drawer holds what the desktop bar holds: the menu, then the account's entries for
+  // the role signed in (or Sign In).
+  const signOut = async () => {
+    setDrawerOpen(false);
+    await signOutEverywhere();
+    navigate('/');
+  };
+  const drawerAccount = session.signedIn
+    ? entries.map((entry) => (
+        <Button key={entry.key} type="text" danger={entry.key === 'logout'} onClick={() => (entry.to ? go(entry.to) : void signOut())} data-testid={`drawer-menu-${entry.key}`}>
+          {entry.label}
+        </Button>
+      ))
+    : [
+        <Button key="sign-in" type="text" onClick={() => go('/sign-in')}>
+          Sign In
+        </Button>,
+      ];
   const compact = !screens.md;
 
   return (
@@ -82,15 +100,15 @@ export function Navbar() {
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '8px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
-        <Link to="/" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#e8572a', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
+        <Link to="/" className="fl-logo-link" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#c2410c', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
           Finishline
         </Link>
         {compact ? null : <nav aria-label="Main menu">{menu}</nav>}
-        <Badge count={cartCount} size="small" data-testid="cart-count">
-          <Button onClick={() => go('/cart')} size={compact ? 'small' : 'middle'}>
-            My Cart
-          </Button>
-        </Badge>
+        {/* The count sits inside the button, so it never covers the Sign In button beside it. */}
+        <Button onClick={() => go('/cart')} size={compact ? 'small' : 'middle'} className="fl-cart-button">
+          My Cart
+          {cartCount > 0 ? <Badge count={cartCount} size="small" data-testid="cart-count" color="#b8401b" /> : null}
+        </Button>
         {session.signedIn ? (
           <Dropdown menu={accountMenu} trigger={['click']} placement="bottomRight">
             <Button type="primary" data-testid="account-button" size={compact ? 'small' : 'middle'} style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -108,8 +126,11 @@ export function Navbar() {
               ☰
             </Button>
             <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" size="default" placement="right">
-              <nav aria-label="Main menu" style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+              <nav aria-label="Main menu" className="fl-drawer-menu">
                 {menu}
+              </nav>
+              <nav aria-label={session.signedIn ? 'Your account' : 'Account'} className="fl-drawer-menu fl-drawer-account">
+                {drawerAccount}
               </nav>
             </Drawer>
           </>

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { guestCheckoutFormSchema, type GuestCheckoutFormValues } from '@finishline/shared';
+import { guestCheckoutFormSchema, storedIsdCode, type GuestCheckoutFormValues } from '@finishline/shared';
 import { CaptchaField, FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
 
-/** Guest Checkout tab: name, email, phone, pin code and the captcha (the order button waits for it). */
-export function GuestCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean }) {
+export const CAPTCHA_HINT = "Tick \u201cI'm not a robot\u201d above to enable this button.";
+
+/**
+ * Guest Checkout tab: name, email, phone (with the country code shown before it), pin code and the
+ * captcha; the pay button waits for the captcha and says so while it waits.
+ */
+export function GuestCheckoutForm({ onSubmit, placing, submitLabel }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean; submitLabel: string }) {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, handleSubmit } = useForm<GuestCheckoutFormValues>({
@@ -39,12 +44,17 @@ export function GuestCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buy
     <form onSubmit={submit} noValidate aria-label="Guest checkout">
       {text('name', 'Name', { autoComplete: 'name' })}
       {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-      {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+      {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national', prefix: <span aria-hidden="true">{storedIsdCode()}</span> })}
       {text('pincode', 'Pin code', { inputMode: 'numeric', autoComplete: 'postal-code' })}
       <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
-      <Button type="primary" htmlType="submit" block size="large" disabled={!captcha} loading={placing}>
-        Place Order
+      <Button type="primary" htmlType="submit" block size="large" disabled={!captcha} loading={placing} aria-describedby={captcha ? undefined : 'guest-captcha-hint'}>
+        {submitLabel}
       </Button>
+      {captcha ? null : (
+        <p id="guest-captcha-hint" className="fl-captcha-hint" data-testid="captcha-hint">
+          {CAPTCHA_HINT}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Input, Radio } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { authApi, checkoutFormSchema, GENDERS, type CheckoutFormValues } from '@finishline/shared';
+import { authApi, checkoutFormSchema, GENDERS, storedIsdCode, type CheckoutFormValues } from '@finishline/shared';
 import { FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
 
@@ -10,7 +10,7 @@ import type { Buyer } from '../api/usePlaceOrder';
  * Signed-in checkout form: name, mobile, email, gender, shipping address and pin code, prefilled
  * from the profile (checkout user info). Errors show under each field; a failed submit re-validates.
  */
-export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean }) {
+export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean; submitLabel: string }) {
   const { control, handleSubmit, reset, getValues } = useForm<CheckoutFormValues>({
     resolver: yupResolver(checkoutFormSchema),
     defaultValues: { name: '', phone_number: '', email: '', gender: '', shipping_address: '', pincode: '' },
@@ -56,7 +56,7 @@ export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: 
   return (
     <form onSubmit={submit} noValidate aria-label="Checkout">
       {text('name', 'Name', { autoComplete: 'name' })}
-      {text('phone_number', 'Mobile number', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+      {text('phone_number', 'Mobile number', { inputMode: 'numeric', autoComplete: 'tel-national', prefix: <span aria-hidden="true">{storedIsdCode()}</span> })}
       {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
       <Controller
         name="gender"
@@ -78,7 +78,7 @@ export function SignedInCheckoutForm({ onSubmit, placing }: { onSubmit: (buyer: 
       />
       {text('pincode', 'Pin code', { autoComplete: 'postal-code' })}
       <Button type="primary" htmlType="submit" block size="large" loading={placing}>
-        Place Order
+        {submitLabel}
       </Button>
     </form>
   );

@@ -4,6 +4,8 @@ import { Alert, Tabs } from 'antd';
 import { readLocalSession, STORAGE_KEYS, localStore, storedIsdCode, printsDeliverableTo } from '@finishline/shared';
 import { useDocumentTitle, ProcessingOverlay } from '@finishline/shared/react';
 import { usePlaceOrder } from '../api/usePlaceOrder';
+import { useCheckoutBill } from '../api/useCheckoutBill';
+import { OrderSummary, payButtonLabel } from '../components/OrderSummary';
 import { SignedInCheckoutForm } from '../components/SignedInCheckoutForm';
 import { GuestCheckoutForm } from '../components/GuestCheckoutForm';
 import { CheckoutSignIn } from '../components/CheckoutSignIn';
@@ -21,7 +23,7 @@ function useCheckoutState(): CheckoutState {
   return (useLocation().state ?? {}) as CheckoutState;
 }
 
-function Shell({ title, children }: { title: string; children: ReactNode }) {
+function Shell({ title, children, checkout }: { title: string; children: ReactNode; checkout: ReturnType<typeof useCheckoutBill> }) {
   const navigate = useNavigate();
   const state = useCheckoutState();
     const back = localStore.getFlag(STORAGE_KEYS.isUnlabeled) ? '/unlabeled-cart' : '/cart';
@@ -31,11 +33,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
         ← Back
       </button>
       <h1>{title}</h1>
-      {typeof state.price === 'number' ? (
-        <p className="fl-checkout-total" data-testid="checkout-total">
-          Order total: ₹{state.price} (incl. GST)
-        </p>
-      ) : null}
+      <OrderSummary bill={checkout.bill} error={checkout.error} fallbackTotal={state.price} />
       {printsDeliverableTo(storedIsdCode()) && state.printInstruction ? <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} /> : null}
       {children}
     </div>
@@ -46,12 +44,13 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 export function UserOrderDetailsPage() {
   const state = useCheckoutState();
   const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
+  const checkout = useCheckoutBill();
   useDocumentTitle('Checkout');
   if (!readLocalSession().signedIn) return <Navigate to="/checkoutPage-authentication" replace state={state} />;
   return (
-    <Shell title="Checkout">
+    <Shell title="Checkout" checkout={checkout}>
       {placing ? <ProcessingOverlay /> : null}
-      <SignedInCheckoutForm onSubmit={(buyer) => place(buyer)} placing={placing} />
+      <SignedInCheckoutForm onSubmit={(buyer) => place(buyer)} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} />
     </Shell>
   );
 }
@@ -63,10 +62,11 @@ export function CheckoutAuthPage() {
   const [tab, setTab] = useState('guest');
   const [email, setEmail] = useState<string | undefined>();
   const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
+  const checkout = useCheckoutBill();
   useDocumentTitle('Checkout');
   localStore.set(STORAGE_KEYS.currPage, 'NotLoggedIn');
   return (
-    <Shell title="Checkout">
+    <Shell title="Checkout" checkout={checkout}>
       {placing ? <ProcessingOverlay /> : null}
       <Tabs
         activeKey={tab}
@@ -85,7 +85,7 @@ export function CheckoutAuthPage() {
               />
             ),
           },
-          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} /> },
+          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} /> },
         ]}
       />
     </Shell>

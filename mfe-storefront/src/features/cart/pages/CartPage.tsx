@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Alert, Button, Input, Radio, Result } from 'antd';
+import { Alert, Button, Input, Popconfirm, Radio, Result } from 'antd';
 import {
   addAllPhotos,
   allPhotosInCart,
@@ -24,6 +24,8 @@ import {
   UNLABELED_BIB,
   PACKAGES,
   packNameOf,
+  packageOffers,
+  type PackageOffer,
 } from '@finishline/shared';
 import { DigitalDownloadsTitle, ExpiredSession, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { useCartBill } from '../api/useCartBill';
@@ -41,6 +43,20 @@ export interface SponsorUi {
 }
 
 const thumb = (item: CartItem) => item.image || item.s3;
+
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+
+/** What a package holds and what it saves (or costs more) against the photos chosen. */
+export function packageSummary(pack: PackageOffer, chosenPhotos: number): string {
+  const comparison =
+    chosenPhotos === 0
+      ? ''
+      : pack.saving > 0
+        ? ` Saves ${rupees(pack.saving)} against your ${chosenPhotos} photo${chosenPhotos === 1 ? '' : 's'} (${rupees(pack.photosPrice)}).`
+        : ` Your ${chosenPhotos} photo${chosenPhotos === 1 ? '' : 's'} cost ${rupees(pack.photosPrice)} without it.`;
+  const threshold = pack.applies ? '' : ` Applies from ${pack.threshold} photos.`;
+  return `${pack.includes}.${comparison}${threshold}`;
+}
 
 /** A video or print line of the cart with its Remove button. */
 function CartTile({ onRemove, children }: { onRemove: () => void; children: ReactNode }) {
@@ -147,19 +163,32 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
                   {allIn ? 'Added all to cart' : 'Add full package at discounted rates'}
                 </button>
               ) : null}
-              {images.length > 0 ? (
-                <button type="button" className="fl-tile fl-tile-red" onClick={() => setShop(clearDigitalPhotos)}>
-                  Clear All Photos
-                </button>
-              ) : null}
             </div>
+            {images.length > 0 ? (
+              <div className="fl-cart-clear">
+                {/* The destructive action is the quietest button on the page and asks first. */}
+                <Popconfirm title="Remove all photos from the cart?" okText="Remove all" cancelText="Keep them" okButtonProps={{ danger: true }} onConfirm={() => setShop(clearDigitalPhotos)}>
+                  <Button type="text" danger>
+                    Clear All Photos
+                  </Button>
+                </Popconfirm>
+              </div>
+            ) : null}
             {showPackages && products ? (
-              <div className="fl-packages">
-                <strong>Package</strong>
-                <Radio.Group value={shop.packageKind ?? 'none'} onChange={(e) => setShop((s) => ({ ...s, packageKind: e.target.value === 'none' ? null : e.target.value }))}>
+              <div className="fl-packages" data-testid="packages">
+                <strong id="package-choice">Package</strong>
+                <Radio.Group aria-labelledby="package-choice" value={shop.packageKind ?? 'none'} onChange={(e) => setShop((s) => ({ ...s, packageKind: e.target.value === 'none' ? null : e.target.value }))}>
                   <Radio value="none">Photos only</Radio>
-                  {products.show_prempack ? <Radio value="a">Premium ₹{products.bundlePriceInfo.Premium_Pack}</Radio> : null}
-                  {products.show_ultrapack ? <Radio value="b">Ultra premium ₹{products.ultra_premium_pack} (with timed certificates)</Radio> : null}
+                  {packageOffers(products, images.length).map((pack) => (
+                    <Radio value={pack.kind} key={pack.kind}>
+                      <span>
+                        {pack.name} {rupees(pack.price)}
+                      </span>
+                      <span className="fl-package-detail" data-testid={`package-${pack.kind}`}>
+                        {packageSummary(pack, images.length)}
+                      </span>
+                    </Radio>
+                  ))}
                 </Radio.Group>
                 <span className="fl-muted">A package replaces the photo prices once {products.threshold_photo_count} or more photos are in the cart.</span>
               </div>

@@ -1,4 +1,4 @@
-import { Button, Card } from 'antd';
+import { Button, Card, Tooltip } from 'antd';
 import type { EventSummary } from '@finishline/shared';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -28,7 +28,15 @@ export function EventCard({ event, onChoose, onPreOrder }: Props) {
       onClick={() => onChoose(event)}
       cover={<img className="fl-event-logo" src={event.event_logo} alt={event.event_name} loading="lazy" />}
     >
-      <Card.Meta title={event.event_name} description={formatEventDates(event)} />
+      {/* The full name on two lines (2026 and 2027 editions must be told apart), then a tooltip. */}
+      <Card.Meta
+        title={
+          <Tooltip title={event.event_name} placement="top">
+            <span className="fl-event-name">{event.event_name}</span>
+          </Tooltip>
+        }
+        description={formatEventDates(event)}
+      />
       {onPreOrder && showsPreOrder(event) ? (
         <Button
           type="primary"

@@ -30,8 +30,10 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
 
   const options = useMemo(() => {
     const needle = text.trim().toLowerCase();
+    // Suggestions in date order, the newest race first (the list itself keeps the server's order).
     return events
       .filter((event) => !needle || event.event_name.toLowerCase().includes(needle))
+      .sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name))
       .slice(0, 30)
       .map((event) => ({ value: String(event.event_id), label: event.event_name }));
   }, [events, text]);
@@ -66,7 +68,7 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
           onSelect={choose}
           aria-label="Event"
         >
-          <Input.Search size="large" placeholder="Search your event" allowClear />
+          <Input.Search size="large" placeholder="Search your event" />
         </AutoComplete>
         {selected ? (
           <div className="fl-hero-panel" data-testid="hero-panel">

@@ -5,11 +5,40 @@ export function cartSummaryText(c: CartCounts): string {
   return `You have ${c.images} Image(s) / ${c.videos} Video(s) / ${c.prints} Print(s) / ${c.collages} Collage(s)`;
 }
 
-/** Fixed bottom bar with the cart counts and 'Proceed to checkout'. */
-export function CartBottomBar({ counts, onProceed }: { counts: CartCounts; onProceed: () => void }) {
+/** The same counts for a phone's single line: only what the cart holds ('2 Image(s) / 1 Video(s)'). */
+export function cartSummaryShort(c: CartCounts): string {
+  const parts: Array<[number, string]> = [
+    [c.images, 'Image(s)'],
+    [c.videos, 'Video(s)'],
+    [c.prints, 'Print(s)'],
+    [c.collages, 'Collage(s)'],
+  ];
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, label]) => `${n} ${label}`)
+    .join(' / ');
+}
+
+export const cartItemTotal = (c: CartCounts) => c.images + c.videos + c.prints + c.collages;
+
+/**
+ * Fixed bottom bar with the cart counts, the bill's total and 'Proceed to checkout', shown only while
+ * the cart holds something (so checkout never leads to an empty cart). On one line: a phone shows the
+ * counts of what is in the cart, wider screens the spec's full sentence.
+ */
+export function CartBottomBar({ counts, total, onProceed }: { counts: CartCounts; total: number | null; onProceed: () => void }) {
+  if (cartItemTotal(counts) === 0) return null;
   return (
-    <div className="fl-bottom-bar" data-testid="cart-bottom-bar">
-      <span>{cartSummaryText(counts)}</span>
+    <div className="fl-bottom-bar" data-testid="cart-bottom-bar" role="region" aria-label="Your cart">
+      <span className="fl-bottom-counts">
+        <span className="fl-bottom-full">{cartSummaryText(counts)}</span>
+        <span className="fl-bottom-short">{cartSummaryShort(counts)}</span>
+      </span>
+      {total !== null ? (
+        <strong className="fl-bottom-total" data-testid="bottom-bar-total">
+          ₹{total.toLocaleString('en-IN')}
+        </strong>
+      ) : null}
       <Button type="primary" onClick={onProceed}>
         Proceed to checkout
       </Button>

@@ -6,6 +6,8 @@ import {
   addAllPhotos,
   allPhotosInCart,
   cartCounts,
+  cartRequestFromShop,
+  computeBill,
   COLLAGE_MAX_PHOTOS,
   COLLAGE_RULE_MESSAGE,
   emptyCart,
@@ -29,8 +31,9 @@ import { printOptions, useMasterConfig } from '../hooks/useMasterConfig';
 import { useRefreshProducts } from '../api/useRefreshProducts';
 import '../products.css';
 
-export function congratulationsText(count: number): string {
-  return `Congratulations. There are ${count} photos in this section`;
+/** The spec's sentence; on the Videos tab it counts videos (it said '3 photos' for three videos). */
+export function congratulationsText(count: number, kind: 'photos' | 'videos' = 'photos'): string {
+  return `Congratulations. There are ${count} ${kind} in this section`;
 }
 
 /** What the report feature gets from this page (features meet in App.tsx, not by importing each other). */
@@ -73,6 +76,16 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
   const { printsAllowed, collagesAllowed } = printOptions(config, products?.eventId ?? 0, products?.printsDisabled);
   const cart = shop.cart;
   const counts = useMemo(() => cartCounts(cart), [cart]);
+  // The shared pricing rules the server bills by, so the bar's total matches the cart's bill.
+  const cartTotal = useMemo(() => {
+    const request = cartRequestFromShop(shop);
+    if (!request || request.lines.length === 0 || !shop.products) return null;
+    try {
+      return computeBill({ cart: request, catalog: shop.products }).total_amount;
+    } catch {
+      return null;
+    }
+  }, [shop]);
 
   const toggleCart = useCallback((photo: Photo) => setShop((s) => toggleItem(s, photo, 'download')), [setShop]);
   const collagePhotos = counts.collages;
@@ -134,7 +147,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
       ) : null}
       <div className="fl-congrats" data-testid="congrats-bar">
         <span className="fl-bib">BIB {products.bibNumber}</span>
-        <span>{congratulationsText(count)}</span>
+        <span>{congratulationsText(count, tab)}</span>
       </div>
       <div className="fl-product-actions">
         {renderReport && !unlabeled && shop.searchKind !== 'selfie'
@@ -239,7 +252,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
           onClose={() => setPrintPhoto(null)}
         />
       ) : null}
-      <CartBottomBar counts={counts} onProceed={() => navigate(cartRoute)} />
+      <CartBottomBar counts={counts} total={cartTotal} onProceed={() => navigate(cartRoute)} />
     </div>
   );
 }

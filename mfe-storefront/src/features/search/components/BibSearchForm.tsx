@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Input } from 'antd';
-import type { EventSummary } from '@finishline/shared';
+import { bibPlaceholderFor, type EventSummary } from '@finishline/shared';
 import { useBibSearch } from '../api/useBibSearch';
 import { ProcessingOverlay } from '@finishline/shared/react';
 import '../search.css';
 
-export const BIB_PLACEHOLDER = 'Enter your BIB number (ex: TT20608)';
+/** The spec's hint; an event with a BIB format of its own shows an example in that format instead. */
+export const BIB_PLACEHOLDER = bibPlaceholderFor(null);
 
 /** BIB input with 'Find My Photos' (stacked on phones so the placeholder stays readable); the Enter key searches too. */
 export function BibSearchForm({ event }: { event: EventSummary }) {
@@ -17,7 +18,7 @@ export function BibSearchForm({ event }: { event: EventSummary }) {
         <Input
           size="large"
           value={bib}
-          placeholder={BIB_PLACEHOLDER}
+          placeholder={bibPlaceholderFor(event.bib_example)}
           aria-label="BIB number"
           onChange={(change) => setBib(change.target.value)}
           onPressEnter={() => void search(bib)}

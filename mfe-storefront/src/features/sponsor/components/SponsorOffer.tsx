@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { Button, Checkbox, Modal, Tag } from 'antd';
-import { shopAtom, STORAGE_KEYS, type SponsorOffer, localStore } from '@finishline/shared';
+import { acceptSponsorOffer, shopAtom, STORAGE_KEYS, type SponsorOffer, localStore, withdrawSponsorOffer } from '@finishline/shared';
 
 export const SPONSOR_CLOSE_DELAY_MS = 300;
 
@@ -22,8 +22,9 @@ function showModalFlag(): boolean {
 
 /**
  * The cart's sponsor banner and its modal. The modal opens when the cart has digital images, an
- * offer exists, the offer flag is set and showModal is 'true'. Ticking the box applies the offer and
- * closes after 300 ms; closing clears the application.
+ * offer exists, the offer flag is set and showModal is 'true'. Ticking the box applies the offer to
+ * the cart's photos (up to the BIB's cap) and closes after 300 ms; closing clears the application.
+ * The spec's copy is kept with its spelling corrected ("Your are elegible", "Plese Check").
  */
 export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: SponsorOffer; available: boolean; hasDigitalImages: boolean }) {
   const [shop, setShop] = useAtom(shopAtom);
@@ -40,10 +41,11 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
   };
   const close = () => {
     setShowModal(false);
-    setShop((s) => ({ ...s, sponsor: { appliedDiscount: false, discountedPhoto: [] } }));
+    setShop(withdrawSponsorOffer);
   };
+  // One decision: ticking gives the cart's photos the discount at once (the bill follows), unticking withdraws it.
   const tick = (checked: boolean) => {
-    setShop((s) => ({ ...s, sponsor: { ...s.sponsor, appliedDiscount: checked } }));
+    setShop(checked ? acceptSponsorOffer : withdrawSponsorOffer);
     if (checked) {
       timer.current = window.setTimeout(() => {
         localStore.set(STORAGE_KEYS.showModal, 'false');
@@ -62,9 +64,9 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
       </div>
       <Modal open={open} onCancel={close} footer={null} title={offer.sponsor_name} data-testid="sponsor-modal">
         <p>{offer.description}</p>
-        <p>Your are elegible for this Offer. Select an image for {discountLabel(offer)} Discount at the time of Order CheckOut</p>
+        <p>You are eligible for this Offer. Select an image for {discountLabel(offer)} Discount at the time of Order CheckOut</p>
         <Checkbox checked={shop.sponsor.appliedDiscount} onChange={(e) => tick(e.target.checked)}>
-          Plese Check to Avail this offer
+          Please Check to Avail this offer
         </Checkbox>
       </Modal>
     </>
@@ -77,11 +79,12 @@ export function CouponBadge({ offer }: { offer: SponsorOffer }) {
   if (!shop.sponsor.appliedDiscount) return null;
   return (
     <Tag
-      color="green"
+      // antd's green preset is 3.4:1; these are the same greens at AA contrast.
+      style={{ color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' }}
       closable
       onClose={(e) => {
         e.preventDefault();
-        setShop((s) => ({ ...s, sponsor: { appliedDiscount: false, discountedPhoto: [] } }));
+        setShop(withdrawSponsorOffer);
       }}
       data-testid="coupon-badge"
     >
@@ -90,7 +93,10 @@ export function CouponBadge({ offer }: { offer: SponsorOffer }) {
   );
 }
 
-/** Per-photo tick box for the discount; disabled at max_orders_allowed unless already ticked. */
+/**
+ * Per-photo tick box for the discount, ticked already for the photos the accepted offer covers; it
+ * moves the discount between photos and is disabled at max_orders_allowed unless already ticked.
+ */
 export function DiscountTick({ offer, photoId }: { offer: SponsorOffer; photoId: number }) {
   const [shop, setShop] = useAtom(shopAtom);
   if (!shop.sponsor.appliedDiscount) return null;

@@ -74,7 +74,7 @@ export function GoogleSignInButton({ onSignedIn }: { onSignedIn: (login: LoginRe
   return (
     <div style={{ marginBottom: 16 }}>
       <div ref={holder} data-testid="google-sign-in" style={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />
-      <div style={{ textAlign: 'center', color: '#999', margin: '12px 0 0', fontSize: 13 }}>or use your email</div>
+      <div style={{ textAlign: 'center', color: '#595959', margin: '12px 0 0', fontSize: 13 }}>or use your email</div>
     </div>
   );
 }
