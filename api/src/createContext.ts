@@ -7,7 +7,7 @@ import { createMailer } from './mail/mailer';
 
 /** Opens the configured database and prepares everything the server needs. Used by main. */
 export async function createContext(config: AppConfig, log: (msg: string) => void = () => undefined): Promise<AppContext> {
-  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pool: config.database, log });
   return createContextWith(config, db, log);
 }
 

@@ -7,9 +7,9 @@ import { seedOrganiserDemo } from './seed/organiserDemo';
 import { seedPartnerUploads } from './seed/partnerUploads';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
-import { startPaymentReconciler } from './features/payment/reconcile';
 import { startSupplyWorker } from './features/supply';
 import { acquireJobQueue } from './queue/jobQueue';
+import { startBackgroundJobs } from './jobs/backgroundJobs';
 
 /** Starts the API: open the database, migrate, seed on first start, listen. */
 async function main(): Promise<void> {
@@ -46,10 +46,11 @@ async function main(): Promise<void> {
           ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 1) || 1),
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
-  const stopReconciler = startPaymentReconciler(ctx, (message) => app.log.info(message));
+  // Outbox mail, payment reconciliation and pruning: scheduled once across every instance, worked by any.
+  const backgroundJobs = await startBackgroundJobs(ctx, queue, (message) => app.log.info(message));
   const shutdown = async () => {
-    stopReconciler();
     await app.close();
+    await backgroundJobs.stop();
     await faceIndexer?.stop();
     await supplyWorker?.stop();
     await releaseQueue();

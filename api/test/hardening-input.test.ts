@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_ROUTES, type CartLine, type CartRequest } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedCartFixture, type CartFixture } from './cartFixtures';
-import { generatedSecrets, loadConfig, parseTrustProxy } from '../src/config/config';
+import { generatedSecrets, loadConfig, parseTrustProxy, PRODUCTION_REQUIRED } from '../src/config/config';
 import { INPUT_MESSAGES } from '../src/http/inputGuard';
 import { isLoopbackConnection, loopbackOnly } from '../src/security/loopback';
 
@@ -90,15 +90,21 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
   });
 
   describe('(13) production refuses to start without each required setting', () => {
-    const required = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL', 'PARTNER_DATA_KEY'] as const;
+    const required = PRODUCTION_REQUIRED.map(([name]) => name);
     const complete = {
       NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://finishline@db.internal:5432/finishline',
+      S3_BUCKET: 'finishline-photos',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      PUBLIC_API_URL: 'https://api.finishline.example',
+      SHELL_URL: 'https://finishline.example',
       SIGNING_SECRET: 's'.repeat(40),
       PAYU_KEY: 'key',
       PAYU_SALT: 'salt',
       PAYU_URL: 'https://secure.payu.in/_payment',
       PAYU_VERIFY_URL: 'https://info.payu.in/merchant/postservice?form=2',
       PARTNER_DATA_KEY: 'a'.repeat(64),
+      SEED_ON_START: undefined,
     };
     const withEnv = (env: Record<string, string | undefined>, run: () => void) => {
       const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
@@ -114,12 +120,43 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
       }
     };
 
+    it('covers the shared database, storage, mail and the real gateway', () => {
+      expect(required).toEqual(expect.arrayContaining(['DATABASE_URL', 'S3_BUCKET', 'SMTP_URL', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL']));
+    });
+
     it.each(required)('without %s', (name) => {
       withEnv({ ...complete, [name]: undefined }, () => expect(() => loadConfig({ dataDir: os.tmpdir() })).toThrow(name));
     });
 
+    it('names every missing setting in one message', () => {
+      const bare = Object.fromEntries(Object.keys(complete).map((key) => [key, key === 'NODE_ENV' ? 'production' : undefined]));
+      withEnv(bare, () => {
+        let message = '';
+        try {
+          loadConfig({ dataDir: os.tmpdir() });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        for (const name of required) expect(message).toContain(name);
+      });
+    });
+
     it('with the sandbox check switched off', () => {
       withEnv({ ...complete, PAYU_VERIFY_URL: 'off' }, () => expect(() => loadConfig({ dataDir: os.tmpdir() })).toThrow(/PAYU_VERIFY_URL/));
+    });
+
+    it.each([
+      ['DATABASE_URL', 'file:./data', /DATABASE_URL must be a PostgreSQL URL/],
+      ['SMTP_URL', 'http://mail.example.com', /SMTP_URL must be an smtp/],
+      ['PAYU_URL', 'http://localhost:5000/_payment', /PAYU_URL must be the gateway's https address/],
+      ['PAYU_VERIFY_URL', 'http://localhost:5000/merchant/postservice?form=2', /PAYU_VERIFY_URL must be the gateway's https address/],
+    ])('with %s set to a toy value (%s)', (name, value, message) => {
+      withEnv({ ...complete, [name]: value }, () => expect(() => loadConfig({ dataDir: os.tmpdir() })).toThrow(message));
+    });
+
+    it('never seeds demo data: off by default, and SEED_ON_START=true is refused', () => {
+      withEnv(complete, () => expect(loadConfig({ dataDir: os.tmpdir() }).seedOnStart).toBe(false));
+      withEnv({ ...complete, SEED_ON_START: 'true' }, () => expect(() => loadConfig({ dataDir: os.tmpdir() })).toThrow(/SEED_ON_START/));
     });
 
     it('and never serves the development pages', () => {

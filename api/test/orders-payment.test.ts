@@ -10,6 +10,7 @@ import { payuReverseHash } from '../src/features/payment/payuHash';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { readOutbox } from '../src/mail/mailer';
+import { reconcilePendingOrders } from '../src/features/payment';
 
 const KEY = 'TESTKEY';
 const SALT = 'test-salt-42';
@@ -246,23 +247,30 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     expect((await t.request('POST', `${API_ROUTES.myOrder}?orderid=${orderRef}`, {})).status).toBe(401);
   });
 
-  it('a payment whose browser never came back is confirmed with the gateway: history shows Paid, one mail, no second charge', async () => {
+  it('a payment whose browser never came back is confirmed by the reconcile job: history shows Pending until then, Paid after, one mail', async () => {
     const form = await guestOrder(f.photoIds.slice(0, 1), { email: 'ravi@example.com' });
     // The buyer pays at the gateway and closes the tab: the auto-post back to surl never happens.
     await payThroughSandbox(form, SUCCESS_CARDS[0]);
     expect((await orderRow(form.txnid)).status).toBe('Pending');
     const mailsBefore = (await readOutbox(t.ctx.mailer.outboxDir!)).filter((m) => m.to === 'ravi@example.com').length;
-
-    const history = await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, auth(runnerToken));
     const { order_ref } = (await t.ctx.db.query<{ order_ref: string }>('select order_ref from orders where txnid = $1', [form.txnid]))[0];
-    const row = history.body.result.order_history.find((r) => r.order_ref === order_ref);
-    expect(row?.status).toBe('Paid');
+    const historyStatus = async () =>
+      (await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, auth(runnerToken))).body.result.order_history.find((r) => r.order_ref === order_ref)?.status;
+
+    // The history shows what is stored and never waits on the gateway.
+    expect(await historyStatus()).toBe('Pending');
+    // The background job asks the gateway (here without the minimum age, as if a minute had passed).
+    const settings = { ...t.ctx.config.jobs.reconcile, minAgeSeconds: 0 };
+    // (Earlier cases left orders paid at the gateway whose return was refused: they are settled too.)
+    expect((await reconcilePendingOrders(t.ctx, settings)).settled).toBeGreaterThanOrEqual(1);
+    expect(await historyStatus()).toBe('Paid');
     expect((await orderRow(form.txnid)).status).toBe('Paid');
-    // Asking again (the Retry path reads the order detail) changes nothing and mails nothing more.
-    await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, auth(runnerToken));
+    // Running it again changes nothing and mails nothing more.
+    expect((await reconcilePendingOrders(t.ctx, { ...settings, recheckSeconds: 0 })).settled).toBe(0);
     const mailsAfter = (await readOutbox(t.ctx.mailer.outboxDir!)).filter((m) => m.to === 'ravi@example.com').length;
     expect(mailsAfter).toBe(mailsBefore + 1);
     const logged = await t.ctx.db.query<{ kind: string }>('select kind from payment_callbacks where txnid = $1', [form.txnid]);
     expect(logged.map((r) => r.kind)).toEqual(['reconcile']);
   });
+
 });

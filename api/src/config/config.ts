@@ -89,8 +89,42 @@ export function generatedSecrets(dataDir: string): GeneratedSecrets {
   return stored as GeneratedSecrets;
 }
 
-/** Settings production cannot run without: development defaults would sign, take or verify payments wrongly. */
-const PRODUCTION_REQUIRED = ['SIGNING_SECRET', 'PAYU_KEY', 'PAYU_SALT', 'PAYU_URL', 'PAYU_VERIFY_URL', 'PARTNER_DATA_KEY'] as const;
+/**
+ * Settings production cannot run without, each with what goes wrong when it is missing: a
+ * development default would keep data in one process's own folder, sign links with a random
+ * secret, or take payments through the local sandbox.
+ */
+export const PRODUCTION_REQUIRED: ReadonlyArray<readonly [name: string, why: string]> = [
+  ['DATABASE_URL', 'a PostgreSQL server shared by every instance (postgres://...); without it each process keeps its own embedded database'],
+  ['S3_BUCKET', 'object storage shared by every instance; without it photos stay in one machine\'s folder'],
+  ['SMTP_URL', 'a mail server (smtp://... or smtps://...); without it mail is only written to a local folder'],
+  ['PUBLIC_API_URL', 'the public address of the API (the gateway posts payments back to it)'],
+  ['SHELL_URL', 'the public address of the site (the links in mails point at it)'],
+  ['SIGNING_SECRET', 'the secret that signs media URLs and download links, the same on every instance'],
+  ['PARTNER_DATA_KEY', 'the key of partners\' bank details at rest, the same on every instance'],
+  ['PAYU_KEY', 'the PayU merchant key'],
+  ['PAYU_SALT', 'the PayU merchant salt'],
+  ['PAYU_URL', 'the PayU payment page address (https://secure.payu.in/_payment)'],
+  ['PAYU_VERIFY_URL', 'the PayU verify-payment address (https://info.payu.in/merchant/postservice?form=2)'],
+];
+
+/**
+ * Why a production start must stop, or null when it may go on. Every problem is named, so one
+ * failed start lists all of them.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv): string | null {
+  const problems = PRODUCTION_REQUIRED.filter(([name]) => !env[name]?.trim()).map(([name, why]) => `${name} (${why})`);
+  const url = (name: string) => env[name]?.trim() ?? '';
+  if (url('DATABASE_URL') && !/^postgres(ql)?:\/\//.test(url('DATABASE_URL'))) problems.push('DATABASE_URL must be a PostgreSQL URL (postgres://...)');
+  if (url('SMTP_URL') && !/^smtps?:\/\//.test(url('SMTP_URL'))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  for (const name of ['PAYU_URL', 'PAYU_VERIFY_URL']) {
+    const value = url(name);
+    if (value === 'off') problems.push(`${name} must be the gateway's address, not "off"`);
+    else if (value && !/^https:\/\//.test(value)) problems.push(`${name} must be the gateway's https address, not ${JSON.stringify(value)} (the local sandbox is for development)`);
+  }
+  if (env.SEED_ON_START === 'true') problems.push('SEED_ON_START=true (demo accounts have published passwords: production never seeds demo data)');
+  return problems.length === 0 ? null : `NODE_ENV=production refuses to start. Missing or wrong: ${problems.join('; ')}`;
+}
 
 /**
  * PARTNER_DATA_KEY: 32 bytes as base64 (44 characters) or hex (64). A key of another length is refused
@@ -130,13 +164,38 @@ export interface AppConfig {
   mediaPublicUrl: string | null;
   logLevel: string;
   seedOnStart: boolean;
-  mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string };
+  /** The PostgreSQL pool: size and timeouts (PGlite ignores them). */
+  database: DatabaseConfig;
+  /** Schedules (cron, minute resolution) and limits of the queue's periodic jobs. */
+  jobs: JobsConfig;
+  /** retrySeconds: the wait after a failed send of an outbox mail, doubled per further failure (up to an hour). */
+  mail: { from: string; smtpUrl: string | null; outboxDir: string; supportAddress: string; retrySeconds: number };
   /** Accounts security: captcha cost, rate limits, password codes, Google sign-in, development pages. */
   security: SecurityConfig;
   /** redis://... makes the per-address limits one count shared by every API process; none: each process counts in memory. */
   redisUrl: string | null;
   /** PayU merchant key and salt, the payment page address and the verify-payment address (sandbox by default). */
   payu: { key: string; salt: string; url: string; verifyUrl: string | null };
+}
+
+export interface DatabaseConfig {
+  poolSize: number;
+  /** How long a new connection may take before the query that needed it fails. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer (statement_timeout); 0: no limit. */
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export interface JobsConfig {
+  mailSchedule: string;
+  reconcileSchedule: string;
+  pruneSchedule: string;
+  reconcile: { minAgeSeconds: number; recheckSeconds: number; expireAfterMinutes: number; maxOrdersPerRun: number };
+  /** Expired sessions and one-time codes are deleted this many days after they expired. */
+  expiredRowRetentionDays: number;
+  paymentCallbackRetentionDays: number;
+  sentMailRetentionDays: number;
 }
 
 /**
@@ -186,9 +245,8 @@ export interface SecurityConfig {
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const production = process.env.NODE_ENV === 'production';
   if (production) {
-    const missing = PRODUCTION_REQUIRED.filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`NODE_ENV=production needs ${missing.join(', ')} to be set`);
-    if (process.env.PAYU_VERIFY_URL === 'off') throw new Error('NODE_ENV=production needs PAYU_VERIFY_URL to be the gateway\'s verify address, not "off"');
+    const problem = productionProblems(process.env);
+    if (problem) throw new Error(problem);
   }
   const dataDir = overrides.dataDir ?? path.resolve(REPO_ROOT, str('DATA_DIR', '.data'));
   // Never a constant from the repository: unset secrets are random per data folder.
@@ -219,7 +277,28 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       : { kind: 'local', dir: path.join(dataDir, 'objects') },
     mediaPublicUrl: optionalUrl('MEDIA_PUBLIC_URL'),
     logLevel: str('LOG_LEVEL', 'info'),
-    seedOnStart: str('SEED_ON_START', 'true') !== 'false',
+    // Demo data (accounts with published passwords) only ever in development.
+    seedOnStart: !production && str('SEED_ON_START', 'true') !== 'false',
+    database: {
+      poolSize: int('DB_POOL_SIZE', 10),
+      connectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 5_000),
+      statementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 30_000),
+      idleTimeoutMs: int('DB_IDLE_TIMEOUT_MS', 30_000),
+    },
+    jobs: {
+      mailSchedule: str('MAIL_SCHEDULE', '* * * * *'),
+      reconcileSchedule: str('RECONCILE_SCHEDULE', '* * * * *'),
+      pruneSchedule: str('PRUNE_SCHEDULE', '17 * * * *'),
+      reconcile: {
+        minAgeSeconds: int('RECONCILE_MIN_AGE_SECONDS', 60),
+        recheckSeconds: int('RECONCILE_RECHECK_SECONDS', 300),
+        expireAfterMinutes: int('PENDING_ORDER_EXPIRY_MINUTES', 1440),
+        maxOrdersPerRun: int('RECONCILE_MAX_ORDERS_PER_RUN', 2000),
+      },
+      expiredRowRetentionDays: int('EXPIRED_ROW_RETENTION_DAYS', 7),
+      paymentCallbackRetentionDays: int('PAYMENT_CALLBACK_RETENTION_DAYS', 400),
+      sentMailRetentionDays: int('SENT_MAIL_RETENTION_DAYS', 30),
+    },
     security: {
       captchaCost: int('CAPTCHA_COST', 200),
       captchaMaxCounter: int('CAPTCHA_MAX_COUNTER', 4000),
@@ -253,6 +332,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       from: str('MAIL_FROM', 'Finishline <no-reply@finishline.example>'),
       smtpUrl: process.env.SMTP_URL || null,
       outboxDir: path.join(dataDir, 'outbox'),
+      retrySeconds: int('MAIL_RETRY_SECONDS', 30),
       supportAddress: str('SUPPORT_EMAIL', 'support@finishline.example'),
     },
     payu: {

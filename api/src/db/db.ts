@@ -139,9 +139,27 @@ class PostgresDb implements Db {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+/** The pool of a PostgreSQL server (PGlite ignores it). */
+export interface PoolSettings {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolSettings = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000 };
+
 /** Opens the database: a PostgreSQL server when url is given, else PGlite persisted in dataDir (or in memory). */
-export async function openDb(options: { url: string | null; dataDir: string | null; schema?: string }): Promise<Db> {
+export async function openDb(options: {
+  url: string | null;
+  dataDir: string | null;
+  schema?: string;
+  pool?: PoolSettings;
+  /** Where errors of idle connections go (a server restart, a dropped connection). */
+  log?: (message: string) => void;
+}): Promise<Db> {
   if (options.url) {
+    const settings = options.pool ?? DEFAULT_POOL;
     // A schema keeps parallel test runs on one server apart; production uses the default (public).
     const searchPath = options.schema ? `-c search_path=${options.schema},public` : undefined;
     if (options.schema) {
@@ -150,7 +168,19 @@ export async function openDb(options: { url: string | null; dataDir: string | nu
       await admin.query(`create schema if not exists ${options.schema}`);
       await admin.end();
     }
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: searchPath });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: settings.poolSize,
+      options: searchPath,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      idleTimeoutMillis: settings.idleTimeoutMs,
+      // The server cancels a statement that runs longer, so a stuck query frees its connection.
+      ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    });
+    // An idle connection that breaks (server restart, failover, network) emits 'error' on the pool:
+    // without a listener that error would end the process. The pool drops the connection and opens
+    // a new one for the next query.
+    pool.on('error', (error) => (options.log ?? console.error)(`database connection lost: ${error.message}`));
     await pool.query('select 1');
     return new PostgresDb(pool, options.url, options.schema ?? null);
   }

@@ -50,7 +50,10 @@ class SmtpMailer implements Mailer {
   readonly outboxDir = null;
   private readonly transport: Transporter;
   constructor(smtpUrl: string, private readonly from: string) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    // Bounded waits: a mail server that accepts and then hangs must not hold a buyer's payment return
+    // (the first send runs in that request) or a queue worker for nodemailer's default ten minutes.
+    // Timeouts given in the URL's query still win.
+    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -14,6 +14,13 @@ export interface QueueDefinition {
   retryDelaySeconds: number;
   /** An attempt that runs longer (its process died or hung) is given up and retried. */
   expireInSeconds: number;
+  /** Each retry waits twice as long as the one before. */
+  retryBackoff?: boolean;
+  /**
+   * 'stately': at most one job waiting and one running across every process (periodic jobs: a
+   * second request while one waits is dropped). Default 'standard'.
+   */
+  policy?: 'standard' | 'stately';
 }
 
 export interface JobAttempt {
@@ -34,6 +41,8 @@ export interface JobQueue {
   /** Runs handler for jobs of name in this process, up to concurrency at a time. */
   work<T>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void>;
   offWork(name: string): Promise<void>;
+  /** Sends a job of name on every tick of cron (minute resolution); one job per tick across every process. */
+  schedule(name: string, cron: string): Promise<void>;
   /** Jobs of name created, retrying or active (not yet completed or failed). */
   pendingCount(name: string): Promise<number>;
   readonly boss: PgBoss;
@@ -50,6 +59,8 @@ class BossQueue implements JobQueue {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds,
       expireInSeconds: definition.expireInSeconds,
+      retryBackoff: definition.retryBackoff ?? false,
+      policy: definition.policy ?? 'standard',
       // Workers are woken by NOTIFY as soon as a job is sent; polling stays as the floor.
       notify: true,
     };
@@ -75,6 +86,10 @@ class BossQueue implements JobQueue {
         await handler(job.data, { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= retryLimit });
       }
     });
+  }
+
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron);
   }
 
   async offWork(name: string): Promise<void> {

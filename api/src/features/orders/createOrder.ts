@@ -16,7 +16,7 @@ import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
 import { createUser, findUserByEmail, optionalUser, resolveSession } from '../accounts';
 import { buildBill } from '../cart';
-import { confirmPaidOrder, paymentFormFor, payuSafe } from '../payment';
+import { confirmPaidOrder, paymentFormFor, payuSafe, recordOrderPaid } from '../payment';
 import { insertOrder } from './orderStore';
 
 export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';
@@ -66,41 +66,46 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
 
   let order;
   try {
-    order = await insertOrder(
-      ctx.db,
-      {
-        userId,
-        eventId: bill.eventId,
-        bibNumber: bill.bibNumber,
-        name: payuSafe(buyer.name, 100),
-        // A signed-in customer's order belongs to the account: its email is the account's.
-        email: signedIn ? signedIn.user.email : buyer.email,
-        phone: buyer.phone_number,
-        isdCode,
-        gender: signedInBuyer.gender ?? null,
-        shippingAddress: signedInBuyer.shipping_address ?? null,
-        pincode: buyer.pincode,
-        // Print instructions apply only for +91 (spec section 6).
-        printInstruction: printsDeliverableTo(isdCode) ? (body.print_instruction ?? '') : '',
-        status: free ? 'Paid' : 'Pending',
-        subtotal: bill.subtotal,
-        discount: bill.discount,
-        gst: bill.gstInfo[0]?.gst_amount ?? 0,
-        amount: bill.total_amount,
-        amountText: payuAmount(bill.total_amount),
-        productinfo: payuSafe(`${bill.eventName} BIB ${bill.bibNumber}`, 100),
-        searchKind: cart.searchKind,
-        packageKind: cart.packageKind,
-        bundle: bill.appliedPackage,
-        unlabeled: cart.searchKind === 'unlabeled',
-        isPreorder: false,
-        sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
-        sponsorPhotoCount: bill.discountedPhotoIds.length,
-        cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
-        paymentMode: free ? 'FREE' : null,
-      },
-      bill.lines,
-    );
+    // A free order is Paid at once: its confirmation goes into the outbox in the same transaction.
+    order = await ctx.db.transaction(async (tx) => {
+      const stored = await insertOrder(
+        tx,
+        {
+          userId,
+          eventId: bill.eventId,
+          bibNumber: bill.bibNumber,
+          name: payuSafe(buyer.name, 100),
+          // A signed-in customer's order belongs to the account: its email is the account's.
+          email: signedIn ? signedIn.user.email : buyer.email,
+          phone: buyer.phone_number,
+          isdCode,
+          gender: signedInBuyer.gender ?? null,
+          shippingAddress: signedInBuyer.shipping_address ?? null,
+          pincode: buyer.pincode,
+          // Print instructions apply only for +91 (spec section 6).
+          printInstruction: printsDeliverableTo(isdCode) ? (body.print_instruction ?? '') : '',
+          status: free ? 'Paid' : 'Pending',
+          subtotal: bill.subtotal,
+          discount: bill.discount,
+          gst: bill.gstInfo[0]?.gst_amount ?? 0,
+          amount: bill.total_amount,
+          amountText: payuAmount(bill.total_amount),
+          productinfo: payuSafe(`${bill.eventName} BIB ${bill.bibNumber}`, 100),
+          searchKind: cart.searchKind,
+          packageKind: cart.packageKind,
+          bundle: bill.appliedPackage,
+          unlabeled: cart.searchKind === 'unlabeled',
+          isPreorder: false,
+          sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
+          sponsorPhotoCount: bill.discountedPhotoIds.length,
+          cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
+          paymentMode: free ? 'FREE' : null,
+        },
+        bill.lines,
+      );
+      if (free) await recordOrderPaid(ctx, tx, stored);
+      return stored;
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log(error);

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/db';
+import { deliverMail, enqueueMail } from '../../mail/outbox';
 import { downloadUntil, preauthUrl, recordPurchaseNotification, signPreauth, type OrderRow } from '../orders';
 
 /** Link to the order's download page that works signed out until downloads expire. */
@@ -7,19 +9,23 @@ export function preauthLinkOf(ctx: AppContext, order: OrderRow): string {
   return preauthUrl(ctx.config.shellUrl, signPreauth(ctx.config.signingSecret, order.order_ref, order.email, downloadUntil(paidAt)));
 }
 
-async function eventNameOf(ctx: AppContext, eventId: number): Promise<string> {
-  const rows = await ctx.db.query<{ name: string }>('select name from events where id = $1', [eventId]);
+async function eventNameOf(db: Db, eventId: number): Promise<string> {
+  const rows = await db.query<{ name: string }>('select name from events where id = $1', [eventId]);
   return rows[0]?.name ?? 'the race';
 }
 
+/** The outbox key of an order's confirmation: one mail per order, however often it is reported paid. */
+export const confirmationKeyOf = (order: Pick<OrderRow, 'id'>) => `order_confirmation:${order.id}`;
+
 /**
- * Runs once per order, right after the transition to Paid: the confirmation mail with the
- * pre-authorised download link, and the marquee's purchase notification. Only an order with money
- * received through the gateway sets the marquee; a zero-amount order proves no purchase.
+ * Runs inside the transaction that moves an order to Paid, so that either both happen or neither:
+ * the confirmation mail with the pre-authorised download link goes into the outbox, and the marquee's
+ * purchase notification is set. Only an order with money received through the gateway sets the
+ * marquee; a zero-amount order proves no purchase.
  */
-export async function onOrderPaid(ctx: AppContext, order: OrderRow): Promise<void> {
-  const eventName = await eventNameOf(ctx, order.event_id);
-  if (Number(order.amount) > 0) await recordPurchaseNotification(ctx.db, order, eventName);
+export async function recordOrderPaid(ctx: AppContext, tx: Db, order: OrderRow): Promise<void> {
+  const eventName = await eventNameOf(tx, order.event_id);
+  if (Number(order.amount) > 0) await recordPurchaseNotification(tx, order, eventName);
 
   const link = preauthLinkOf(ctx, order);
   const amount = `₹${Number(order.amount).toFixed(2)}`;
@@ -35,10 +41,30 @@ export async function onOrderPaid(ctx: AppContext, order: OrderRow): Promise<voi
         `Order ID: ${order.order_ref} for BIB ${order.bib_number} at ${eventName}. Amount paid: ${amount}.`,
         `Download your photos here (the link works for 30 days): ${link}`,
       ];
-  await ctx.mailer.send({
-    to: order.email,
-    subject: order.is_preorder ? `Your pre-order ${order.order_ref} is confirmed` : `Your order ${order.order_ref} is confirmed`,
-    text: lines.join('\n\n'),
-    tag: 'order_confirmation',
-  });
+  await enqueueMail(
+    tx,
+    {
+      to: order.email,
+      subject: order.is_preorder ? `Your pre-order ${order.order_ref} is confirmed` : `Your order ${order.order_ref} is confirmed`,
+      text: lines.join('\n\n'),
+      tag: 'order_confirmation',
+    },
+    { dedupeKey: confirmationKeyOf(order), orderId: order.id },
+  );
+}
+
+/**
+ * After the Paid transaction committed: try to send the confirmation at once, so the buyer has it
+ * before the success page loads. A failure never undoes the payment and loses nothing: the mail
+ * stays in the outbox and the queue's mail job retries it.
+ */
+export async function confirmPaidOrder(ctx: AppContext, order: OrderRow, log: (error: unknown) => void): Promise<void> {
+  try {
+    const rows = await ctx.db.query<{ id: number }>('select id from mail_outbox where dedupe_key = $1 and sent_at is null', [confirmationKeyOf(order)]);
+    if (rows[0] && !(await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, Number(rows[0].id)))) {
+      log(new Error(`confirmation of order ${order.order_ref} not sent yet; the mail job retries it`));
+    }
+  } catch (error) {
+    log(error);
+  }
 }

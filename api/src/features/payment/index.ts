@@ -1,4 +1,4 @@
 // The payment feature's public entry: the gateway form of an order, its confirmation and reconciliation.
 export { paymentFormFor, payuSafe } from './paymentForm';
-export { confirmPaidOrder } from './paymentReturn';
-export { reconcilePendingOrder, reconcilePendingOrders } from './reconcile';
+export { confirmPaidOrder, recordOrderPaid } from './afterPayment';
+export { reconcilePendingOrders, type ReconcileResult, type ReconcileSettings } from './reconcile';

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
 import { findOrderByTxnid, type OrderRow } from '../orders';
-import { onOrderPaid } from './afterPayment';
+import type { Db } from '../../db/db';
+import { recordOrderPaid } from './afterPayment';
 import { payuReverseHash, sameHash } from './payuHash';
 import { verifyPayment } from './verifyPayment';
 
@@ -15,9 +16,9 @@ export type ReturnOutcome =
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-async function logCallback(ctx: AppContext, kind: 'success' | 'failure', payload: Record<string, unknown>, outcome: string) {
+async function logCallback(db: Db, kind: 'success' | 'failure', payload: Record<string, unknown>, outcome: string) {
   const { hash: _hash, ...kept } = payload; // the hash is of no use later
-  await ctx.db.query('insert into payment_callbacks (txnid, kind, status, outcome, payload) values ($1, $2, $3, $4, $5)', [
+  await db.query('insert into payment_callbacks (txnid, kind, status, outcome, payload) values ($1, $2, $3, $4, $5)', [
     text(payload.txnid) || null,
     kind,
     text(payload.status) || null,
@@ -37,7 +38,7 @@ export async function handlePaymentReturn(ctx: AppContext, kind: 'success' | 'fa
   const txnid = text(payload.txnid);
   const order = txnid ? await findOrderByTxnid(ctx.db, txnid) : null;
   if (!order) {
-    await logCallback(ctx, kind, payload, 'unknown_txnid');
+    await logCallback(ctx.db, kind, payload, 'unknown_txnid');
     throw new AppError(400, PAYMENT_UNKNOWN_MESSAGE);
   }
 
@@ -62,12 +63,12 @@ export async function handlePaymentReturn(ctx: AppContext, kind: 'success' | 'fa
   const amountMatches = fields.amount !== '' && Number(fields.amount) === Number(order.amount) && chargesValid;
   const hashValid = fields.key === ctx.config.payu.key && sameHash(payuReverseHash(fields, ctx.config.payu.salt), payload.hash);
   if (!hashValid || !amountMatches || fields.productinfo !== order.productinfo || fields.email.toLowerCase() !== order.email) {
-    await logCallback(ctx, kind, payload, !hashValid ? 'bad_hash' : 'field_mismatch');
+    await logCallback(ctx.db, kind, payload, !hashValid ? 'bad_hash' : 'field_mismatch');
     throw new AppError(400, PAYMENT_UNVERIFIED_MESSAGE);
   }
 
   if (kind === 'failure' || fields.status !== 'success') {
-    await logCallback(ctx, kind, payload, 'failed');
+    await logCallback(ctx.db, kind, payload, 'failed');
     return { kind: 'failed', order };
   }
 
@@ -80,29 +81,26 @@ export async function handlePaymentReturn(ctx: AppContext, kind: 'success' | 'fa
       confirmed = false;
     }
     if (!confirmed) {
-      await logCallback(ctx, kind, payload, 'not_confirmed');
+      await logCallback(ctx.db, kind, payload, 'not_confirmed');
       throw new AppError(400, PAYMENT_UNVERIFIED_MESSAGE);
     }
   }
 
-  const moved = await ctx.db.query<OrderRow>(
-    `update orders set status = 'Paid', paid_at = now(), payment_id = $2, payment_mode = $3, bank_ref_num = $4
-      where id = $1 and status = 'Pending' returning *`,
-    [order.id, text(payload.mihpayid) || null, text(payload.mode) || null, text(payload.bank_ref_num) || null],
-  );
-  if (moved.length === 0) {
-    await logCallback(ctx, kind, payload, 'replay');
+  // The Paid change, its audit row, the marquee and the confirmation mail commit together or not at all.
+  const moved = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<OrderRow>(
+      `update orders set status = 'Paid', paid_at = now(), payment_id = $2, payment_mode = $3, bank_ref_num = $4
+        where id = $1 and (status = 'Pending' or (status = 'Cancelled' and paid_at is null)) returning *`,
+      [order.id, text(payload.mihpayid) || null, text(payload.mode) || null, text(payload.bank_ref_num) || null],
+    );
+    if (rows.length === 0) return null;
+    await logCallback(tx, kind, payload, 'paid');
+    await recordOrderPaid(ctx, tx, rows[0]);
+    return rows[0];
+  });
+  if (!moved) {
+    await logCallback(ctx.db, kind, payload, 'replay');
     return { kind: 'already_paid', order };
   }
-  await logCallback(ctx, kind, payload, 'paid');
-  return { kind: 'paid', order: moved[0] };
-}
-
-/** The confirmation never undoes a payment: a mail failure is logged, the order stays Paid. */
-export async function confirmPaidOrder(ctx: AppContext, order: OrderRow, log: (error: unknown) => void): Promise<void> {
-  try {
-    await onOrderPaid(ctx, order);
-  } catch (error) {
-    log(error);
-  }
+  return { kind: 'paid', order: moved };
 }

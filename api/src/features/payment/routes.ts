@@ -1,7 +1,8 @@
 import { API_ROUTES } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import type { OrderRow } from '../orders';
-import { confirmPaidOrder, handlePaymentReturn } from './paymentReturn';
+import { confirmPaidOrder } from './afterPayment';
+import { handlePaymentReturn } from './paymentReturn';
 
 /**
  * The gateway's return addresses (surl, furl). PayU posts application/x-www-form-urlencoded from
