@@ -35,7 +35,7 @@ const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const WORKERS = Number(process.env.SUPPLY_CONCURRENCY ?? 2);
 const FACES = process.env.BENCH_FACES !== 'false';
-const OCR_WORKERS = Number(process.env.BIB_OCR_WORKERS ?? 1);
+const OCR_WORKERS = Number(process.env.BIB_OCR_WORKERS ?? 2);
 /** Distinct scenes rendered; each is sent as several files that differ in a JPEG comment. */
 const SCENES = Math.min(PHOTOS, Number(process.env.BENCH_SCENES ?? 20));
 const CHUNK = 1024 * 1024;

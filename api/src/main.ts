@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       ? null
       : await startSupplyWorker(ctx, queue, {
           concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
-          ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 1) || 1),
+          ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 2) || 2),
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
   // Outbox mail, payment reconciliation and pruning: scheduled once across every instance, worked by any.

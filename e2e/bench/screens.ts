@@ -1,0 +1,135 @@
+/**
+ * Screenshots of the runner's pages at a phone's width (360 by 740, touch) and a desktop's (1280 by
+ * 800), against a running system with the demo data (`pnpm start`):
+ *
+ *   pnpm screens                  (SCREENS_URL=http://localhost:3000, SCREENS_DIR=docs/screens)
+ *
+ * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
+ * cart (with the sponsor offer taken), checkout, the unlabeled photos, the pre-order page, the selfie
+ * search and the order history of the demo runner. Each is written as `<page>-<width>.png`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const BASE_URL = process.env.SCREENS_URL ?? 'http://localhost:3000';
+const OUT_DIR = path.resolve(process.env.SCREENS_DIR ?? fileURLToPath(new URL('../../docs/screens', import.meta.url)));
+const EVENT = 'Mumbai Coastal Marathon 2026';
+const BIB = 'TT20609';
+const RUNNER = { email: 'runner@finishline.test', password: 'Finish@2026' };
+
+const SIZES = [
+  { name: '360', viewport: { width: 360, height: 740 }, touch: true },
+  { name: '1280', viewport: { width: 1280, height: 800 }, touch: false },
+] as const;
+
+async function shoot(page: Page, name: string, width: string): Promise<void> {
+  // Images still loading would show as grey boxes: wait for the network to settle first.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+  const file = path.join(OUT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(`  ${path.relative(process.cwd(), file)}`);
+}
+
+/** A returning runner: cookies accepted and the pre-order pop-up seen (the first visit is shot apart). */
+const returningVisitor = {
+  cookies: [],
+  origins: [{ origin: new URL(BASE_URL).origin, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }],
+};
+
+async function chooseEvent(page: Page): Promise<void> {
+  await page.getByPlaceholder('Search your event').fill(EVENT);
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
+  await page.getByTestId('hero-panel').waitFor();
+}
+
+async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Promise<void> {
+  const device = { viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: 1 };
+  const firstVisit = await browser.newContext(device);
+  const firstPage = await firstVisit.newPage();
+  await firstPage.goto(BASE_URL, { waitUntil: 'networkidle' });
+  await firstPage.waitForTimeout(1500);
+  await shoot(firstPage, 'home-first-visit', size.name);
+  await firstVisit.close();
+
+  const context = await browser.newContext({ ...device, storageState: returningVisitor });
+  const page = await context.newPage();
+  await page.goto(BASE_URL, { waitUntil: 'networkidle' });
+  await shoot(page, 'home', size.name);
+
+  await chooseEvent(page);
+  await shoot(page, 'home-event', size.name);
+
+  await page.getByPlaceholder(/^Enter your BIB number/).fill(BIB);
+  await page.getByRole('button', { name: 'Find My Photos' }).click();
+  await page.waitForURL('**/products');
+  await page.getByTestId('photo-card').first().waitFor();
+  await shoot(page, 'photos', size.name);
+
+  await page.getByTestId('photo-card').first().locator('img').first().click();
+  await shoot(page, 'photo-viewer', size.name);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Add all to cart' }).click();
+  await page.getByTestId('cart-bottom-bar').getByRole('button', { name: 'Proceed to checkout' }).click();
+  await page.waitForURL('**/cart');
+  const offer = page.getByRole('dialog').filter({ hasText: 'Please Check to Avail this offer' });
+  await offer.waitFor();
+  await shoot(page, 'cart-offer', size.name);
+  await offer.getByText('Please Check to Avail this offer').click();
+  await page.getByTestId('bill-discount').waitFor();
+  await offer.waitFor({ state: 'hidden' });
+  await shoot(page, 'cart', size.name);
+
+  await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
+  await page.waitForURL('**/checkoutPage-authentication');
+  await page.getByRole('tab', { name: 'Guest Checkout' }).click();
+  await shoot(page, 'checkout', size.name);
+
+  await page.goto(`${BASE_URL}/unlabeled-events`, { waitUntil: 'networkidle' });
+  await shoot(page, 'unlabeled', size.name);
+  await page.goto(`${BASE_URL}/preorder`, { waitUntil: 'networkidle' });
+  await shoot(page, 'preorder', size.name);
+
+  await page.goto(BASE_URL, { waitUntil: 'networkidle' });
+  await chooseEvent(page);
+  const selfieTab = page.getByRole('tab', { name: /selfie/i });
+  if (await selfieTab.isVisible().catch(() => false)) {
+    await selfieTab.click();
+    await shoot(page, 'selfie', size.name);
+  }
+
+  // The demo runner signs in (the captcha's proof of work runs in the page) to see their orders.
+  await page.goto(`${BASE_URL}/sign-in`, { waitUntil: 'networkidle' });
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(RUNNER.email);
+  await form.getByLabel('Password', { exact: true }).fill(RUNNER.password);
+  await form.getByTestId('captcha').locator('.altcha-checkbox').click();
+  const submit = form.getByRole('button', { name: 'Sign In', exact: true });
+  await page.waitForFunction((button) => button !== null && !(button as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 30_000 });
+  await submit.click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  await page.goto(`${BASE_URL}/order-history`, { waitUntil: 'networkidle' });
+  await shoot(page, 'orders', size.name);
+  await context.close();
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    for (const size of SIZES) {
+      console.log(`${size.name} px:`);
+      await runnerPages(browser, size);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
