@@ -29,6 +29,7 @@ import { seedDemo } from '../src/seed/seedDemo';
 import { descriptorDistance } from '@finishline/shared/pure';
 import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderSelfie, seededRandom, type FaceImage } from './faceScenes';
 import { personAt, VARIANTS, variantScenes, type Variant, type VariantScene } from './faceVariants';
+import { runBench } from './benchSupport';
 
 interface GalleryPhoto {
   scene: VariantScene;
@@ -233,10 +234,4 @@ async function productRun(target: { label: string; url: string | null; demo: boo
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

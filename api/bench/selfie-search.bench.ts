@@ -29,6 +29,7 @@ import { searchBySelfie } from '../src/features/faces/selfieSearch';
 import { AppError } from '../src/http/envelope';
 import { FACE_DESCRIPTOR_LENGTH } from '@finishline/shared/pure';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from './faceScenes';
+import { runBench } from './benchSupport';
 
 const TOTAL_FACES = Number(process.env.BENCH_FACES ?? 100_000);
 const FACES_PER_PHOTO = 4;
@@ -166,10 +167,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -30,6 +30,7 @@ import { startSupplyWorker } from '../src/features/supply';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/features/faces/indexer';
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
+import { runBench, withComment } from './benchSupport';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -46,14 +47,6 @@ const percentile = (values: number[], p: number) => {
 };
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-/** The same JPEG with a comment segment after SOI: other bytes, same picture (so a different SHA-256). */
-function withComment(jpeg: Buffer, text: string): Buffer {
-  const body = Buffer.from(text, 'utf8');
-  const segment = Buffer.alloc(4);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(body.length + 2, 2);
-  return Buffer.concat([jpeg.subarray(0, 2), segment, body, jpeg.subarray(2)]);
-}
 
 const sceneBib = (i: number) => `BM${String(1000 + i * 37).padStart(4, '0')}`;
 
@@ -199,11 +192,4 @@ function inApiMemorySetting(): Promise<void> {
   });
 }
 
-const run = process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : process.env.MALLOC_ARENA_MAX ? main() : inApiMemorySetting();
-run.then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(() => (process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : process.env.MALLOC_ARENA_MAX ? main() : inApiMemorySetting()));

@@ -26,6 +26,7 @@ import { createContextWith } from '../src/createContext';
 import { openDb } from '../src/db/db';
 import { signPreauth } from '../src/features/orders/preauth';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
+import { runBench, withComment } from './benchSupport';
 
 const ORDER_SIZES = (process.env.BENCH_ORDER_SIZES ?? '30,360').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -34,14 +35,6 @@ const MiB = 1024 * 1024;
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The same JPEG with a comment segment after SOI: other bytes, same picture. */
-function withComment(jpeg: Buffer, text: string): Buffer {
-  const body = Buffer.from(text, 'utf8');
-  const segment = Buffer.alloc(4);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(body.length + 2, 2);
-  return Buffer.concat([jpeg.subarray(0, 2), segment, body, jpeg.subarray(2)]);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -268,10 +261,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
