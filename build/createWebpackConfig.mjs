@@ -3,7 +3,7 @@
  * transpiled, which packages are shared singletons, and how files are named. Each package's
  * webpack.config.mjs calls this with its own name, port and exposed modules.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -11,8 +11,45 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTE_PORTS, SHELL_PORT, portsFor } from './ports.mjs';
+import { keepRecentHashedFiles } from './static-caching.mjs';
+import { FirstLoadPlugin } from './firstLoadPlugin.mjs';
 
 const require = createRequire(import.meta.url);
+const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.dirname(BUILD_DIR);
+
+/**
+ * webpack's persistent cache (node_modules/.cache/webpack of the package), for development builds
+ * only (`webpack serve`). It is invalidated by any source file webpack read, installed packages
+ * (their package.json versions) and the lockfile, this config and the package's own, and shared's
+ * package.json (the run-time contract is read from it).
+ *
+ * Production builds do NOT use it: with @module-federation/enhanced 2.9.2 on webpack 5.111, a
+ * production build that found a cache from an earlier build emitted a shell whose concatenated
+ * `@finishline/shared` namespace lacked exports the bootstrap uses ("loadRuntimeConfig is not a
+ * function", a blank page), while the same sources built without a cache were correct. Unchanged
+ * deployments are not rebuilt at all instead (scripts/build.mjs --changed). Set WEBPACK_CACHE=1 to
+ * try the cache in production again (and check the result in a browser) once that is fixed upstream.
+ */
+function persistentCache(name, packageDir, production) {
+  if (production && process.env.WEBPACK_CACHE !== '1') return false;
+  const sharedJson = createRequire(path.join(packageDir, 'package.json')).resolve('@finishline/shared/package.json');
+  return {
+    type: 'filesystem',
+    name: `${name}-${production ? 'production' : 'development'}${production && process.env.SOURCE_MAPS === '1' ? '-maps' : ''}`,
+    cacheDirectory: path.join(packageDir, 'node_modules', '.cache', 'webpack'),
+    buildDependencies: {
+      // (A remote built from a copy of its sources, as the independence journeys do, has no lockfile beside it.)
+      config: [fileURLToPath(import.meta.url), path.join(packageDir, 'webpack.config.mjs'), path.join(packageDir, 'package.json'), sharedJson, path.join(REPO_ROOT, 'pnpm-lock.yaml')].filter(existsSync),
+    },
+  };
+}
+
+function keepOldChunksDays() {
+  const days = Number(process.env.KEEP_OLD_CHUNKS_DAYS ?? '7');
+  if (!Number.isFinite(days) || days < 0) throw new Error(`KEEP_OLD_CHUNKS_DAYS must be a number of days, got "${process.env.KEEP_OLD_CHUNKS_DAYS}"`);
+  return days;
+}
 
 /**
  * Third-party singletons: one copy at run time across shell and remotes (one React, one router,
@@ -84,6 +121,7 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
     return {
       mode: production ? 'production' : 'development',
       context: packageDir,
+      cache: persistentCache(name, packageDir, production),
       entry: { main: './src/index.ts' },
       // Production source maps only on request (SOURCE_MAPS=1): they double the build time.
       devtool: production ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
@@ -96,7 +134,10 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `finishline_${name}`,
-        clean: true,
+        // A rebuild into the same folder removes what the new build does not emit, except the
+        // content-hashed chunks of earlier builds for KEEP_OLD_CHUNKS_DAYS (default 7): a visitor
+        // whose page still runs the previous entry must be able to load the chunks it asks for.
+        clean: { keep: keepRecentHashedFiles(outputDir, keepOldChunksDays(), { statSync }) },
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
@@ -142,9 +183,10 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           // Only a remote's standalone harness reads this (the shell reads runtime-config.json).
           __FINISHLINE_HARNESS_API_URL__: JSON.stringify(process.env.API_BASE_URL ?? `http://localhost:${portsFor().api}`),
         }),
+        new FirstLoadPlugin(),
         new HtmlWebpackPlugin({
           // One page template for every deployment; each gets its own title.
-          template: path.join(path.dirname(fileURLToPath(import.meta.url)), 'index.html'),
+          template: path.join(BUILD_DIR, 'index.html'),
           title,
           chunks: ['main'],
         }),

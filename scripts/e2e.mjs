@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Runs the Playwright journeys (e2e/): builds any missing deployment first, then `playwright test`,
+ * Runs the Playwright journeys (e2e/): builds any deployment that is missing or whose sources
+ * changed first (scripts/build.mjs --changed; `pnpm test` has done it already), then `playwright test`,
  * whose global setup starts the whole system on the E2E ports (E2E_PORT_OFFSET, default 100) with
  * the API on embedded PGlite.
  *
@@ -66,7 +67,7 @@ function playwright(label, testArgs, env = {}) {
   return run(label, [playwrightCli, 'test', ...testArgs], { cwd: path.join(repoRoot, 'e2e'), env: { ...process.env, E2E_POSTGRES_SERVER_URL: '', ...env } });
 }
 
-exitUnlessPassed(await run('build missing deployments', [path.join(repoRoot, 'scripts', 'build.mjs'), '--missing']));
+exitUnlessPassed(await run('build changed deployments', [path.join(repoRoot, 'scripts', 'build.mjs'), '--changed']));
 
 if (!postgresOnly) exitUnlessPassed(await playwright('Playwright: journeys (API on embedded PGlite)', playwrightArgs));
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * Measures what a runner's browser downloads: the JavaScript (raw and gzip) loaded for / and for
- * /products, per deployment, and optionally the build time of each deployment.
+ * Measures what a runner's browser downloads: the JavaScript and CSS (raw and gzip) loaded for / and
+ * for /products, per deployment, and optionally the build time of each deployment. (The size budget of
+ * / that `pnpm test` checks is computed from the built folders, without a browser:
+ * scripts/bundle-budget.mjs.)
  *   node scripts/measure-bundles.mjs              measure the current builds
- *   node scripts/measure-bundles.mjs --build      rebuild everything first and print build times
+ *   node scripts/measure-bundles.mjs --build      rebuild everything first (BUILD_JOBS at a time) and print build times
  *   node scripts/measure-bundles.mjs --url http://localhost:3000   measure a system already running
  * Without --url it starts the whole system (scripts/start.mjs) on PORT_OFFSET 700 (--offset) with a fresh
  * temporary data folder and stops it afterwards. Uses Chromium at CHROMIUM_PATH or /usr/bin/chromium.
@@ -15,7 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { buildOne, DEPLOYMENTS, REPO_ROOT } from './build.mjs';
+import { buildAll, DEPLOYMENTS, jobsFrom, REPO_ROOT } from './build.mjs';
 import { portsFor } from '../build/ports.mjs';
 
 const { values } = parseArgs({
@@ -56,15 +58,16 @@ async function startSystem() {
   };
 }
 
-/** Every JavaScript response of one page load: URL, raw bytes and gzip bytes (level 6, as servers send it). */
+/** Every JavaScript and CSS response of one page load: URL, kind, raw bytes and gzip bytes (level 6, as servers send it). */
 function recordJs(page) {
   const files = [];
   page.on('response', async (response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (!type.includes('javascript')) return;
+    const kind = type.includes('javascript') ? 'JS' : type.includes('text/css') ? 'CSS' : null;
+    if (!kind) return;
     try {
       const body = await response.body();
-      files.push({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
+      files.push({ url: response.url(), kind, raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length });
     } catch {
       // a response without a body (redirect) carries no code
     }
@@ -72,10 +75,18 @@ function recordJs(page) {
   return files;
 }
 
-function summarise(label, files) {
+/** The deployment an address belongs to (by port), else the address's origin. */
+function deploymentOf(url, baseUrl) {
+  const { origin, port } = new URL(url);
+  const offset = Number(new URL(baseUrl).port || 80) - portsFor(0).shell;
+  const name = DEPLOYMENTS.find((deployment) => String(portsFor(offset)[deployment]) === port);
+  return name ?? origin;
+}
+
+function summarise(label, files, baseUrl) {
   const byOrigin = new Map();
   for (const file of files) {
-    const origin = new URL(file.url).origin;
+    const origin = `${deploymentOf(file.url, baseUrl)} ${file.kind}`;
     const entry = byOrigin.get(origin) ?? { count: 0, raw: 0, gzip: 0 };
     entry.count += 1;
     entry.raw += file.raw;
@@ -83,7 +94,7 @@ function summarise(label, files) {
     byOrigin.set(origin, entry);
   }
   const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
-  console.log(`\n${label}: ${files.length} JS files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+  console.log(`\n${label}: ${files.length} JS and CSS files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
   for (const [origin, entry] of byOrigin) console.log(`  ${origin.padEnd(24)} ${String(entry.count).padStart(3)} files  ${kb(entry.raw).padStart(10)} raw  ${kb(entry.gzip).padStart(9)} gzip`);
   return total;
 }
@@ -119,8 +130,8 @@ async function measure(baseUrl) {
     await products.getByTestId('congrats-bar').waitFor();
     await productsContext.close();
 
-    const homeTotal = summarise('JS loaded for /', homeJs);
-    const productsTotal = summarise('JS loaded for /products', productsJs);
+    const homeTotal = summarise('JS and CSS loaded for /', homeJs, baseUrl);
+    const productsTotal = summarise('JS and CSS loaded for /products', productsJs, baseUrl);
     return { homeTotal, productsTotal };
   } finally {
     await browser.close();
@@ -129,14 +140,16 @@ async function measure(baseUrl) {
 
 async function main() {
   if (values.build) {
-    const times = DEPLOYMENTS.map((name) => [name, buildOne(name)]);
-    console.log('\nBuild time per deployment (production, one after another):');
+    const jobs = jobsFrom([]);
+    const { times, wallSeconds } = await buildAll(DEPLOYMENTS, { jobs });
+    console.log(`\nBuild time per deployment (production, ${jobs} at a time):`);
     for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1)} s`);
+    console.log(`  ${'wall clock'.padEnd(12)} ${wallSeconds.toFixed(1)} s`);
   }
   const system = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startSystem();
   try {
     const { homeTotal, productsTotal } = await measure(system.url);
-    console.log(`\nSummary: / ${kb(homeTotal.gzip)} gzip JS; /products ${kb(productsTotal.gzip)} gzip JS`);
+    console.log(`\nSummary: / ${kb(homeTotal.gzip)} gzip JS and CSS; /products ${kb(productsTotal.gzip)} gzip JS and CSS`);
   } finally {
     await system.stop();
   }

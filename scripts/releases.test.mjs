@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { freePort } from './free-port.mjs';
 import { describeReleases, readRecord, release, rollback } from './releases.mjs';
 
 const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
@@ -84,14 +84,6 @@ describe('release and rollback of one remote', () => {
   });
 });
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('serving releases', () => {
   test('releases are served under /releases; runtime config is never cached, hashed files for a year', async () => {

@@ -11,8 +11,9 @@
  *              --runtime-config file; a remote is given the shell's so its own page may reach the API)
  * MEDIA_ORIGINS (env): extra origins photos come from besides the API (S3_BUCKET adds the bucket's).
  * Every answer carries the security headers of scripts/security-headers.mjs.
- * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are never cached so a
- * redeploy shows on the next reload; content-hashed chunks are cached for a year.
+ * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are `no-cache` with an ETag,
+ * so a redeploy shows on the next reload and an unchanged file revalidates with a 304 and no body;
+ * content-hashed files are cached for a year (build/static-caching.mjs).
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { contentSecurityPolicy, originsFromList, securityHeaders, storageMediaOrigins } from './security-headers.mjs';
+import { cacheControlFor, etagMatches, etagOf } from '../build/static-caching.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +72,19 @@ const TYPES = {
   '.bin': 'application/octet-stream',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.map', '.txt', '.svg']);
-const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
+
+/** ETag and gzip body of each file, kept while its size and modification time stay the same. */
+const fileCache = new Map();
+function readServed(file) {
+  const stat = fs.statSync(file);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const cached = fileCache.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const body = fs.readFileSync(file);
+  const entry = { stamp, body, etag: etagOf(body), gzip: null };
+  fileCache.set(file, entry);
+  return entry;
+}
 
 /**
  * The security headers, rebuilt when the config file changes: a release (scripts/releases.mjs) may
@@ -101,14 +115,25 @@ function currentSecurityHeaders() {
   return policyCache.headers;
 }
 
-function send(request, response, status, body, type, cacheControl, compressible = true) {
+function send(request, response, status, body, type, cacheControl, compressible = true, served = null) {
   const headers = { ...currentSecurityHeaders(), 'Content-Type': type, 'Cache-Control': cacheControl };
   if (values.cors) headers['Access-Control-Allow-Origin'] = '*';
   // Compressed like any production static host would, so measured transfer sizes are realistic.
-  if (compressible && body.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+  const gzip = compressible && body.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+  if (compressible && body.length > 1024) headers.Vary = 'Accept-Encoding';
+  if (served) {
+    // The compressed answer is another representation, so it carries its own tag.
+    headers.ETag = gzip ? served.etag.replace(/"$/, '-gzip"') : served.etag;
+    if (etagMatches(request.headers['if-none-match'], served.etag)) {
+      delete headers['Content-Type'];
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+  }
+  if (gzip) {
     headers['Content-Encoding'] = 'gzip';
-    headers.Vary = 'Accept-Encoding';
-    body = zlib.gzipSync(body);
+    body = served ? (served.gzip ??= zlib.gzipSync(body)) : zlib.gzipSync(body);
   }
   headers['Content-Length'] = body.length;
   response.writeHead(status, headers);
@@ -164,9 +189,9 @@ const server = http.createServer((request, response) => {
     return;
   }
   const ext = path.extname(file);
-  const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
   const type = TYPES[ext] ?? 'application/octet-stream';
-  send(request, response, 200, fs.readFileSync(file), type, cache, COMPRESSIBLE.has(ext));
+  const served = readServed(file);
+  send(request, response, 200, served.body, type, cacheControlFor(file), COMPRESSIBLE.has(ext), served);
 });
 
 server.listen(port, values.host, () => {

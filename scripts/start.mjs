@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
  * One command for the whole system: `pnpm start`.
- * Builds what is missing, then starts the API (which migrates and seeds its database on first
- * run), the payment sandbox when present, the shell and the five remotes, each remote on its own
- * port as its own deployment. Ctrl-C stops everything.
+ * Starts the API (which migrates and seeds its database on first run) and the payment sandbox when
+ * present, and meanwhile builds every deployment that is missing or whose sources changed
+ * (scripts/build.mjs --changed, two at a time); then the five remotes, each on its own port as its
+ * own deployment, and last the shell, once the API answers, so the shop never answers before the
+ * API does. Ctrl-C stops everything.
+ * The API's log goes to DATA_DIR/logs/api.log; only its warnings and errors (and lines that are not
+ * its JSON log) reach the terminal, so the request log does not bury the ready banner.
  *
  * Env: PORT_OFFSET (shift every port), DATA_DIR (default .data), FRESH=1 (wipe DATA_DIR first),
  *      RUNTIME_CONFIG_FILE (serve this file as the shell's runtime-config.json instead of the
@@ -12,7 +16,7 @@
  * Writes DATA_DIR/runtime-config.json and DATA_DIR/processes.json (pids and commands of the
  * static servers, so a single remote can be stopped and restarted alone).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -41,15 +45,29 @@ function log(message) {
   console.log(`[start] ${message}`);
 }
 
-/** Prefixes each line a child prints with its name. */
-function pipeWithPrefix(stream, name, target) {
+/** Prefixes each line a child prints with its name; with a log file, every line goes there and only `shown` ones to `target`. */
+function pipeWithPrefix(stream, name, target, { logFile = null, shown = () => true } = {}) {
   let pending = '';
   stream.on('data', (chunk) => {
     pending += chunk.toString();
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) target.write(`[${name}] ${line}\n`);
+    for (const line of lines) {
+      logFile?.write(`${line}\n`);
+      if (shown(line)) target.write(`[${name}] ${line}\n`);
+    }
   });
+}
+
+/** A line of the API's JSON log below warning level (requests, start-up notes): kept in the log file only. */
+export function isQuietLogLine(line) {
+  if (!line.startsWith('{')) return false;
+  try {
+    const { level } = JSON.parse(line);
+    return typeof level === 'number' && level < 40;
+  } catch {
+    return false;
+  }
 }
 
 function startChild(name, args, options = {}) {
@@ -58,12 +76,14 @@ function startChild(name, args, options = {}) {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  pipeWithPrefix(child.stdout, name, process.stdout);
-  pipeWithPrefix(child.stderr, name, process.stderr);
+  const logFile = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : null;
+  const shown = logFile ? (line) => !isQuietLogLine(line) : undefined;
+  pipeWithPrefix(child.stdout, name, process.stdout, { logFile, shown });
+  pipeWithPrefix(child.stderr, name, process.stderr, { logFile, shown });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (stopping) return;
+    if (stopping || (options.oneShot && code === 0)) return;
     log(`${name} stopped (${signal ?? `exit ${code}`}).`);
     // Without the API nothing works; a static server may be stopped on purpose (redeploying one remote).
     if (options.essential) shutdown(1);
@@ -173,9 +193,6 @@ async function main() {
   for (const [name, port] of Object.entries(needed)) if (await portInUse(port)) busy.push(`${name} ${port}`);
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Stop the other copy or choose another PORT_OFFSET.`);
 
-  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--missing'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Build failed.');
-
   const configFile = process.env.RUNTIME_CONFIG_FILE ? path.resolve(process.env.RUNTIME_CONFIG_FILE) : path.join(dataDir, 'runtime-config.json');
   if (!process.env.RUNTIME_CONFIG_FILE) fs.writeFileSync(configFile, `${JSON.stringify(runtimeConfig(), null, 2)}\n`);
 
@@ -194,26 +211,44 @@ async function main() {
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   };
 
-  startChild('api', [tsxCli, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
+  // The API first: migrating and seeding a fresh database takes about as long as building, and the two overlap.
+  const logsDir = path.join(dataDir, 'logs');
+  fs.mkdirSync(logsDir, { recursive: true });
+  const apiLog = path.join(logsDir, 'api.log');
+  startChild('api', [tsxCli, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true, logFile: apiLog });
   if (fs.existsSync(sandboxEntry)) {
     startChild('payment-sandbox', [tsxCli, 'src/payment-sandbox/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
   }
+  const apiReady = waitFor(`${apiUrl}/health`, 'API', 900_000);
+  apiReady.catch(() => undefined); // awaited below, after the builds
+
+  // Builds whatever changed since its last build (nothing, on a second start), while the API starts.
+  const build = startChild('build', [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--changed'], { oneShot: true });
+  const buildStatus = await new Promise((resolve) => build.once('exit', (code) => resolve(code)));
+  if (stopping) return;
+  if (buildStatus !== 0) throw new Error('Build failed.');
 
   const processes = { startedAt: new Date().toISOString(), dataDir, ports, configFile, deployments: {} };
-  for (const name of ['shell', ...REMOTE_NAMES]) {
+  const serve = (name) => {
     const dir = deployedDir(name);
     const args = staticServerArgs(name, dir, configFile);
     const child = startChild(name, args);
     processes.deployments[name] = { pid: child.pid, port: ports[name], dir, args: args.slice(1) };
-  }
-  fs.writeFileSync(path.join(dataDir, 'processes.json'), `${JSON.stringify(processes, null, 2)}\n`);
-
+    fs.writeFileSync(path.join(dataDir, 'processes.json'), `${JSON.stringify(processes, null, 2)}\n`);
+  };
+  for (const name of REMOTE_NAMES) serve(name);
   await Promise.all([
-    waitFor(`${apiUrl}/health`, 'API', 300_000),
-    waitFor(`${shellUrl}/runtime-config.json`, 'shell', 30_000),
     ...REMOTE_NAMES.map((name) => waitFor(`http://localhost:${ports[name]}/mf-manifest.json`, name, 30_000)),
     ...(fs.existsSync(sandboxEntry) ? [waitFor(sandboxUrl, 'payment sandbox', 60_000, { anyStatus: true }).catch((e) => log(String(e)))] : []),
   ]);
+  if (stopping) return;
+  // The shop's own address answers last: a visitor who gets the page also gets an API that answers.
+  const shownLog = apiLog.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), apiLog) : apiLog;
+  log(`waiting for the API (a fresh data folder is migrated and seeded first; its log: ${shownLog})`);
+  await apiReady;
+  if (stopping) return;
+  serve('shell');
+  await waitFor(`${shellUrl}/runtime-config.json`, 'shell', 30_000);
   if (stopping) return;
 
   console.log(`
@@ -223,6 +258,7 @@ async function main() {
     API:          ${apiUrl}
     Remotes:      ${REMOTE_NAMES.map((name) => `${name} :${ports[name]}`).join(', ')}
     Data:         ${dataDir}
+    API log:      ${apiLog} (warnings and errors are also shown here)
 
   Demo accounts (password ${DEMO_PASSWORD}):
     ${DEMO_ACCOUNTS.join('\n    ')}
@@ -232,10 +268,11 @@ async function main() {
   log('ready');
 }
 
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
-
-main().catch((error) => {
-  console.error(`[start] ${error instanceof Error ? error.message : error}`);
-  shutdown(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  main().catch((error) => {
+    console.error(`[start] ${error instanceof Error ? error.message : error}`);
+    shutdown(1);
+  });
+}

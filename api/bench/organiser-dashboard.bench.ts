@@ -10,15 +10,13 @@
  * prints each query the call runs with its plan's index use (EXPLAIN ANALYZE). The database is
  * dropped at the end.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { loadConfig } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
-import { openDb, type Db, type Row } from '../src/db/db';
+import { openDb, type Db } from '../src/db/db';
+import { recording, withBenchDatabase } from './benchSupport';
 import { buildApp } from '../src/app';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
@@ -32,16 +30,6 @@ const BIBS = 5_000;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function onServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -139,26 +127,12 @@ async function generateRows(db: Db): Promise<{ eventId: number; organiserId: num
   return { eventId, organiserId };
 }
 
-/** A Db that records every statement it runs (to explain them afterwards). */
-function recording(db: Db, seen: Array<{ sql: string; params: unknown[] }>): Db {
-  return {
-    kind: db.kind,
-    query: <T extends Row = Row>(sql: string, params: unknown[] = []) => {
-      seen.push({ sql, params });
-      return db.query<T>(sql, params);
-    },
-    transaction: (fn) => db.transaction(fn),
-    exec: (sql) => db.exec(sql),
-    close: () => db.close(),
-  };
+async function main(): Promise<void> {
+  await withBenchDatabase(SERVER, run);
 }
 
-async function main(): Promise<void> {
-  const name = `finishline_bench_${crypto.randomBytes(5).toString('hex')}`;
-  await onServer(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-bench-'));
+async function run({ url: databaseUrl, name, tmp }: { url: string; name: string; tmp: string }): Promise<void> {
+  const url = new URL(databaseUrl);
   let db: Db | null = null;
   try {
     db = await openDb({ url: url.toString(), dataDir: null });
@@ -225,12 +199,6 @@ async function main(): Promise<void> {
     }
   } finally {
     await db?.close();
-    // The pool is closed; a connection still closing gets a moment before the database goes.
-    await onServer(`drop database if exists ${name}`).catch(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await onServer(`drop database if exists ${name} with (force)`);
-    });
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -37,13 +37,15 @@ async function main(): Promise<void> {
           (message) => app.log.info(message),
         );
   // Uploaded photos are processed here unless SUPPLY_WORKER=false leaves it to other processes;
-  // BIB_READING=false skips reading BIBs (photos then stay unlabeled until tagged by hand).
+  // BIB_READING=false skips reading BIBs (photos then stay unlabeled until tagged by hand);
+  // BIB_LEGACY_CHECK=false saves the legacy classifier's ~140 MB at the cost of more wrong tags.
   const supplyWorker =
     process.env.SUPPLY_WORKER === 'false'
       ? null
       : await startSupplyWorker(ctx, queue, {
           concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
           ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 2) || 2),
+          legacyCheck: process.env.BIB_LEGACY_CHECK !== 'false',
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
   // Outbox mail, payment reconciliation and pruning: scheduled once across every instance, worked by any.

@@ -115,3 +115,16 @@ describe('closing the reader', () => {
     await expect(reader.read(Buffer.alloc(10), bibRulesFor(null, null))).rejects.toThrow('BIB reader closed');
   }, 30_000);
 });
+
+describe('without the legacy check (BIB_LEGACY_CHECK=false)', () => {
+  it('still reads a runner\'s BIB with the LSTM\'s two views alone', async () => {
+    const reader = await createBibReader({ workers: 1, legacyCheck: false });
+    try {
+      const photo = await scene('plain', 2);
+      const readings = await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants));
+      expect(readings.map((r) => r.bib)).toEqual(photo.bibs);
+    } finally {
+      await reader.close();
+    }
+  }, 120_000);
+});

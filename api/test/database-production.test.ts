@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import { onPgServer } from './support/pgServer';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { REPO_ROOT } from '../src/config/config';
 import { openDb } from '../src/db/db';
@@ -22,15 +22,7 @@ if (!serverUrl) {
 }
 const onServer = serverUrl ? describe : describe.skip;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => onPgServer(serverUrl!, sql);
 
 /** Runs `pnpm migrate` (the api package's script: its real entry point) against url. */
 function runMigrate(url: string): Promise<{ code: number | null; output: string }> {

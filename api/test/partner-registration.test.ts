@@ -3,7 +3,7 @@ import { API_ROUTES, PARTNER_MESSAGES, type PartnerEventOption, type PartnerLook
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
-import { unseal } from '../src/security/sealing';
+import { keyId, unseal } from '../src/security/sealing';
 import { sealContext } from '../src/features/partners';
 
 /**
@@ -116,7 +116,7 @@ describe('partner registration', () => {
     const text = JSON.stringify(row);
     expect(text).not.toContain('000123456789');
     expect(text).not.toContain('ABCPL1234Q');
-    expect(row.bank_account_number_enc).toMatch(/^v1\./);
+    expect(row.bank_account_number_enc).toMatch(new RegExp(`^v2\\.${keyId(t.ctx.config.partnerDataKey)}\\.`));
     expect(unseal(t.ctx.config.partnerDataKey, row.bank_account_number_enc, sealContext('bank_account_number_enc', userId))).toBe('000123456789');
     expect(unseal(t.ctx.config.partnerDataKey, row.pan_enc, sealContext('pan_enc', userId))).toBe('ABCPL1234Q');
     // Moved to another column or row, or opened with another key, it does not open.

@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { API_ROUTES, type PaymentForm } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
+import { TSX_LOADER } from './support/cluster';
 import { formAction, hiddenInputs, seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { loadConfig, REPO_ROOT } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
@@ -27,9 +27,6 @@ import { readOutbox } from '../src/mail/mailer';
 const KEY = 'CRASHKEY';
 const SALT = 'crash-test-salt';
 const API_DIR = path.join(REPO_ROOT, 'api');
-// tsx's loader in this very process, not tsx's CLI: the CLI runs the server in a child process that
-// a SIGKILL of the CLI would leave running.
-const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const START_LIMIT_MS = 120_000;
 
 function freePort(): Promise<number> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
-import { receiptOf, tusUpload } from './support/tus';
+import { receiptOf, tusCreate, tusOffset, tusPatch, tusUpload } from './support/tus';
 import { hasMoto, motoSkipNotice, startMoto, type MotoServer } from './support/motoServer';
 import { createSession, createUser } from '../src/features/accounts';
 import { startSupplyWorker, type SupplyWorker } from '../src/features/supply';
@@ -69,5 +69,29 @@ describeWithMoto('photo supply on S3 storage (moto_server)', () => {
     const original = await t.ctx.storage.getBuffer(row!.original_key);
     expect(original.equals(file)).toBe(true);
     expect((await sharp(await t.ctx.storage.getBuffer(row!.thumb_key)).metadata()).width).toBe(400);
+  }, 120_000);
+
+  it('stages a half-sent upload in the bucket (any instance can continue it) and removes the staged objects once the photo is made', async () => {
+    const db = t.ctx.db;
+    const [event] = await db.query<{ id: number }>(`select id from events where name = 'S3 Run 2026'`);
+    const [partner] = await db.query<{ id: number }>(`select id from users where email = 'pat@s3.test'`);
+    const token = (await createSession(db, partner!.id)).token;
+    const file = await cameraPhoto({ bib: null, seed: 's3-staged', width: 1200, grain: 4 });
+    const endpoint = `${t.url}${API_ROUTES.partnerUploads}`;
+    const created = await tusCreate(endpoint, token, file.length, { eventId: String(event!.id), filename: 'IMG_2.jpg', filetype: 'image/jpeg' });
+    expect(created.status).toBe(201);
+    const id = created.location!.split('/').pop()!;
+    const half = Math.floor(file.length / 2);
+    expect((await tusPatch(created.location!, token, 0, file.subarray(0, half))).status).toBe(204);
+    const keys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).filter((key) => key.startsWith(id));
+    // Half-way, the upload lives in the bucket, not in this process's data folder.
+    expect((await keys()).sort()).toEqual([`${id}.info`, `${id}.part`]);
+    expect(await tusOffset(created.location!, token)).toEqual({ status: 200, offset: half });
+    const last = await tusPatch(created.location!, token, half, file.subarray(half));
+    expect(last.status).toBe(204);
+    const { photoId } = receiptOf(last);
+    const [row] = await db.query<{ original_key: string }>('select original_key from photos where id = $1', [photoId]);
+    expect((await t.ctx.storage.getBuffer(row!.original_key)).equals(file)).toBe(true);
+    expect(await keys()).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { API_URL } from '../support/system';
 import {
   accountMenuEntries,
@@ -21,6 +22,8 @@ test.describe('accounts journeys', () => {
 
     await page.goto('/sign-up');
     const signUp = formNamed(page, 'Sign up');
+    await expect(signUp.getByLabel('First name')).toBeVisible();
+    await expectAccessible(page, 'sign up');
     await signUp.getByLabel('First name').fill('Anita');
     await signUp.getByLabel('Last name').fill('Desai');
     await signUp.getByLabel('Email').fill(email);
@@ -62,6 +65,7 @@ test.describe('accounts journeys', () => {
     const change = formNamed(page, 'Change password');
     const submit = change.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
+    await expectAccessible(page, 'change password');
     await change.getByLabel('Old password').fill(DEMO_PASSWORD);
     await change.getByLabel('New password').fill(newPassword);
     await change.getByLabel('Confirm password').fill(newPassword);

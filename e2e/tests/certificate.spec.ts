@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { DEMO_EVENT, DEMO_BIB } from '../support/storefront';
 import { ARTIFACTS_DIR, DATA_DIR } from '../support/system';
 import { searchBib } from './cart.helpers';
@@ -70,12 +71,16 @@ async function addRaces(page: Page, ahmedabadBib: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Add a race' })).toBeDisabled();
 }
 
-/** The first photo of each event's tab. */
-async function chooseFirstPhotos(page: Page): Promise<void> {
+/** The first photo of each event's tab (on a phone, of each event's section: no tabs there). */
+async function chooseFirstPhotos(page: Page, layout: 'tabs' | 'sections' = 'tabs'): Promise<void> {
   const tabs = page.getByTestId('certificate-tab');
   for (let i = 0; i < 3; i++) {
-    await tabs.nth(i).click();
-    await page.getByRole('tabpanel').getByTestId('certificate-grid').getByRole('button').first().click();
+    if (layout === 'tabs') {
+      await tabs.nth(i).click();
+      await page.getByRole('tabpanel').getByTestId('certificate-grid').getByRole('button').first().click();
+    } else {
+      await page.getByTestId('certificate-event').nth(i).getByTestId('certificate-grid').getByRole('button').first().click();
+    }
     await expect(tabs.nth(i).getByLabel('Image chosen')).toBeVisible();
   }
   await expect(page.getByTestId('certificate-selected-count')).toHaveText('3/3 images selected');
@@ -190,25 +195,31 @@ test.describe('achievement certificate builder', () => {
     await openBuilder(page);
     await addRaces(page, 'AR40608');
     await shot(page, '1-search');
+    await expectAccessible(page, 'certificate step 1-search at 360 px');
     const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await noSidewaysScroll();
     await page.getByRole('button', { name: 'Search' }).click();
-    await chooseFirstPhotos(page);
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await chooseFirstPhotos(page, 'sections');
     await shot(page, '2-select');
+    await expectAccessible(page, 'certificate step 2-select at 360 px');
     await noSidewaysScroll();
     await page.getByRole('button', { name: 'Next' }).click();
     const cards = page.getByTestId('certificate-card');
     await cropWithDefaults(page, cards.nth(0));
     await cards.nth(1).getByRole('button', { name: 'Crop & Resize' }).click();
     await shot(page, '3-crop');
+    await expectAccessible(page, 'certificate step 3-crop at 360 px');
     await page.getByRole('dialog', { name: 'Adjust Image' }).getByRole('button', { name: 'Apply' }).click();
     await expect(cards.nth(1).getByText('Image Cropped & Saved Successfully!')).toBeVisible();
     await cropWithDefaults(page, cards.nth(2));
     await shot(page, '4-process');
+    await expectAccessible(page, 'certificate step 4-process at 360 px');
     await noSidewaysScroll();
     await page.getByRole('button', { name: 'Generate Certificate' }).click();
     await expect(page.getByTestId('certificate-preview').locator('canvas')).toBeVisible();
     await shot(page, '5-preview');
+    await expectAccessible(page, 'certificate step 5-preview at 360 px');
     await noSidewaysScroll();
   });
 });

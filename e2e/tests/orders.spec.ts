@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../support/system';
+import { expectAccessible } from '../support/accessibility';
 import { apiEventId, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, logOutThroughMenu, signInThroughForm } from './accounts.helpers';
 
@@ -51,6 +52,7 @@ test.describe('order history and order ownership', () => {
     }
     const bodyRows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(bodyRows).toHaveCount(15);
+    await expectAccessible(page, 'the order history');
     await page.locator('.ant-pagination').getByTitle('2').click();
     await expect(bodyRows).toHaveCount(2);
     await expect(bodyRows.first().locator('td').first()).toHaveText('16');
@@ -62,6 +64,11 @@ test.describe('order history and order ownership', () => {
     await expect(bodyRows.first()).toContainText('Retry');
     await page.getByLabel('Search orders').fill('no such race');
     await expect(page.getByText('No matching records found')).toBeVisible();
+
+    // The organiser's own order opens, and is as accessible as the list.
+    await page.goto(`/myorders?orderid=${refs[0]}`);
+    await expect(page.getByText(refs[0]).first()).toBeVisible();
+    await expectAccessible(page, 'the order details');
 
     // The runner may not open the organiser's order: the page and the API refuse.
     await logOutThroughMenu(page);
@@ -82,5 +89,6 @@ test.describe('order history and order ownership', () => {
     await expect(page.getByText('No Purchase History')).toBeVisible();
     await expect(page.getByText('Check back after Your next Purchase!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login for order history' })).toBeVisible();
+    await expectAccessible(page, 'the empty order history');
   });
 });

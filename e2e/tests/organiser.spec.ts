@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_URL, PORTS, REPO_ROOT, type Deployment } from '../support/system';
+import { expectAccessible } from '../support/accessibility';
 import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
 import { shownServerTotal } from './cart.helpers';
@@ -136,6 +137,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await page.getByRole('menuitem', { name: 'Event Dashboard' }).click();
     await page.waitForURL('**/organization_dashboard');
     await expect(page.getByRole('heading', { name: 'Event Dashboard', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'the event list');
     await page.getByRole('button', { name: JAIPUR }).click();
     await expect(page.getByRole('tab', { name: 'Revenue', selected: true })).toBeVisible();
 
@@ -154,6 +156,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     expect(stage('payment in progress').slice(1)).toEqual(['1', inr(mine(pending.order_ref).price)]);
     await expect(page.getByRole('figure', { name: 'Sales per day chart' }).locator('svg.recharts-surface')).toBeVisible();
     await expect(page.getByRole('region', { name: "Photographers' share" })).toBeVisible();
+    await expectAccessible(page, 'the Revenue tab');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV: jaipur-pink-city-10k-2026-revenue.csv' }).click();
@@ -179,6 +182,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await expect(page.getByText('6 participants imported (they replace the 5 imported before).')).toBeVisible();
     await expect(page.getByText('6 participants', { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Diya Reddy' })).toBeVisible();
+    await expectAccessible(page, 'the Participants tab');
   });
 
   test('a photographer’s registration is approved', async () => {
@@ -186,6 +190,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await openEventTab(page, await apiEventId(DEMO_EVENT), 'photographers');
     const row = page.getByRole('row', { name: /Ishita Verma/ });
     await expect(row).toContainText('pending');
+    await expectAccessible(page, 'the Photographers tab');
     await row.getByRole('button', { name: 'Approve Ishita Verma' }).click();
     await expect(page.getByText('Ishita Verma is approved for this event.')).toBeVisible();
     await expect(page.getByRole('row', { name: /Ishita Verma/ })).toContainText('approved');
@@ -199,7 +204,9 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
 
     const page = organiser.page;
     await openEventTab(page, jaipurId, 'reports');
-    await page.getByRole('button', { name: `Confirm report of ${reported.imageid}` }).click();
+    await expect(page.getByRole('button', { name: `Confirm: not this runner, photo ${reported.imageid}` })).toBeVisible();
+    await expectAccessible(page, 'the Reports tab');
+    await page.getByRole('button', { name: `Confirm: not this runner, photo ${reported.imageid}` }).click();
     await expect(page.getByText("Confirmed: the photo has left this BIB's results.")).toBeVisible();
     const after = await photosOf(jaipurId, 'JP60304');
     expect(after.photo.map((p) => p.id)).not.toContain(reported.id);
@@ -220,6 +227,7 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await form.getByLabel(/^BIB format/).fill('^NV\\d{3}$');
     await form.getByLabel('Try a BIB').fill('NV123');
     await expect(form.getByText('fits the format')).toBeVisible();
+    await expectAccessible(page, 'the Create event form');
     await form.getByLabel('One photo', { exact: true }).fill('120');
     for (const label of ['Photos searchable', 'Search by selfie', 'Unlabeled photos shown']) await form.getByRole('switch', { name: label }).click();
     await form.getByRole('button', { name: 'Create event' }).click();
@@ -254,6 +262,8 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
 
     await openEventTab(page, eventId, 'event');
     const edit = page.getByRole('form', { name: 'Save changes' });
+    await expect(edit).toBeVisible();
+    await expectAccessible(page, 'the Event tab');
     await edit.getByLabel('One photo', { exact: true }).fill('99');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('The event is saved.')).toBeVisible();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_URL } from '../support/system';
+import { expectAccessible, expectNoSidewaysScroll } from '../support/accessibility';
 import { apiEventId, DEMO_EVENT } from '../support/storefront';
 import { accountMenuEntries, DEMO_PASSWORD, DEMO_USERS, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
 
@@ -27,8 +28,10 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('sessio
 /** Rupees as the pages show them (whole amounts without paise, others with two decimals). */
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
-async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext();
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+
+async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD, device: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; token: string }> {
+  const context = await browser.newContext(device);
   const page = await context.newPage();
   await signInThroughForm(page, email, password);
   await expect(page).not.toHaveURL(/sign-in/);
@@ -68,6 +71,7 @@ test.describe('partner: registration, approval, My Share', () => {
     await pickEvent(page, 'Mu', DEMO_EVENT);
     const form = page.getByRole('form', { name: 'Partner registration form' });
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expectAccessible(page, 'the registration form');
 
     await form.getByRole('button', { name: 'Register' }).click();
     for (const text of ['First name is required', 'Nick name must have 6 to 8 characters', 'Incorrect account number format', 'Incorrect IFSC Code format', 'Incorrect PAN Card format', 'Please agree to the partner terms', 'Camera and availability remarks are required', 'Please tick the dates you are available on']) {
@@ -163,6 +167,7 @@ test.describe('partner: registration, approval, My Share', () => {
     await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
     await expect(page.getByRole('figure', { name: 'Your share per day chart' }).locator('svg.recharts-surface')).toBeVisible();
     await expect(page.getByText('No payouts yet.')).toBeVisible();
+    await expectAccessible(page, 'My Share');
 
     // GET DATA for one event narrows the rows.
     await page.getByRole('combobox', { name: 'Event' }).click();
@@ -203,5 +208,44 @@ test.describe('partner: registration, approval, My Share', () => {
     const stillToPay = inr(Math.round((kabir.share - 100) * 100) / 100).replace(/[.]/g, '\\.');
     await expect(payouts).toContainText(new RegExp(`Still to pay\\s*${stillToPay}`));
     await page.context().close();
+  });
+
+  test('at 360 px: the partner pages never scroll sideways (My Share’s table scrolls inside itself); My Photos picks the only event', async ({ browser }) => {
+    // The photographer registered above is approved for one event only.
+    const { page } = await signedIn(browser, email, DEMO_PASSWORD, PHONE);
+    await page.goto('/show_revenue');
+    await expect(page.getByRole('heading', { name: 'My Share' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'GET DATA' })).toBeEnabled();
+    await expect(page.locator('.ant-table')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'My Share for a new photographer');
+    await page.context().close();
+
+    const partner = await signedIn(browser, DEMO_USERS.partner, DEMO_PASSWORD, PHONE);
+    await partner.page.goto('/show_revenue');
+    // The share table (the payouts table below may hold the payout recorded above).
+    const shareTable = partner.page.locator('.ant-table').first();
+    await expect(shareTable.locator('tr.ant-table-row')).toHaveCount(2);
+    await expectNoSidewaysScroll(partner.page, 'My Share');
+    // The wide table scrolls inside its own box instead.
+    const table = await shareTable.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+    expect(table.overflow).toMatch(/auto|scroll/);
+    expect(table.scroll).toBeGreaterThan(table.client);
+    await expectAccessible(partner.page, 'My Share at 360 px');
+    await partner.page.goto('/registration');
+    await expect(partner.page.getByRole('heading', { name: 'Event registration' })).toBeVisible();
+    await expectNoSidewaysScroll(partner.page, 'the registration page');
+    await partner.page.goto('/upload');
+    await expect(partner.page.getByTestId('supply-event')).toBeVisible();
+    await expectNoSidewaysScroll(partner.page, 'the upload page');
+    await expectAccessible(partner.page, 'the upload page');
+    await partner.page.context().close();
+
+    const single = await signedIn(browser, email, DEMO_PASSWORD, PHONE);
+    await single.page.goto('/photos');
+    await expect(single.page.getByTestId('supply-event')).toContainText(DEMO_EVENT);
+    await expect(single.page.getByText('Uploaded')).toBeVisible();
+    await expectNoSidewaysScroll(single.page, 'My Photos');
+    await expectAccessible(single.page, 'My Photos');
+    await single.page.context().close();
   });
 });

@@ -41,6 +41,19 @@ test.describe('photo selection (/products)', () => {
     await expect(carousel.getByText('Instant Download Available')).toBeVisible();
     await carousel.getByRole('button', { name: 'Next photo' }).click();
     await expect(carousel.getByTestId('carousel-photo-id')).not.toHaveText(firstId);
+    // The keyboard and the mouse do what a phone's swipe and pinch do.
+    await page.keyboard.press('ArrowLeft');
+    await expect(carousel.getByTestId('carousel-photo-id')).toHaveText(firstId);
+    const stage = carousel.getByTestId('zoom-stage');
+    await stage.dblclick();
+    await expect(stage).toHaveAttribute('data-scale', '2.00');
+    await page.keyboard.press('+');
+    await expect(stage).toHaveAttribute('data-scale', '4.00');
+    await carousel.getByRole('button', { name: 'Zoom out' }).click();
+    await page.keyboard.press('0');
+    await expect(stage).toHaveAttribute('data-scale', '1.00');
+    await page.keyboard.press('ArrowRight');
+    await expect(carousel.getByTestId('carousel-photo-id')).not.toHaveText(firstId);
     await carousel.getByRole('button', { name: 'Enlarge' }).click();
     await expect(page.getByTestId('enlarged-photo').locator('img')).toBeVisible();
     await page.getByTestId('enlarged-photo').getByRole('button', { name: 'Close' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityProblems, expectNoSidewaysScroll } from '../support/accessibility';
 import { chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
@@ -14,11 +14,6 @@ const MIN_TARGET_PX = 44;
 const BIB = 'TT20609'; // 4 photos; the event's sponsor offer covers at most 3 of them
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect.soft(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.client);
-}
 
 /**
  * Every visible control a finger can hit, with the box it answers to: a tab's whole tab, a tick box's
@@ -57,16 +52,40 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET_PX);
 }
 
-/** axe-core's WCAG 2.2 A/AA rules: no serious or critical violation. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+type Point = { x: number; y: number };
+
+/**
+ * A finger's swipe and a two-finger pinch through Chromium's own touch pipeline (CDP's gesture
+ * synthesizers send real touch and pointer events, as a phone's screen does; a second CDP session's
+ * Input.dispatchTouchEvent reached no listener here).
+ */
+async function swipe(page: Page, from: Point, xDistance: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.synthesizeScrollGesture', { x: from.x, y: from.y, xDistance, yDistance: 0, gestureSourceType: 'touch', speed: 800 });
+  await cdp.detach();
 }
 
+async function pinch(page: Page, at: Point, scaleFactor: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.synthesizePinchGesture', { x: at.x, y: at.y, scaleFactor, gestureSourceType: 'touch', relativeSpeed: 300 });
+  await cdp.detach();
+}
+
+/** The width the photo is drawn at inside its box (object-fit: contain), once it has loaded. */
+async function drawnPhotoWidth(page: Page): Promise<number> {
+  const photo = page.getByTestId('zoom-stage').locator('img');
+  await expect(photo).toHaveJSProperty('complete', true);
+  return photo.evaluate((img: HTMLImageElement) => {
+    const box = img.getBoundingClientRect();
+    return Math.min(box.width, (box.height * img.naturalWidth) / Math.max(1, img.naturalHeight));
+  });
+}
+
+/** The phone's sticky bars (the header once stuck, the page's bottom bar) must leave 85% of the screen. */
+const MAX_STICKY_PX = Math.floor(PHONE.height * 0.15);
+
 async function expectPhoneFriendly(page: Page, where: string): Promise<void> {
-  await expectNoSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, where);
   expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
   expect.soft(await accessibilityProblems(page), `serious or critical accessibility problems on ${where}`).toEqual([]);
 }
@@ -102,6 +121,42 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
     await expect(photoCards(page).first()).toBeVisible();
     await expect(bottomBar(page)).toHaveCount(0);
     await expectPhoneFriendly(page, 'photos');
+
+    // The photo viewer fills the screen's width, swipes between photos and zooms by pinch.
+    await photoCards(page).first().getByRole('button', { name: /^Open photo / }).click();
+    const viewer = page.getByRole('dialog').filter({ has: page.getByTestId('photo-carousel') });
+    const photoId = viewer.getByTestId('carousel-photo-id');
+    await expect(photoId).toBeVisible();
+    const firstId = await photoId.innerText();
+    expect(await drawnPhotoWidth(page), 'the enlarged photo is drawn nearly as wide as the screen').toBeGreaterThanOrEqual(340);
+    await expectPhoneFriendly(page, 'the photo viewer');
+    const stage = (await page.getByTestId('zoom-stage').boundingBox())!;
+    const middle = { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
+    // A swipe to the left shows the next photo, one to the right the previous one.
+    await swipe(page, { x: middle.x + 100, y: middle.y }, -200);
+    await expect(photoId).not.toHaveText(firstId);
+    const secondId = await photoId.innerText();
+    await swipe(page, { x: middle.x - 100, y: middle.y }, 200);
+    await expect(photoId).toHaveText(firstId);
+    await expect(page.getByTestId('zoom-stage')).toHaveAttribute('data-scale', '1.00');
+    // Two fingers spread apart zoom in (and do not change the photo); Zoom out, the way without a gesture, zooms back.
+    await pinch(page, middle, 2.5);
+    await expect(page.getByTestId('zoom-stage')).not.toHaveAttribute('data-scale', '1.00');
+    expect(Number(await page.getByTestId('zoom-stage').getAttribute('data-scale'))).toBeGreaterThan(1.5);
+    await expect(photoId).toHaveText(firstId);
+    const zoomOut = viewer.getByRole('button', { name: 'Zoom out' });
+    for (let press = 0; press < 3 && (await zoomOut.isEnabled()); press++) {
+      const before = (await page.getByTestId('zoom-stage').getAttribute('data-scale')) ?? '';
+      await zoomOut.click();
+      await expect(page.getByTestId('zoom-stage')).not.toHaveAttribute('data-scale', before);
+    }
+    await expect(zoomOut).toBeDisabled();
+    await expect(page.getByTestId('zoom-stage')).toHaveAttribute('data-scale', '1.00');
+    await viewer.getByRole('button', { name: 'Next photo' }).click();
+    await expect(photoId).toHaveText(secondId);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await expect(viewer).toBeHidden();
+
     await photoCards(page).first().getByRole('button', { name: 'Add To Cart' }).click();
     const bar = bottomBar(page);
     await expect(bar).toBeVisible();
@@ -109,6 +164,12 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
     // One line: the bar is no taller than its 44 px button and its padding.
     expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(60);
     await expectPhoneFriendly(page, 'photos with the bottom bar');
+    // Scrolled down the photos, the stuck header and the bottom bar together keep within 15% of the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(navbar).toHaveAttribute('data-sticky', 'true');
+    const stickyPx = (await navbar.boundingBox())!.height + (await bar.boundingBox())!.height;
+    expect(stickyPx, `sticky header and bottom bar take ${stickyPx} px of ${PHONE.height}`).toBeLessThanOrEqual(MAX_STICKY_PX);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // The Videos tab counts videos.
     await page.getByRole('tab', { name: /Videos/ }).click();
@@ -129,6 +190,17 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
     await expect(page.getByTestId('bill-total')).not.toHaveText(before);
     await expect(modal).toBeHidden();
     await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
+    // The banner says the offer is taken (and how to undo it) instead of offering Apply again.
+    const banner = page.getByTestId('sponsor-banner');
+    await expect(banner.getByTestId('sponsor-applied')).toHaveText('✓ Offer applied to 3 photos');
+    await expect(banner.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Remove offer' })).toBeVisible();
+    // The slideshow above Digital Downloads says what it shows; with reduced motion asked for (as
+    // these journeys do) it starts paused, and Play starts it.
+    const slideshow = page.getByRole('figure', { name: 'Photos in your cart' });
+    await expect(slideshow).toContainText('Photos in your cart (1 of 3)');
+    await slideshow.getByRole('button', { name: 'Play' }).click();
+    await expect(slideshow.getByRole('button', { name: 'Pause' })).toBeVisible();
     const bill = await serverBill(page);
     expect(bill.discount).toBeGreaterThan(0);
     await expect(page.getByTestId('bill-total')).toHaveText(rupees(bill.total_amount));
@@ -169,5 +241,33 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
     await account.getByRole('button', { name: 'Event Dashboard' }).click();
     await expect(page).toHaveURL(/\/organization_dashboard/);
     await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe("the runner's phone: the first visit (360 x 740, touch)", () => {
+  // A browser that has never been here: no consent stored, the pre-order pop-up not seen.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the cookie notice leaves the page usable, and only one pop-up shows at a time', async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('dialog', { name: 'We use cookies' });
+    await expect(notice).toBeVisible();
+    await expect(page.getByTestId('upcoming-events')).toBeVisible();
+    // Not modal: no mask over the page, a strip along the bottom, and nothing else pops up meanwhile.
+    await expect(notice).toHaveAttribute('aria-modal', 'false');
+    await expect(page.locator('.ant-modal-mask')).toHaveCount(0);
+    expect((await notice.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height * 0.2);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expectPhoneFriendly(page, 'the first visit');
+    // The runner can search before answering.
+    await chooseEvent(page, DEMO_EVENT);
+    await expect(page.getByPlaceholder('Enter your BIB number (ex: TT20608)')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    // Once answered, the pre-order pop-up may follow, alone.
+    await notice.getByRole('button', { name: 'Accept Cookies' }).click();
+    await expect(notice).toHaveCount(0);
+    const popup = page.getByRole('dialog', { name: 'Pre-order your race photos' });
+    await expect(popup).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 });

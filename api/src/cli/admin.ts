@@ -1,7 +1,8 @@
-import { loadConfig } from '../config/config';
+import { loadConfig, type AppConfig } from '../config/config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { setRole, type GrantableRole } from '../features/accounts';
+import { resealPartnerData } from '../features/partners';
 import { AppError } from '../http/envelope';
 
 /**
@@ -14,6 +15,9 @@ import { AppError } from '../http/envelope';
  *   pnpm admin revoke-operator <email>
  *
  * The account must exist (the person signs up first). Every change is recorded in role_changes.
+ *
+ *   pnpm admin reseal-partner-data        after a key rotation (new PARTNER_DATA_KEY, the old one in
+ *                                         PARTNER_DATA_PREVIOUS_KEYS): partners' bank details onto the new key
  */
 const COMMANDS: Record<string, { role: GrantableRole; grant: boolean }> = {
   'grant-organiser': { role: 'organiser', grant: true },
@@ -22,11 +26,31 @@ const COMMANDS: Record<string, { role: GrantableRole; grant: boolean }> = {
   'revoke-operator': { role: 'operator', grant: false },
 };
 
-export const ADMIN_USAGE = `Usage: pnpm admin <${Object.keys(COMMANDS).join(' | ')}> <email>`;
+const RESEAL = 'reseal-partner-data';
+
+export const ADMIN_USAGE = `Usage: pnpm admin <${Object.keys(COMMANDS).join(' | ')}> <email>\n       pnpm admin ${RESEAL}`;
+
+async function reseal(config: AppConfig): Promise<{ code: number; out: string }> {
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    const report = await resealPartnerData(db, config.partnerDataKey, config.partnerDataPreviousKeys);
+    const lines = [`${report.resealed} partner profile(s) re-sealed under key ${report.keyId}; ${report.alreadyCurrent} already were.`];
+    if (report.unopened.length > 0) {
+      lines.push(
+        `${report.unopened.length} profile(s) could not be opened with the configured keys and were left as they are (accounts ${report.unopened.join(', ')}): add the key they were sealed with to PARTNER_DATA_PREVIOUS_KEYS and run this again.`,
+      );
+    }
+    return { code: report.unopened.length > 0 ? 1 : 0, out: lines.join('\n') };
+  } finally {
+    await db.close();
+  }
+}
 
 /** Runs one admin command; returns the exit code and what to print. */
 export async function runAdmin(argv: string[], config = loadConfig()): Promise<{ code: number; out: string }> {
   const [command, email] = argv;
+  if (command === RESEAL && argv.length === 1) return reseal(config);
   const action = command ? COMMANDS[command] : undefined;
   if (!action || !email) return { code: 2, out: ADMIN_USAGE };
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });

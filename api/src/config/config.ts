@@ -130,10 +130,10 @@ export function productionProblems(env: NodeJS.ProcessEnv): string | null {
  * PARTNER_DATA_KEY: 32 bytes as base64 (44 characters) or hex (64). A key of another length is refused
  * at start rather than found out when the first partner registers.
  */
-export function parsePartnerDataKey(raw: string): Buffer {
+export function parsePartnerDataKey(raw: string, setting = 'PARTNER_DATA_KEY'): Buffer {
   const value = raw.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new Error('PARTNER_DATA_KEY must be 32 bytes, given as base64 (44 characters) or hex (64 characters)');
+  if (key.length !== 32) throw new Error(`${setting}: a key must be 32 bytes, given as base64 (44 characters) or hex (64 characters)`);
   return key;
 }
 
@@ -153,6 +153,8 @@ export interface AppConfig {
   signingSecret: string;
   /** AES-256-GCM key of partners' bank account numbers and PANs (PARTNER_DATA_KEY; generated into the data folder when unset). */
   partnerDataKey: Buffer;
+  /** Keys PARTNER_DATA_KEY replaced (PARTNER_DATA_PREVIOUS_KEYS): they still open older values until `pnpm admin reseal-partner-data` has run. */
+  partnerDataPreviousKeys: Buffer[];
   /** How long a search session (and its signed image URLs) lives, in minutes. */
   searchSessionMinutes: number;
   /**
@@ -271,6 +273,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     corsOrigins: process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [shellUrl, ...defaultOrigins],
     signingSecret: process.env.SIGNING_SECRET || secrets!.signingSecret,
     partnerDataKey: parsePartnerDataKey(process.env.PARTNER_DATA_KEY || secrets!.partnerDataKey),
+    partnerDataPreviousKeys: (process.env.PARTNER_DATA_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .filter((k) => k.trim() !== '')
+      .map((k) => parsePartnerDataKey(k, 'PARTNER_DATA_PREVIOUS_KEYS')),
     searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
     storage: s3Bucket
       ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null, publicEndpoint: optionalUrl('S3_PUBLIC_ENDPOINT') }

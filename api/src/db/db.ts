@@ -6,10 +6,19 @@ import { vector } from '@electric-sql/pglite-pgvector';
 
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /**
+   * A name for a hot statement that always has the same text: the server parses and plans it once
+   * per connection and afterwards only binds and runs it (a prepared statement). Unique per SQL text.
+   * PGlite ignores it (one in-process connection, no network round trip to save).
+   */
+  name?: string;
+}
+
 /** The one database interface the server uses, backed by PGlite (embedded) or a PostgreSQL server. */
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs fn inside one transaction; the Db handed to fn uses that transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
@@ -97,8 +106,8 @@ class PostgresDb implements Db {
     this.closeHooks.add(hook);
   }
 
-  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+  async query<T extends Row = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<T[]> {
+    return (await this.pool.query(options.name ? { name: options.name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
   }
 
   async exec(sql: string): Promise<void> {
@@ -109,7 +118,8 @@ class PostgresDb implements Db {
     const client = await this.pool.connect();
     const txDb: Db = {
       kind: 'postgres',
-      query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
+      query: async <R extends Row = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        (await client.query(options.name ? { name: options.name, text: sql, values: params } : { text: sql, values: params })).rows as R[],
       exec: async (sql: string) => {
         await client.query(sql);
       },

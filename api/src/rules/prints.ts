@@ -7,7 +7,11 @@ export const DISABLE_PRINTS_SETTING = 'DISABLEPRINTS';
 
 export async function disabledPrintEventIds(db: Db): Promise<number[]> {
   const rows = await db.query<{ value: unknown }>('select value from app_settings where key = $1', [DISABLE_PRINTS_SETTING]);
-  const value = rows[0]?.value;
+  return disabledIdsOf(rows[0]?.value);
+}
+
+/** The event ids in a DISABLEPRINTS value as stored. */
+function disabledIdsOf(value: unknown): number[] {
   return Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n)) : [];
 }
 
@@ -32,20 +36,37 @@ export async function setPrintsDisabled(db: Db, eventId: number, disabled: boole
  * pricing rule's (the same `withGst` the bill charges), so the modal can never show another amount.
  */
 export async function printProducts(ctx: AppContext, eventId: number | null = null): Promise<PrintProduct[]> {
-  const rows = await ctx.db.query<{ id: number; name: string; image_key: string; price: number }>(
-    `select pp.id, pp.name, pp.image_key, coalesce(ep.price, pp.price) as price
-       from print_products pp left join event_print_prices ep on ep.print_product_id = pp.id and ep.event_id = $1
-      order by pp.sort, pp.id`,
-    [eventId],
-  );
-  return rows.map((r) => {
-    const image = ctx.storage.publicUrl(r.image_key);
-    return { id: r.id, prod_id: r.id, name: r.name, image, price: r.price, pricewthgst: withGst(r.price), s3: image };
-  });
+  const rows = await ctx.db.query<PrintProductRow>(`${printProductRowsSql('$1')} order by pp.sort, pp.id`, [eventId]);
+  return rows.map((r) => toPrintProduct(ctx, r));
+}
+
+export interface PrintProductRow {
+  [column: string]: unknown;
+  id: number;
+  name: string;
+  image_key: string;
+  price: number;
+  sort: number;
+}
+
+/** The catalogue's rows at the event's prices (eventParam: the event id's placeholder), unordered: order by sort, id. */
+export const printProductRowsSql = (eventParam: string): string =>
+  `select pp.id, pp.name, pp.image_key, coalesce(ep.price, pp.price) as price, pp.sort
+     from print_products pp left join event_print_prices ep on ep.print_product_id = pp.id and ep.event_id = ${eventParam}`;
+
+function toPrintProduct(ctx: AppContext, r: PrintProductRow): PrintProduct {
+  const image = ctx.storage.publicUrl(r.image_key);
+  return { id: r.id, prod_id: r.id, name: r.name, image, price: r.price, pricewthgst: withGst(r.price), s3: image };
 }
 
 /** What a search result of the event offers in prints: nothing where the event's prints are disabled. */
 export async function printOfferOf(ctx: AppContext, eventId: number): Promise<{ printsDisabled: boolean; printProductInfo: PrintProduct[] }> {
   const printsDisabled = (await disabledPrintEventIds(ctx.db)).includes(eventId);
   return { printsDisabled, printProductInfo: printsDisabled ? [] : await printProducts(ctx, eventId) };
+}
+
+/** The same offer from rows read elsewhere (the BIB search reads them in its one statement). */
+export function printOfferFrom(ctx: AppContext, eventId: number, disabledPrints: unknown, rows: PrintProductRow[]): { printsDisabled: boolean; printProductInfo: PrintProduct[] } {
+  const printsDisabled = disabledIdsOf(disabledPrints).includes(eventId);
+  return { printsDisabled, printProductInfo: printsDisabled ? [] : rows.map((r) => toPrintProduct(ctx, r)) };
 }

@@ -26,6 +26,19 @@ export async function lockedBibs(db: Db, event: { id: number; privacy_check: boo
   return wanted.filter((bib) => !verified.has(bib));
 }
 
+/**
+ * The same rule for one BIB whose verification was read in a larger statement with verifiedBibSql
+ * (the BIB search reads everything in one round trip): released, or still locked.
+ */
+export function bibReleased(event: { privacy_check: boolean }, bib: string, sessionId: number | null, verified: boolean): boolean {
+  if (!event.privacy_check || !normaliseBib(bib)) return true;
+  return sessionId !== null && verified;
+}
+
+/** SQL: this session verified this BIB of this event (the placeholders of session, event and BIB). */
+export const verifiedBibSql = (sessionParam: string, eventParam: string, bibParam: string): string =>
+  `exists (select 1 from session_verified_bibs where session_id = ${sessionParam}::int and event_id = ${eventParam} and bib_number = ${bibParam})`;
+
 /** Whether the BIB was verified by OTP in this search session for this event. */
 export async function isBibVerified(db: Db, sessionId: number, eventId: number, bib: string): Promise<boolean> {
   return (await lockedBibs(db, { id: eventId, privacy_check: true }, [bib], sessionId)).length === 0;

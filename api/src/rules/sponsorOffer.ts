@@ -9,19 +9,27 @@ import { AppError } from '../http/envelope';
 
 /** The event's active offer as the storefront shows it, or null. */
 export async function sponsorOfferOf(db: Db, eventId: number): Promise<SponsorOffer | null> {
-  const rows = await db.query<OrganiserSponsorOffer & { id: number; [column: string]: unknown }>(
-    `select id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed
-       from sponsor_offers where event_id = $1 and active order by id limit 1`,
-    [eventId],
-  );
+  const rows = await db.query<SponsorOfferRow>(sponsorOfferSql('$1'), [eventId]);
   const row = rows[0];
   return row ? { ...row, discount_amount: Number(row.discount_amount) } : null;
 }
 
+export type SponsorOfferRow = OrganiserSponsorOffer & { id: number; [column: string]: unknown };
+
+/** The event's active offer as a row (eventParam: the event id's placeholder). */
+export const sponsorOfferSql = (eventParam: string): string =>
+  `select id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed
+     from sponsor_offers where event_id = ${eventParam} and active order by id limit 1`;
+
 /** The event's offer with the photos this BIB may still get discounted (the cap holds per BIB). */
 export async function sponsorOfferLeftFor(db: Db, eventId: number, bib: string): Promise<SponsorOffer | null> {
   const offer = await sponsorOfferOf(db, eventId);
-  return offer && { ...offer, max_orders_allowed: Math.max(0, offer.max_orders_allowed - (await sponsorPhotosUsed(db, offer.id, eventId, bib))) };
+  return offer && offerLeftAfter(offer, await sponsorPhotosUsed(db, offer.id, eventId, bib));
+}
+
+/** The offer as a BIB sees it once `used` of its discounted photos are taken. */
+export function offerLeftAfter(offer: SponsorOffer, used: number): SponsorOffer {
+  return { ...offer, discount_amount: Number(offer.discount_amount), max_orders_allowed: Math.max(0, offer.max_orders_allowed - Number(used)) };
 }
 
 /**
@@ -34,14 +42,15 @@ export const SPONSOR_CAP_USED_MESSAGE = 'The sponsor offer has already been used
 
 /** Photos of this BIB the offer already discounted in paid orders and in recent pending ones. */
 export async function sponsorPhotosUsed(db: Db, offerId: number, eventId: number, bib: string): Promise<number> {
-  const rows = await db.query<{ used: number | string | null }>(
-    `select coalesce(sum(sponsor_photo_count), 0) as used from orders
-      where sponsor_offer_id = $1 and event_id = $2 and bib_number = $3
-        and (status in ('Paid', 'Downloaded') or (status = 'Pending' and created_at > now() - make_interval(mins => $4)))`,
-    [offerId, eventId, bib, SPONSOR_PENDING_HOLD_MINUTES],
-  );
+  const rows = await db.query<{ used: number | string | null }>(sponsorPhotosUsedSql('$1', '$2', '$3', '$4'), [offerId, eventId, bib, SPONSOR_PENDING_HOLD_MINUTES]);
   return Number(rows[0]?.used ?? 0);
 }
+
+/** The SQL of sponsorPhotosUsed, with the placeholders (or columns) of its four inputs. */
+export const sponsorPhotosUsedSql = (offer: string, event: string, bib: string, holdMinutes: string): string =>
+  `select coalesce(sum(sponsor_photo_count), 0) as used from orders
+    where sponsor_offer_id = ${offer} and event_id = ${event} and bib_number = ${bib}
+      and (status in ('Paid', 'Downloaded') or (status = 'Pending' and created_at > now() - make_interval(mins => ${holdMinutes})))`;
 
 /**
  * Inside the order's transaction: locks the offer row so parallel orders of one BIB take their

@@ -29,7 +29,7 @@ export function SupplyEventPicker(props: { value: number | null; onChange: (even
     <Select
       aria-label="Event"
       data-testid="supply-event"
-      style={{ minWidth: 320 }}
+      style={{ width: 320, maxWidth: '100%' }}
       placeholder="Choose an event"
       value={value ?? undefined}
       onChange={onChange}

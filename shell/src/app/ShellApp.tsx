@@ -13,6 +13,7 @@ import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
 import './touch.css';
+import './contrast.css';
 
 /** Any path the shell does not render itself goes to the remote that owns it. */
 function RemoteRoute() {

@@ -7,13 +7,21 @@ import type { GreyImage } from './regions';
 const require = createRequire(import.meta.url);
 
 /**
- * The English LSTM model ships in @tesseract.js-data/eng and is read from node_modules: without a
+ * The English models ship in @tesseract.js-data/eng (the LSTM's best integer model, and the full model
+ * that also holds the legacy classifier) and are read from node_modules: without a
  * langPath tesseract.js fetches it from a CDN (and crashes the process when offline), and its default
  * cache writes a copy into the working directory.
  */
-function languageFolder(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+function languageFolder(engine: OcrEngine): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), engine === 'lstm' ? '4.0.0_best_int' : '4.0.0');
 }
+
+/**
+ * lstm: tesseract's neural line reader (the best integer model), which finds most BIBs.
+ * legacy: its older shape classifier (in the package's full model), which errs on other shapes than
+ * the LSTM does: the reader asks it to confirm what the LSTM read.
+ */
+export type OcrEngine = 'lstm' | 'legacy';
 
 export interface RowText {
   text: string;
@@ -42,11 +50,12 @@ export class OcrPool {
 
   private constructor(private readonly slots: Slot[]) {}
 
-  static async start(workers: number): Promise<OcrPool> {
-    const langPath = languageFolder();
+  static async start(workers: number, engine: OcrEngine = 'lstm'): Promise<OcrPool> {
+    const langPath = languageFolder(engine);
+    const oem = engine === 'lstm' ? OEM.LSTM_ONLY : OEM.TESSERACT_ONLY;
     const slots = await Promise.all(
       Array.from({ length: workers }, async () => {
-        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }, ENGINE_SETTINGS);
+        const worker = await createWorker('eng', oem, { langPath, gzip: true, cacheMethod: 'none' }, ENGINE_SETTINGS);
         // A row is one line of characters; the crops carry no resolution, so name one.
         await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, user_defined_dpi: '300' });
         return { worker, whitelist: '', busy: false };

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
 import { cropRow, FIRST_VIEW, levelled, SECOND_VIEW } from './crop';
-import { OcrPool } from './ocr';
+import { OcrPool, type RowText } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
 
@@ -22,6 +22,9 @@ export interface AcceptanceOptions {
 }
 
 export const DEFAULT_ACCEPTANCE: AcceptanceOptions = { minConfidence: 75, minSymbol: 50, sameCount: false };
+
+/** Mean character confidence (0..100) at which the legacy engine's other reading vetoes the LSTM's. */
+const LEGACY_CONTRADICTS = 70;
 
 export interface ReaderTuning {
   regions: RegionOptions;
@@ -65,9 +68,13 @@ function sameBib(a: TextLine, b: TextLine): boolean {
   return Math.abs(a.cy - b.cy) < 2 * height && alongGap < 2 * height;
 }
 
+const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
 export class TesseractBibReader implements BibReader {
   constructor(
     private readonly pool: OcrPool,
+    /** The legacy (shape classifier) engine that checks the LSTM's readings; null: the LSTM's two views decide. */
+    private readonly legacy: OcrPool | null,
     private readonly tuning: ReaderTuning = { regions: DEFAULT_REGION_OPTIONS, acceptance: DEFAULT_ACCEPTANCE },
   ) {}
 
@@ -84,13 +91,31 @@ export class TesseractBibReader implements BibReader {
     const results = await Promise.all(
       lines.map(async (found) => {
         const line = levelled(reading, found, scale);
-        const first = accept(await this.pool.read(cropRow(reading, line, scale, FIRST_VIEW), whitelist), line, rules, this.tuning.acceptance);
+        const firstCrop = cropRow(reading, line, scale, FIRST_VIEW);
+        const firstText = await this.pool.read(firstCrop, whitelist);
+        const first = accept(firstText, line, rules, this.tuning.acceptance);
         if (!first) return null;
-        // A second look at another size, in black and white, must read the same: a misread that
-        // OCR is sure of rarely survives a change of view, and a wrong tag sells someone else's photo.
-        const second = await this.pool.read(cropRow(reading, line, scale, SECOND_VIEW), whitelist);
-        if (second.text.replace(/\s+/g, '').toUpperCase() !== first.bib) return null;
-        return { bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, second.confidence)) / 100, line: found };
+        const tagged = (confidence: number) => ({ bib: first.bib, confidence: Math.round(Math.min(first.confidence * 100, confidence)) / 100, line: found });
+        // A second look at another size, in black and white, and looks by tesseract's older shape
+        // classifier, which errs on other shapes than the LSTM: it reads most of the LSTM's sure
+        // misreads in unseen fonts right (7667 for 1667). A wrong tag sells someone else's photo.
+        const secondCrop = cropRow(reading, line, scale, SECOND_VIEW);
+        const legacy = this.legacy;
+        if (!legacy) {
+          const second = await this.pool.read(secondCrop, whitelist);
+          return compact(second.text) === first.bib ? tagged(second.confidence) : null;
+        }
+        const [second, legacyFirst] = await Promise.all([this.pool.read(secondCrop, whitelist), legacy.read(firstCrop, whitelist)]);
+        const secondAgrees = compact(second.text) === first.bib;
+        // The legacy engine reading the same confirms, even when the LSTM's second view lost the row.
+        if (compact(legacyFirst.text) === first.bib) return tagged(secondAgrees ? second.confidence : legacyFirst.confidence);
+        if (!secondAgrees) return null;
+        const legacySecond = await legacy.read(secondCrop, whitelist);
+        if (compact(legacySecond.text) === first.bib) return tagged(second.confidence);
+        // It misses many rows outright (nothing, or a character more from the bib's edge): only a
+        // confident other number of the same length contradicts the LSTM.
+        const contradicts = (other: RowText) => other.confidence >= LEGACY_CONTRADICTS && compact(other.text).length === first.bib.length;
+        return contradicts(legacyFirst) || contradicts(legacySecond) ? null : tagged(second.confidence);
       }),
     );
     const read = results.filter((r): r is BibReading & { line: TextLine } => r !== null);
@@ -107,12 +132,17 @@ export class TesseractBibReader implements BibReader {
 
   close(): Promise<void> {
     this.closed = true;
-    return this.pool.close();
+    return Promise.all([this.pool.close(), this.legacy?.close()]).then(() => undefined);
   }
 }
 
-/** Starts a reader with `workers` OCR engines (default 1: it shares the machine with the face indexer). */
-export async function createBibReader(options: { workers?: number; tuning?: ReaderTuning } = {}): Promise<BibReader> {
+/**
+ * Starts a reader with `workers` LSTM engines (default 1: it shares the machine with the face indexer)
+ * and, unless legacyCheck is false, one legacy engine (it reads only rows the LSTM accepted, a few per
+ * photo, and holds about 140 MB).
+ */
+export async function createBibReader(options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean } = {}): Promise<BibReader> {
   const workers = Math.max(1, Math.min(4, Math.floor(options.workers ?? 1)));
-  return new TesseractBibReader(await OcrPool.start(workers), options.tuning);
+  const [pool, legacy] = await Promise.all([OcrPool.start(workers), options.legacyCheck === false ? null : OcrPool.start(1, 'legacy')]);
+  return new TesseractBibReader(pool, legacy, options.tuning);
 }

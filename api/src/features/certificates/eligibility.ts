@@ -10,6 +10,13 @@ import { uploadedCertificateOf } from './runs';
  * finishing every event of an achievement holding this event (an official time in each).
  * certificate_url is the certificate this very session made for it, if any (never someone else's).
  */
+/**
+ * Whether an active achievement holds the event (eventParam: its placeholder): where none does, no
+ * BIB of the event can be eligible, and the search skips the queries of achievementsEligibility.
+ */
+export const IN_ACTIVE_ACHIEVEMENT_SQL = (eventParam: string): string =>
+  `exists (select 1 from achievement_events ae join achievements a on a.id = ae.achievement_id and a.active where ae.event_id = ${eventParam})`;
+
 export async function achievementsEligibility(ctx: AppContext, eventId: number, bib: string, sessionId: number | null): Promise<AchievementsEligibility> {
   const finished = await finishedAchievementOf(ctx.db, eventId, bib);
   if (!finished) return { certificate_eligible: false, certificate_url: null, achievement_id: null };

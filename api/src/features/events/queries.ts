@@ -25,7 +25,7 @@ export interface EventRow extends EventPricing {
   sample_bib: string | null;
 }
 
-const EVENT_COLUMNS = `id, name, logo_key, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date,
+export const EVENT_COLUMNS = `id, name, logo_key, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date,
   location, issearchable, selfiesearch, preorder_allowed, showunlabeled, privacy_check, is_featured, theme_code, slam_key,
   single_photo_price, extra_photo_price, bundle_price, video_price, collage_price, threshold_photo_count,
   premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack, preorder_price, preorder_cut_price, bib_pattern,

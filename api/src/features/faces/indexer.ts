@@ -57,6 +57,8 @@ interface ClaimedJob {
   event_id: number;
   attempts: number;
   original_key: string;
+  /** This claim's lease end, as the database stored it (text, to compare exactly): the claim's token. */
+  lease: string;
 }
 
 /**
@@ -75,17 +77,35 @@ export async function dispatchFaceJobs(db: Db, queue: JobQueue): Promise<number>
   return rows.length;
 }
 
-/** Takes the photo's row for this attempt; null when there is nothing to do (done already, or gone). */
+/**
+ * Takes the photo's row for this attempt; null when there is nothing to do (done already, gone, or
+ * held by another attempt whose lease still runs: the sweep hands it out again once that lease ends).
+ * clock_timestamp() makes each claim's lease end differ from the one before, even in one transaction.
+ */
 async function claimJob(db: Db, photoId: number): Promise<ClaimedJob | null> {
   const rows = await db.query<ClaimedJob>(
     `update face_index_jobs j
-        set status = 'running', attempts = j.attempts + 1, lease_until = now() + make_interval(secs => $2)
+        set status = 'running', attempts = j.attempts + 1, lease_until = clock_timestamp() + make_interval(secs => $2)
        from photos p
-      where p.id = j.photo_id and j.photo_id = $1 and j.status in ('pending', 'running')
-      returning j.photo_id, j.event_id, j.attempts, p.original_key`,
+      where p.id = j.photo_id and j.photo_id = $1
+        and (j.status = 'pending' or (j.status = 'running' and (j.lease_until is null or j.lease_until < now())))
+      returning j.photo_id, j.event_id, j.attempts, p.original_key, j.lease_until::text as lease`,
     [photoId, LEASE_SECONDS],
   );
   return rows[0] ?? null;
+}
+
+/** While a photo is analysed, its lease is pushed on (a slow photo is not handed to a second worker); false once the claim is lost. */
+async function renewLease(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db.query<{ lease: string }>(
+    `update face_index_jobs set lease_until = clock_timestamp() + make_interval(secs => $3)
+      where photo_id = $1 and status = 'running' and lease_until::text = $2
+      returning lease_until::text as lease`,
+    [job.photo_id, job.lease, LEASE_SECONDS],
+  );
+  if (!rows[0]) return false;
+  job.lease = rows[0].lease;
+  return true;
 }
 
 export async function faceIndexStatus(db: Db, eventId: number | null): Promise<FaceIndexStatus> {
@@ -181,13 +201,24 @@ export function startFaceIndexer(
     const job = await claimJob(db, photoId);
     if (!job) return;
     const started = Date.now();
+    // The lease is renewed at a third of its length while this attempt works.
+    let renewing = Promise.resolve(true);
+    const renewal = setInterval(() => {
+      renewing = renewing.then(() => renewLease(db, job).catch(() => true));
+    }, (LEASE_SECONDS * 1000) / 3);
+    renewal.unref();
     try {
       const image = await storage.getBuffer(job.original_key);
       const faces = await detector.detect(image, 'index');
+      clearInterval(renewal);
+      await renewing;
       await db.transaction(async (tx) => {
-        // The job may have gone while the photo was read (the event's face data was deleted): save nothing then.
-        const still = await tx.query('select 1 from face_index_jobs where photo_id = $1 for update', [job.photo_id]);
+        // Only the attempt that still holds the claim saves: a slower attempt whose lease ran out (and
+        // was claimed again), or one overtaken by a re-queue of the photo, saves nothing. The job may
+        // also have gone (the event's face data was deleted): nothing is saved then either.
+        const still = await tx.query(`select 1 from face_index_jobs where photo_id = $1 and status = 'running' and lease_until::text = $2 for update`, [job.photo_id, job.lease]);
         if (still.length === 0) return;
+        // Replaces the photo's faces in this transaction: a second run leaves one set, not two.
         await saveFacesOfPhoto(tx, job.photo_id, job.event_id, faces);
         await tx.query(
           `update face_index_jobs set status = 'done', face_count = $2, error = null, lease_until = null, finished_at = now(), queued_at = null where photo_id = $1`,
@@ -196,13 +227,15 @@ export function startFaceIndexer(
       });
       processed += 1;
     } catch (error) {
+      clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
       const final = attempt.lastAttempt || job.attempts >= MAX_ATTEMPTS;
-      await db.query(`update face_index_jobs set status = $2, error = $3, lease_until = null, queued_at = case when $2 = 'failed' then null else queued_at end where photo_id = $1`, [
-        job.photo_id,
-        final ? 'failed' : 'pending',
-        message,
-      ]);
+      // Only while this attempt still holds the claim: a failure must not undo another attempt's work.
+      await db.query(
+        `update face_index_jobs set status = $2, error = $3, lease_until = null, queued_at = case when $2 = 'failed' then null else queued_at end
+          where photo_id = $1 and status = 'running' and lease_until::text = $4`,
+        [job.photo_id, final ? 'failed' : 'pending', message, job.lease],
+      );
       log(`face index: photo ${job.photo_id} ${final ? 'failed' : 'will retry'}: ${message}`);
       // The queue records the error and retries the job (the row above says what became of the photo).
       throw error;

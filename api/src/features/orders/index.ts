@@ -5,4 +5,4 @@ export { CREATE_ORDER_FAILED_MESSAGE, userIdForGuest } from './createOrder';
 export { purchasedMedia } from './orderDetail';
 export { findOrderByRef, findOrderByTxnid, insertOrder, isPaidStatus, type OrderRow } from './orderStore';
 export { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, preauthUrl, signPreauth } from './preauth';
-export { PURCHASE_NOTIFICATION_SETTING, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';
+export { notificationFrom, PURCHASE_NOTIFICATION_SETTING, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';

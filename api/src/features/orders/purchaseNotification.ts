@@ -24,6 +24,10 @@ export async function recordPurchaseNotification(db: Db, order: Pick<OrderRow, '
 /** The latest notification, or null before the first purchase. */
 export async function purchaseNotification(db: Db): Promise<string | null> {
   const rows = await db.query<{ value: unknown }>('select value from app_settings where key = $1', [PURCHASE_NOTIFICATION_SETTING]);
-  const value = rows[0]?.value;
+  return notificationFrom(rows[0]?.value);
+}
+
+/** The notification in a stored setting value, or null. */
+export function notificationFrom(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null;
 }

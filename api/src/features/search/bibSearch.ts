@@ -1,14 +1,14 @@
-import { matchesBibFormat, type BibSearchResult, type SponsorOffer } from '@finishline/shared/pure';
+import { matchesBibFormat, type BibSearchResult, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
 import { notReportedSql, READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
-import { printOfferOf } from '../../rules/prints';
-import { lockedBibs, maskEmail, normaliseBib } from '../../rules/privacy';
-import { sponsorOfferLeftFor } from '../../rules/sponsorOffer';
-import { findEvent, priceInfoOf, type EventRow } from '../events';
-import { purchaseNotification } from '../orders';
-import { achievementsEligibility } from '../certificates';
+import { DISABLE_PRINTS_SETTING, printOfferOf, printOfferFrom, printProductRowsSql, type PrintProductRow } from '../../rules/prints';
+import { bibReleased, maskEmail, normaliseBib, verifiedBibSql } from '../../rules/privacy';
+import { offerLeftAfter, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferSql, sponsorPhotosUsedSql, type SponsorOfferRow } from '../../rules/sponsorOffer';
+import { EVENT_COLUMNS, PUBLISHED_SQL, priceInfoOf, type EventRow } from '../events';
+import { PURCHASE_NOTIFICATION_SETTING, notificationFrom, purchaseNotification } from '../orders';
+import { achievementsEligibility, IN_ACTIVE_ACHIEVEMENT_SQL } from '../certificates';
 
 /** What every search result of an event carries beside its photos, for the BIB and the selfie search alike. */
 export type EventShopInfo = Pick<
@@ -27,9 +27,8 @@ export type EventShopInfo = Pick<
   | 'purchase_notification'
 >;
 
-/** The event, its prices and packages, its prints, the sponsor offer given and the latest purchase. */
-export async function eventShopInfo(ctx: AppContext, event: EventRow, offer: SponsorOffer | null): Promise<EventShopInfo> {
-  const [prints, notification] = await Promise.all([printOfferOf(ctx, event.id), purchaseNotification(ctx.db)]);
+/** The shop info from what was read: the event, its print offer, the sponsor offer given and the latest purchase. */
+function shopInfoOf(ctx: AppContext, event: EventRow, prints: { printsDisabled: boolean; printProductInfo: PrintProduct[] }, offer: SponsorOffer | null, notification: string | null): EventShopInfo {
   return {
     eventId: event.id,
     eventName: event.name,
@@ -45,16 +44,56 @@ export async function eventShopInfo(ctx: AppContext, event: EventRow, offer: Spo
   };
 }
 
+/** The event, its prices and packages, its prints, the sponsor offer given and the latest purchase. */
+export async function eventShopInfo(ctx: AppContext, event: EventRow, offer: SponsorOffer | null): Promise<EventShopInfo> {
+  const [prints, notification] = await Promise.all([printOfferOf(ctx, event.id), purchaseNotification(ctx.db)]);
+  return shopInfoOf(ctx, event, prints, offer, notification);
+}
+
+/** The SQL of a BIB's photos and videos as this viewer sees them: without hidden or reported ones. */
+const visiblePhotosSql = (eventParam: string, bibParam: string, viewerParam: string) =>
+  `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq
+     from photo_bibs b join photos p on p.id = b.photo_id
+    where b.event_id = ${eventParam} and b.bib_number = ${bibParam} and ${READY_PHOTO_SQL}
+      and ${notReportedSql(bibParam, viewerParam)}`;
+
 /** Photos and videos of one BIB as this viewer sees them: without hidden or reported ones. */
 export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, viewerUserId: number | null = null): Promise<ShownPhotoRow[]> {
-  return db.query<ShownPhotoRow>(
-    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq
-       from photo_bibs b join photos p on p.id = b.photo_id
-      where b.event_id = $1 and b.bib_number = $2 and ${READY_PHOTO_SQL}
-        and ${notReportedSql('$2', '$3')}
-      order by p.seq, p.id`,
-    [eventId, normaliseBib(bib), viewerUserId],
-  );
+  return db.query<ShownPhotoRow>(`${visiblePhotosSql('$1', '$2', '$3')} order by p.seq, p.id`, [eventId, normaliseBib(bib), viewerUserId]);
+}
+
+/**
+ * Everything one BIB search reads, in one statement (one round trip, prepared once per connection):
+ * the event, the BIB's visible photos, its participant, whether this session verified the BIB, the
+ * sponsor offer with the photos this BIB already took, whether an active achievement holds the event,
+ * DISABLEPRINTS, the purchase notification and the print catalogue. $1 event, $2 BIB, $3 viewer,
+ * $4 session, $5 DISABLEPRINTS key, $6 notification key, $7 sponsor hold minutes. Each part is the
+ * SQL its rule owns; the event is read every time (never cached), so an organiser's switch (privacy
+ * check, searchable) holds from the next search on every API process.
+ */
+const BIB_SEARCH_SQL = `
+  select
+    (select row_to_json(e) from (select ${EVENT_COLUMNS} from events where id = $1 and ${PUBLISHED_SQL}) e) as event,
+    (select coalesce(json_agg(v order by v.seq, v.id), '[]') from (${visiblePhotosSql('$1', '$2', '$3')}) v) as photos,
+    (select row_to_json(t) from (select email, finish_time is not null as finished from participants where event_id = $1 and bib_number = $2) t) as participant,
+    ${verifiedBibSql('$4', '$1', '$2')} as verified,
+    (select row_to_json(o) from (select s.*, (${sponsorPhotosUsedSql('s.id', '$1', '$2', '$7')}) as used from (${sponsorOfferSql('$1')}) s) o) as offer,
+    ${IN_ACTIVE_ACHIEVEMENT_SQL('$1')} as in_achievement,
+    (select value from app_settings where key = $5) as disabled_prints,
+    (select value from app_settings where key = $6) as notification,
+    (select coalesce(json_agg(x order by x.sort, x.id), '[]') from (${printProductRowsSql('$1')}) x) as prints`;
+
+interface BibSearchRow {
+  [column: string]: unknown;
+  event: EventRow | null;
+  photos: ShownPhotoRow[];
+  participant: { email: string | null; finished: boolean } | null;
+  verified: boolean;
+  offer: (SponsorOfferRow & { used: number }) | null;
+  in_achievement: boolean;
+  disabled_prints: unknown;
+  notification: unknown;
+  prints: PrintProductRow[];
 }
 
 export interface BibSearchCaller {
@@ -69,36 +108,46 @@ export interface BibSearchCaller {
  * withheld until the BIB is verified by OTP in the caller's session.
  */
 export async function searchByBib(ctx: AppContext, input: { eventID: number; bibNumber: string }, caller: BibSearchCaller): Promise<BibSearchResult> {
-  const event = await findEvent(ctx.db, input.eventID);
-  if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
-  if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
   const bib = normaliseBib(input.bibNumber);
+  const [found] = await ctx.db.query<BibSearchRow>(
+    BIB_SEARCH_SQL,
+    [input.eventID, bib, caller.userId ?? null, caller.sessionId, DISABLE_PRINTS_SETTING, PURCHASE_NOTIFICATION_SETTING, SPONSOR_PENDING_HOLD_MINUTES],
+    { name: 'bib-search' },
+  );
+  const event = found?.event;
+  if (!found || !event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
+  if (!event.issearchable) throw new AppError(400, `Photos of ${event.name} are not available for search yet.`);
   // The organiser's BIB format: a number that cannot be a BIB of this event is not searched at all.
   if (event.bib_pattern && !matchesBibFormat(event.bib_pattern, bib)) {
     throw new AppError(400, `This is not a BIB number of ${event.name}. Please check the number on your BIB and try again.`);
   }
-  const rows = await visiblePhotosOfBib(ctx.db, event.id, bib, caller.userId ?? null);
+  const rows = found.photos;
   if (rows.length === 0) {
     throw new AppError(404, `No photos found for BIB ${bib} in ${event.name}. Please check the number and try again.`);
   }
 
   const isPrivacyCheckEnabled = event.privacy_check;
-  const showPhotos = (await lockedBibs(ctx.db, event, [bib], caller.sessionId)).length === 0;
+  const showPhotos = bibReleased(event, bib, caller.sessionId, found.verified);
   const isVerified = isPrivacyCheckEnabled && showPhotos;
 
   const expiresAt = searchLinksExpireAt(ctx);
   const visible = showPhotos ? rows : [];
-  const media = await Promise.all(visible.map((row) => shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt)));
-
-  const [participants, offer, eligibility] = await Promise.all([
-    ctx.db.query<{ email: string | null }>('select email from participants where event_id = $1 and bib_number = $2', [event.id, bib]),
-    sponsorOfferLeftFor(ctx.db, event.id, bib),
-    achievementsEligibility(ctx, event.id, bib, caller.sessionId),
+  let offer: SponsorOffer | null = null;
+  if (found.offer) {
+    const { used, ...row } = found.offer;
+    offer = offerLeftAfter(row, used);
+  }
+  // Only a finisher of an event an active achievement holds can be eligible: the rest need no more queries.
+  const [media, eligibility] = await Promise.all([
+    Promise.all(visible.map((row) => shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt))),
+    found.participant?.finished && found.in_achievement
+      ? achievementsEligibility(ctx, event.id, bib, caller.sessionId)
+      : { certificate_eligible: false, certificate_url: null, achievement_id: null },
   ]);
-  const participant = participants[0];
+  const email = found.participant?.email;
 
   return {
-    ...(await eventShopInfo(ctx, event, offer)),
+    ...shopInfoOf(ctx, event, printOfferFrom(ctx, event.id, found.disabled_prints, found.prints), offer, notificationFrom(found.notification)),
     bibNumber: bib,
     photo: media.filter((m) => m.category === 'image'),
     video: media.filter((m) => m.category === 'video'),
@@ -108,7 +157,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
     total_video_count: rows.filter((r) => r.kind === 'video').length,
     isPrivacyCheckEnabled,
     isVerified,
-    participantExists: participant?.email ? [{ email1: maskEmail(participant.email) }] : [],
+    participantExists: email ? [{ email1: maskEmail(email) }] : [],
     show_prempack: event.show_prempack,
     show_ultrapack: event.show_ultrapack,
   };

@@ -8,7 +8,7 @@ import { requireApprovedPartner, requireUser } from '../accounts';
 import { definePhotoQueue } from './pipeline';
 import { approvedEventsOf, ownPhoto, photosOf, setPhotoBibs } from './review';
 import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
-import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS, sweepStagedUploads } from './uploads';
+import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS } from './uploads';
 
 /**
  * The photographer's supply line: tus uploads and the review of their own photos. Every call needs
@@ -28,10 +28,12 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
     await (await queue?.catch(() => null))?.release();
   });
 
-  const { server: tus, store } = createTusServer(ctx, jobQueue);
-  // Unfinished uploads are refused after their expiry; their staged bytes are cleared from the disk too.
+  const { server: tus, staged } = createTusServer(ctx, jobQueue);
+  const { store } = staged;
+  // Unfinished uploads are refused after their expiry; their staged bytes are cleared too.
   const sweep = () =>
-    sweepStagedUploads(store)
+    staged
+      .sweep()
       .then((removed) => removed > 0 && app.log.info(`supply: cleared ${removed} unfinished upload(s) past their expiry`))
       .catch((error: unknown) => app.log.warn(`supply: clearing unfinished uploads failed: ${error instanceof Error ? error.message : String(error)}`));
   const sweepTimer = setInterval(sweep, STAGED_SWEEP_MS);

@@ -4,17 +4,22 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 type Upload = Awaited<ReturnType<FileStore['getUpload']>>;
 import { ValidationError } from 'yup';
 import { API_ROUTES, SUPPLY_MESSAGES, uploadFileSchema, type UploadReceipt } from '@finishline/shared/pure';
+import type { AppConfig } from '../../config/config';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
 import { PHOTO_QUEUE } from './pipeline';
 import { supplyStatusOf } from './photoStatus';
 
 /**
- * Resumable uploads (tus 1.0). A file is written to the upload folder as it arrives, chunk by chunk,
- * so a dropped connection or a reloaded page resumes at the last byte stored (HEAD says where). When
+ * Resumable uploads (tus 1.0). A file is staged as it arrives, chunk by chunk, so a dropped
+ * connection or a reloaded page resumes at the last byte stored (HEAD says where): in the bucket when
+ * storage is S3, so any API instance behind the load balancer continues any upload, else in the
+ * data folder (one process). When
  * the last byte is in, the file is checked (a readable JPEG), recognised by its SHA-256 if it was sent
  * before to the same event, moved into private object storage and queued for processing; its reply
  * names the photo. Who may create and continue an upload is checked by the route (routes.ts).
@@ -106,18 +111,34 @@ export async function acceptPhotoFile(
   return { photoId: inserted[0].id, imageId, duplicate: false, status: 'processing' };
 }
 
+/** Where uploads are staged while they arrive: tus's own store, and a count of what its expiry sweep removed. */
+export interface StagedUploads {
+  store: FileStore | S3Store;
+  /** Deletes what an upload left staged, finished or not. */
+  remove(id: string): Promise<void>;
+  /** Deletes the staged bytes of unfinished uploads older than their expiry; returns how many went. */
+  sweep(): Promise<number>;
+}
+
+/** The whole staged file of a finished upload. */
+async function readStaged(store: FileStore | S3Store, id: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.read(id)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** A finished tus upload: its staged file is accepted (or refused) and then deleted. */
-async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, store: FileStore, upload: Upload): Promise<UploadReceipt> {
+async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, staged: StagedUploads, upload: Upload): Promise<UploadReceipt> {
   const meta = upload.metadata ?? {};
   try {
-    const file = await fs.promises.readFile(path.join(store.directory, upload.id));
+    const file = await readStaged(staged.store, upload.id);
     return await acceptPhotoFile(ctx, queue, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file });
   } finally {
-    await store.remove(upload.id).catch(() => undefined);
+    await staged.remove(upload.id).catch(() => undefined);
   }
 }
 
-/** Where files are staged while they arrive: `<data folder>/uploads`, a data file and an info file per upload. */
+/** Where files are staged in the data folder: `<data folder>/uploads`, a data file and an info file per upload. */
 export function stagedUploadStore(dataDir: string): FileStore {
   return new FileStore({ directory: path.join(dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 }
@@ -134,8 +155,41 @@ export async function sweepStagedUploads(store: FileStore): Promise<number> {
   return Math.max(0, Math.round((before - after) / 2));
 }
 
-export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>): { server: TusServer; store: FileStore } {
-  const store = stagedUploadStore(ctx.config.dataDir);
+/**
+ * Where files are staged while they arrive. With S3 storage: the bucket (tus's S3 store: a multipart
+ * upload per file, an `<id>.info` object, the tail under 5 MB as an `<id>.part` object), shared by
+ * every instance. Otherwise `<data folder>/uploads`, a data file and an info file per upload.
+ */
+export function stagedUploads(config: Pick<AppConfig, 'dataDir' | 'storage'>): StagedUploads {
+  const storage = config.storage;
+  if (storage.kind === 's3') {
+    const clientConfig = {
+      region: storage.region,
+      ...(storage.endpoint ? { endpoint: storage.endpoint, forcePathStyle: true } : {}),
+      // S3-compatible servers differ in the checksums they accept; S3 itself needs none here.
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    };
+    const store = new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS, s3ClientConfig: { bucket: storage.bucket, ...clientConfig } });
+    const client = new S3Client(clientConfig);
+    return {
+      store,
+      async remove(id) {
+        // tus's remove aborts the multipart upload first and stops when it is already complete
+        // (a finished file), leaving the object behind: the objects are deleted here either way.
+        await store.remove(id).catch(() => undefined);
+        await client.send(new DeleteObjectsCommand({ Bucket: storage.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] } }));
+      },
+      sweep: () => store.deleteExpired(),
+    };
+  }
+  const store = stagedUploadStore(config.dataDir);
+  return { store, remove: (id) => store.remove(id), sweep: () => sweepStagedUploads(store) };
+}
+
+export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>): { server: TusServer; staged: StagedUploads } {
+  const staged = stagedUploads(ctx.config);
+  const { store } = staged;
   const server = new TusServer({
     path: API_ROUTES.partnerUploads,
     datastore: store,
@@ -158,9 +212,9 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
       return { metadata: { ...meta, uploader: String(uploader) } };
     },
     async onUploadFinish(_req, upload) {
-      const receipt = await acceptUpload(ctx, queue, store, upload);
+      const receipt = await acceptUpload(ctx, queue, staged, upload);
       return { headers: { [RECEIPT_HEADER]: Buffer.from(JSON.stringify(receipt)).toString('base64') } };
     },
   });
-  return { server, store };
+  return { server, staged };
 }

@@ -1,34 +1,32 @@
 import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { hasCookieConsent, storeCookieConsent } from './cookieConsent';
+import './first-visit.css';
 
-/** Spec: shown at first unless the stored cookie flag is 'true'; both Cancel and Accept Cookies store consent. */
+/**
+ * Spec: shown at first unless the stored cookie flag is 'true'; both Cancel and Accept Cookies store
+ * consent. It is a non-modal notice along the bottom edge, not a dialog over the page: a first visit
+ * can choose an event and search before answering (the store holds nothing that needs consent first).
+ */
 export function CookieConsent() {
   const [open, setOpen] = useState(() => !hasCookieConsent());
+  if (!open) return null;
   const consent = () => {
     storeCookieConsent();
     setOpen(false);
   };
   return (
-    <Modal
-      open={open}
-      title="We use cookies"
-      onCancel={consent}
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cancel" onClick={consent}>
-          Cancel
-        </Button>,
-        <Button key="accept" type="primary" onClick={consent}>
-          Accept Cookies
-        </Button>,
-      ]}
-    >
-      <p>
-        Finishline stores a few values in your browser to keep you signed in and to remember your cart and your event. We use no advertising
-        trackers. Read our <a href="/privacypolicy">Privacy Policy</a>.
+    <div className="fl-cookie-notice" role="dialog" aria-modal="false" aria-labelledby="fl-cookie-title" data-testid="cookie-notice">
+      <p className="fl-cookie-text">
+        <strong id="fl-cookie-title">We use cookies</strong> to keep you signed in and remember your cart and event. No advertising trackers.{' '}
+        <a href="/privacypolicy">Privacy Policy</a>
       </p>
-    </Modal>
+      <div className="fl-cookie-buttons">
+        <Button onClick={consent}>Cancel</Button>
+        <Button type="primary" onClick={consent}>
+          Accept Cookies
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -89,6 +89,7 @@ export function Navbar() {
 
   return (
     <header
+      className="fl-navbar"
       data-testid="navbar"
       data-sticky={sticky ? 'true' : 'false'}
       style={{
@@ -99,7 +100,7 @@ export function Navbar() {
         boxShadow: sticky ? '0 2px 8px rgba(0,0,0,0.08)' : '0 1px 0 #eee',
       }}
     >
-      <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '8px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '4px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
         <Link to="/" className="fl-logo-link" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#c2410c', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
           Finishline
         </Link>

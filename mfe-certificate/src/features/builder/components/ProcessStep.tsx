@@ -53,7 +53,7 @@ export function ProcessStep({ state, onCropped, onGenerate, onBack }: ProcessSte
           }
         >
           <span data-testid="certificate-progress">
-            <Progress type="circle" size={56} percent={total ? Math.round((done / total) * 100) : 0} format={() => `${done}/${total}`} />
+            <Progress type="circle" size={56} percent={total ? Math.round((done / total) * 100) : 0} format={() => `${done}/${total}`} aria-label={`${done} of ${total} images cropped`} />
           </span>
         </Popover>
       </div>

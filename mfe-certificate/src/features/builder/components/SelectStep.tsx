@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Pagination, Tabs } from 'antd';
+import { Alert, App, Button, Empty, Grid, Pagination, Tabs } from 'antd';
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, discoveryApi, localStore, STORAGE_KEYS, type CertificatePhoto, type TemplateDetailsResult } from '@finishline/shared';
 import { allSelected, selectedCount, type CertificateEventRow } from '../state/steps';
@@ -15,9 +15,14 @@ interface SelectStepProps {
   onEditSearch: () => void;
 }
 
-/** Step 2, Select Image: one tab per event and BIB, a page of photos each, one photo chosen per event. */
+/**
+ * Step 2, Select Image: one tab per event and BIB (on a phone, one section after another: three event
+ * names do not fit a 360 px tab bar, and antd's overflow menu inside the tab list is not accessible),
+ * a page of photos each, one photo chosen per event.
+ */
 export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch }: SelectStepProps) {
   const { message } = App.useApp();
+  const phone = Grid.useBreakpoint().sm === false;
   const [active, setActive] = useState(String(events[0]?.eventId ?? ''));
   const [paging, setPaging] = useState(false);
   const [next, setNext] = useState(false);
@@ -64,6 +69,50 @@ export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch 
     }
   };
 
+  const eventLabel = (row: CertificateEventRow) => (
+    <span data-testid="certificate-tab">
+      {row.eventName} · {row.bibNumber} {row.selectedImage ? <CheckCircleFilled className="fl-cert-check" aria-label="Image chosen" /> : null}
+    </span>
+  );
+
+  const eventPhotos = (row: CertificateEventRow) =>
+    row.eventImages.length === 0 ? (
+      <Empty description={<>No images found for this event and BIB number.<br />Please check your selections or try editing the search.</>} />
+    ) : (
+      <>
+        <h3 className="fl-cert-found">Found {row.pagination.total} Photos - Click to Select</h3>
+        <div className="fl-cert-grid" data-testid="certificate-grid">
+          {row.eventImages.map((photo) => {
+            const chosen = row.selectedImage?.id === photo.id;
+            return (
+              <button
+                type="button"
+                key={photo.id}
+                className={`fl-cert-thumb${chosen ? ' fl-cert-thumb-chosen' : ''}`}
+                aria-pressed={chosen}
+                aria-label={`Photo ${photo.photo_id}`}
+                onClick={() => onToggle(row.eventId, photo)}
+              >
+                <img src={photo.image} alt={`Photo ${photo.photo_id}`} loading="lazy" />
+                {chosen ? <CheckCircleFilled className="fl-cert-thumb-mark" /> : null}
+              </button>
+            );
+          })}
+        </div>
+        {row.pagination.total > row.pagination.per_page ? (
+          <Pagination
+            className="fl-cert-pages"
+            current={row.pagination.current_page}
+            pageSize={row.pagination.per_page}
+            total={row.pagination.total}
+            showSizeChanger={false}
+            disabled={paging}
+            onChange={(page) => void openPage(row, page)}
+          />
+        ) : null}
+      </>
+    );
+
   return (
     <section className="fl-cert-step" data-testid="certificate-select">
       <div className="fl-cert-toolbar">
@@ -72,55 +121,16 @@ export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch 
         </Button>
       </div>
       <Alert type="info" showIcon title="Select one image per event" className="fl-cert-banner" />
-      <Tabs
-        activeKey={active}
-        onChange={setActive}
-        items={events.map((row) => ({
-          key: String(row.eventId),
-          label: (
-            <span data-testid="certificate-tab">
-              {row.eventName} · {row.bibNumber} {row.selectedImage ? <CheckCircleFilled className="fl-cert-check" aria-label="Image chosen" /> : null}
-            </span>
-          ),
-          children:
-            row.eventImages.length === 0 ? (
-              <Empty description={<>No images found for this event and BIB number.<br />Please check your selections or try editing the search.</>} />
-            ) : (
-              <>
-                <h3 className="fl-cert-found">Found {row.pagination.total} Photos - Click to Select</h3>
-                <div className="fl-cert-grid" data-testid="certificate-grid">
-                  {row.eventImages.map((photo) => {
-                    const chosen = row.selectedImage?.id === photo.id;
-                    return (
-                      <button
-                        type="button"
-                        key={photo.id}
-                        className={`fl-cert-thumb${chosen ? ' fl-cert-thumb-chosen' : ''}`}
-                        aria-pressed={chosen}
-                        aria-label={`Photo ${photo.photo_id}`}
-                        onClick={() => onToggle(row.eventId, photo)}
-                      >
-                        <img src={photo.image} alt={`Photo ${photo.photo_id}`} loading="lazy" />
-                        {chosen ? <CheckCircleFilled className="fl-cert-thumb-mark" /> : null}
-                      </button>
-                    );
-                  })}
-                </div>
-                {row.pagination.total > row.pagination.per_page ? (
-                  <Pagination
-                    className="fl-cert-pages"
-                    current={row.pagination.current_page}
-                    pageSize={row.pagination.per_page}
-                    total={row.pagination.total}
-                    showSizeChanger={false}
-                    disabled={paging}
-                    onChange={(page) => void openPage(row, page)}
-                  />
-                ) : null}
-              </>
-            ),
-        }))}
-      />
+      {phone ? (
+        events.map((row) => (
+          <section key={row.eventId} className="fl-cert-event" data-testid="certificate-event" aria-label={`${row.eventName} · ${row.bibNumber}`}>
+            <h2 className="fl-cert-event-name">{eventLabel(row)}</h2>
+            {eventPhotos(row)}
+          </section>
+        ))
+      ) : (
+        <Tabs activeKey={active} onChange={setActive} items={events.map((row) => ({ key: String(row.eventId), label: eventLabel(row), children: eventPhotos(row) }))} />
+      )}
       <footer className="fl-cert-footer">
         <span data-testid="certificate-selected-count">
           {selectedCount(events)}/{events.length} images selected

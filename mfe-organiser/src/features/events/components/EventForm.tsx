@@ -127,7 +127,7 @@ function BibFormatTester({ pattern }: { pattern: string | null }) {
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: -6, marginBottom: 14 }}>
       <Input aria-label="Try a BIB" placeholder="Try a BIB" value={sample} onChange={(e) => setSample(e.target.value)} style={{ maxWidth: 160 }} />
-      {verdict === null ? null : verdict ? <span style={{ color: '#2f9e44' }}>fits the format</span> : <span style={{ color: '#d4380d' }}>does not fit the format</span>}
+      {verdict === null ? null : verdict ? <span style={{ color: '#237804' }}>fits the format</span> : <span style={{ color: '#a8071a' }}>does not fit the format</span>}
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
             key: 'decide',
             render: (_v, r) => (
               <Space>
-                <Button size="small" type="primary" danger disabled={r.status === 'upheld'} loading={busy === r.report_id} onClick={() => decide(r, 'upheld')} aria-label={`Confirm report of ${r.image_id}`}>
+                <Button size="small" type="primary" danger disabled={r.status === 'upheld'} loading={busy === r.report_id} onClick={() => decide(r, 'upheld')} aria-label={`Confirm: not this runner, photo ${r.image_id}`}>
                   Confirm: not this runner
                 </Button>
                 <Button size="small" disabled={r.status === 'dismissed'} onClick={() => decide(r, 'dismissed')} aria-label={`Dismiss report of ${r.image_id}`}>

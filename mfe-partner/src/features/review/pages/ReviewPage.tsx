@@ -56,7 +56,8 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
   const shown = data?.photos.filter((p) => filter === 'all' || p.status === filter) ?? [];
 
   return (
-    <div style={{ maxWidth: 1200, margin: '24px auto', padding: '0 16px' }}>
+    // clip: antd's Row gutter reaches 2 px past a phone's edge and would scroll the page sideways.
+    <div style={{ maxWidth: 1200, margin: '24px auto', padding: '0 16px', overflowX: 'clip' }}>
       <Typography.Title level={2}>My Photos</Typography.Title>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         {props.eventPicker(eventId, setEventId)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button, Descriptions, Select, Space, Table } from 'antd';
 import { DASHBOARD_PAGE_SIZE, formatRupees, NO_MATCHING_RECORDS, partnerApi, readLocalSession, type PartnerRevenueRow, type PartnerShareResult } from '@finishline/shared';
@@ -25,6 +25,16 @@ export function MySharePage() {
   const [events, setEvents] = useState<PartnerShareResult['eventdetails']>([]);
   const [loading, setLoading] = useState(false);
   useDocumentTitle('My Share');
+  // A table wider than a phone scrolls inside its own box: that box takes the keyboard's focus so
+  // arrow keys scroll it too (WCAG 2.1.1; axe: scrollable-region-focusable). antd does not expose it.
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    page.current?.querySelectorAll('.ant-table-content, .ant-table-body').forEach((box) => {
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', 'Table, scrolls sideways');
+    });
+  });
 
   const load = useCallback(
     (eventId: number) => {
@@ -51,13 +61,13 @@ export function MySharePage() {
   const payouts = data?.payouts;
   const money = (v: number) => formatRupees(v);
   return (
-    <div className="fl-partner-page" data-testid="my-share" style={{ maxWidth: 1000, margin: '0 auto', padding: 16 }}>
+    <div ref={page} className="fl-partner-page" data-testid="my-share" style={{ maxWidth: 1000, margin: '0 auto', padding: 16 }}>
       {loading ? <ProcessingOverlay /> : null}
       <h1>My Share</h1>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           aria-label="Event"
-          style={{ minWidth: 320 }}
+          style={{ width: 320, maxWidth: '100%' }}
           value={picked}
           onChange={(v: number) => setPicked(v)}
           options={[{ value: ALL, label: 'All my events' }, ...events.map((e) => ({ value: e.event_id, label: `${e.event_name} (${e.event_from_date})` }))]}
@@ -66,9 +76,11 @@ export function MySharePage() {
           GET DATA
         </Button>
       </Space>
+      {/* Wider than a phone: the table scrolls inside itself, never the whole page. */}
       <Table<PartnerRevenueRow>
         rowKey="event_id"
         size="small"
+        scroll={{ x: 'max-content' }}
         dataSource={rows}
         pagination={{ pageSize: DASHBOARD_PAGE_SIZE, hideOnSinglePage: true }}
         locale={{ emptyText: NO_MATCHING_RECORDS }}
@@ -95,7 +107,7 @@ export function MySharePage() {
           <h2>Payouts</h2>
           <Descriptions
             size="small"
-            column={3}
+            column={{ xs: 1, sm: 3 }}
             items={[
               { key: 'earned', label: 'Earned', children: money(payouts.earned) },
               { key: 'paid', label: 'Paid out', children: money(payouts.paid) },
@@ -108,6 +120,7 @@ export function MySharePage() {
             <Table
               rowKey="id"
               size="small"
+              scroll={{ x: 'max-content' }}
               dataSource={payouts.list}
               pagination={{ pageSize: DASHBOARD_PAGE_SIZE, hideOnSinglePage: true }}
               columns={[

@@ -87,7 +87,7 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
                 <Typography.Text>
                   {finished} of {accepted.length} files sent
                 </Typography.Text>
-                <Progress data-testid="upload-overall" percent={totalBytes ? Math.floor((sentBytes * 100) / totalBytes) : 0} status={busy ? 'active' : 'normal'} />
+                <Progress data-testid="upload-overall" aria-label="Upload progress of all files" percent={totalBytes ? Math.floor((sentBytes * 100) / totalBytes) : 0} status={busy ? 'active' : 'normal'} />
               </div>
             )}
             {files.length === 0 ? (
@@ -116,7 +116,7 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
                           {f.reason}
                         </Typography.Text>
                       ) : (
-                        <Progress percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0} size="small" status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'} />
+                        <Progress aria-label={`Upload progress of ${f.name}`} percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0} size="small" status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'} />
                       )}
                     </li>
                   ))}

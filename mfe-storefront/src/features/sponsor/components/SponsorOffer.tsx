@@ -34,6 +34,8 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
     if (timer.current !== null) window.clearTimeout(timer.current);
   }, []);
   const open = hasDigitalImages && available && flag;
+  const applied = shop.sponsor.appliedDiscount;
+  const covered = shop.sponsor.discountedPhoto.length;
 
   const setShowModal = (value: boolean) => {
     localStore.set(STORAGE_KEYS.showModal, String(value));
@@ -56,11 +58,23 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
 
   return (
     <>
-      <div className="fl-sponsor-banner" data-testid="sponsor-banner">
+      {/* Once taken, the banner says so and offers the way back instead of a second Apply. */}
+      <div className={`fl-sponsor-banner${applied ? ' fl-sponsor-applied' : ''}`} data-testid="sponsor-banner" data-applied={applied ? 'true' : 'false'}>
         <span>{sponsorBannerText(offer)}</span>
-        <Button type="primary" onClick={() => setShowModal(true)} disabled={!hasDigitalImages}>
-          Apply
-        </Button>
+        {applied ? (
+          <span className="fl-sponsor-state" role="status">
+            <strong data-testid="sponsor-applied">
+              ✓ Offer applied to {covered} photo{covered === 1 ? '' : 's'}
+            </strong>
+            <Button type="text" onClick={() => setShop(withdrawSponsorOffer)}>
+              Remove offer
+            </Button>
+          </span>
+        ) : (
+          <Button type="primary" onClick={() => setShowModal(true)} disabled={!hasDigitalImages}>
+            Apply
+          </Button>
+        )}
       </div>
       <Modal open={open} onCancel={close} footer={null} title={offer.sponsor_name} data-testid="sponsor-modal">
         <p>{offer.description}</p>

@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../../src/config/config';
+
+/**
+ * Several real API processes (the `pnpm start` entry point, api/src/main.ts) on one database, and a
+ * small round-robin proxy in front of them: the test's stand-in for a deployment behind a load
+ * balancer. Test support only; the product has no proxy of its own.
+ */
+
+/**
+ * tsx's loader in the server's own process, not tsx's CLI: the CLI runs the server in a child
+ * process that a SIGKILL of the CLI would leave running.
+ */
+export const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+export interface ApiInstance {
+  name: string;
+  url: string;
+  /** Stops the process at once (SIGKILL to its process group; no shutdown hook runs, as when a machine dies). */
+  kill(): void;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+  /** What it wrote to stdout and stderr, for a failure message. */
+  output(): string;
+}
+
+/** Starts api/src/main.ts with env on top of this process's environment; resolves once /health answers. */
+export async function startApiInstance(name: string, port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiInstance> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], {
+    cwd: path.join(REPO_ROOT, 'api'),
+    env: { ...process.env, NODE_NO_WARNINGS: '1', API_HOST: '127.0.0.1', API_PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so kill() reaches anything it started too.
+    detached: true,
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let alive = true;
+  const exited = new Promise<void>((resolve) => child.on('exit', () => ((alive = false), resolve())));
+  const url = `http://127.0.0.1:${port}`;
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const instance: ApiInstance = { name, url, kill, exited, output: () => log };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!alive) throw new Error(`API instance ${name} exited while starting:\n${log}`);
+    const ok = await fetch(`${url}/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return instance;
+    if (Date.now() > deadline) {
+      instance.kill();
+      throw new Error(`API instance ${name} did not answer /health within ${timeoutMs} ms:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export interface RoundRobinProxy {
+  url: string;
+  /** Requests each upstream answered (by upstream name), and those passed on because one refused the connection. */
+  stats: { answered: Map<string, number>; passedOn: number; failedMidway: number };
+  /** Called as each request is passed to an upstream (a test kills one in the middle of a request with it). */
+  onForward: ((upstream: string, method: string, url: string) => void) | null;
+  close(): Promise<void>;
+}
+
+/**
+ * A round-robin HTTP proxy, as a load balancer is: each request goes to the next upstream; when that
+ * one refuses the connection (its process is gone) the request is passed to the next, so nothing
+ * reaches the client from a dead instance that never saw the request. A request an upstream dies
+ * in the middle of is answered 502 (it may have been done, so it is not replayed here: the client
+ * retries, as nginx's proxy_next_upstream does not replay a POST either).
+ */
+export async function startRoundRobinProxy(upstreams: Array<{ name: string; url: string }>): Promise<RoundRobinProxy> {
+  let next = 0;
+  const stats = { answered: new Map<string, number>(), passedOn: 0, failedMidway: 0 };
+  const proxy = { onForward: null as RoundRobinProxy['onForward'] };
+  const server = http.createServer((req, res) => {
+    const body: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => body.push(chunk));
+    req.on('end', () => {
+      const payload = Buffer.concat(body);
+      const start = next++ % upstreams.length;
+      const attempt = (tried: number) => {
+        const upstream = upstreams[(start + tried) % upstreams.length]!;
+        const target = new URL(req.url ?? '/', upstream.url);
+        const forward = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host, 'content-length': String(payload.length) } }, (answer) => {
+          stats.answered.set(upstream.name, (stats.answered.get(upstream.name) ?? 0) + 1);
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('error', () => res.destroy());
+          answer.on('aborted', () => res.destroy());
+        });
+        forward.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED' && tried + 1 < upstreams.length) {
+            stats.passedOn += 1;
+            attempt(tried + 1);
+            return;
+          }
+          stats.failedMidway += 1;
+          if (res.headersSent) res.destroy();
+          else {
+            res.writeHead(502, { 'content-type': 'text/plain' });
+            res.end(`upstream ${upstream.name}: ${error.message}`);
+          }
+        });
+        forward.end(payload);
+        proxy.onForward?.(upstream.name, req.method ?? 'GET', req.url ?? '/');
+      };
+      attempt(0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(proxy, {
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+/** One HTTP answer as the browser's code sees it after its retry. */
+export interface SeenAnswer {
+  method: string;
+  route: string;
+  status: number;
+}
+
+/**
+ * fetch as the browser's API client uses it behind a load balancer: a request that fails at the
+ * network or gets 502/503/504 is sent once more. Every final answer is recorded in `seen`, so the
+ * test can say no 5xx reached the page.
+ */
+export function retryingFetch(seen: SeenAnswer[]): (url: string, init?: RequestInit) => Promise<Response> {
+  return async (url, init = {}) => {
+    const route = new URL(url).pathname;
+    const method = init.method ?? 'GET';
+    const once = () => fetch(url, { ...init, redirect: 'manual' });
+    let response: Response;
+    try {
+      response = await once();
+      if (response.status === 502 || response.status === 503 || response.status === 504) {
+        await response.arrayBuffer().catch(() => undefined);
+        response = await once();
+      }
+    } catch {
+      response = await once();
+    }
+    seen.push({ method, route, status: response.status });
+    return response;
+  };
+}
