@@ -91,7 +91,11 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     await expect.poll(async () => (await storedShop(page)).cart.map((i) => i.id).sort()).toEqual([...cartBefore].sort());
 
     await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
-    await formNamed(page, 'Checkout').getByRole('button', { name: PAY_BUTTON }).click();
+    // The second checkout remembers the details given for the first.
+    const again = formNamed(page, 'Checkout');
+    await expect(again.getByLabel('Pin code', { exact: true })).toHaveValue('400020');
+    await expect(again.getByLabel('Shipping address', { exact: true })).toHaveValue('12 Marine Drive, Mumbai');
+    await again.getByRole('button', { name: PAY_BUTTON }).click();
     await payOnSandbox(page, SUCCESS_CARD);
     await expect(page).toHaveURL(/\/ordersuccess/, { timeout: 30_000 });
     const orderLink = page.getByTestId('order-success').getByRole('link');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Input, Radio } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -18,6 +18,9 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSub
     reValidateMode: 'onChange',
   });
 
+  // Until the profile has arrived the Pay button waits: a click before it would validate the empty
+  // form, and the prefill that lands a moment later would wipe the errors, so nothing would happen.
+  const [prefilling, setPrefilling] = useState(true);
   useEffect(() => {
     let alive = true;
     authApi
@@ -34,7 +37,10 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSub
           pincode: current.pincode || (result.pincode ?? ''),
         });
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        if (alive) setPrefilling(false);
+      });
     return () => {
       alive = false;
     };
@@ -77,7 +83,7 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSub
         )}
       />
       {text('pincode', 'Pin code', { autoComplete: 'postal-code' })}
-      <Button type="primary" htmlType="submit" block size="large" loading={placing}>
+      <Button type="primary" htmlType="submit" block size="large" loading={placing || prefilling} disabled={prefilling}>
         {submitLabel}
       </Button>
     </form>
