@@ -52,8 +52,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || ctx.config.corsOrigins.includes(origin)),
     credentials: true,
-    // PATCH: the chunks of a resumable (tus) upload.
-    methods: ['GET', 'HEAD', 'POST', 'PATCH'],
+    // PATCH: the chunks of a resumable (tus) upload; DELETE: forgetting an unfinished one.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
   await app.register(formbody); // PayU posts back application/x-www-form-urlencoded

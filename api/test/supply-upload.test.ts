@@ -191,14 +191,38 @@ describe('photo supply: upload, processing, review', () => {
     expect((await tusOffset(url, tokens.partner)).offset).toBe(10_000);
   }, 60_000);
 
-  it('lets a browser on the shell send chunks: the preflight allows PATCH and the tus headers', async () => {
+  it("lets the photographer forget an unfinished upload of theirs (tus termination), nobody else's, and not a finished one", async () => {
+    const file = await photo('K7531', 'forgotten');
+    const url = (await tusCreate(endpoint, tokens.partner, file.length, meta('forget-me.jpg'))).location!;
+    expect((await tusPatch(url, tokens.partner, 0, file.subarray(0, 20_000))).status).toBe(204);
+    const forget = (token: string | null) => fetch(url, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...(token ? as(token) : {}) } });
+    expect((await forget(null)).status).toBe(401);
+    expect((await forget(tokens.rival)).status).toBe(403);
+    expect((await tusOffset(url, tokens.partner)).offset).toBe(20_000);
+    expect((await forget(tokens.partner)).status).toBe(204);
+    // The staged bytes are gone: a resume is told the upload is not known, and no photo was made.
+    expect((await tusOffset(url, tokens.partner)).status).toBe(404);
+    expect(await t.ctx.db.query(`select 1 from photos where event_id = $1 and original_name = 'forget-me.jpg'`, [eventId])).toHaveLength(0);
+
+    // A finished upload is a photo now (its staged bytes already moved): Forget leaves the photo alone.
+    const done = await photo('K7532', 'finished');
+    const finished = (await tusCreate(endpoint, tokens.partner, done.length, meta('kept.jpg'))).location!;
+    expect((await tusPatch(finished, tokens.partner, 0, done)).status).toBe(204);
+    expect((await fetch(finished, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...as(tokens.partner) } })).status).toBeGreaterThanOrEqual(400);
+    expect(await t.ctx.db.query(`select 1 from photos where event_id = $1 and original_name = 'kept.jpg'`, [eventId])).toHaveLength(1);
+  }, 60_000);
+
+  it.each([
+    ['send chunks', 'PATCH', 'authorization,tus-resumable,upload-offset,content-type'],
+    ['forget an unfinished upload', 'DELETE', 'authorization,tus-resumable'],
+  ])('lets a browser on the shell %s: the preflight allows %s and the tus headers', async (_what, method, headers) => {
     const origin = t.ctx.config.corsOrigins[0]!;
     const preflight = await fetch(`${endpoint}/any-upload`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,tus-resumable,upload-offset,content-type' },
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain(method);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
   });
 

@@ -76,7 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR,
       DEPLOY_DIR: path.join(DATA_DIR, 'deployments'),
       FRESH: '1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_SEARCH_PER_IP: process.env.RATE_LIMIT_SEARCH_PER_IP ?? '5000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

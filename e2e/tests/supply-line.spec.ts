@@ -30,6 +30,7 @@ const rupees = (text: string) => Number(text.replace(/[₹,]/g, ''));
  */
 const READ_BIB = 'TT20613';
 const CORRECTED_BIB = 'TT20614';
+const RESUMED_BIB = 'TT20615';
 
 /** Chooses the main event in the supply screens' event picker (the partner may be approved for several). */
 async function pickEvent(page: Page): Promise<void> {
@@ -118,5 +119,64 @@ test.describe('photo supply line', () => {
     const sale = rupees(after[1]!) - rupees(before[1]!);
     expect(sale).toBeGreaterThan(0);
     expect(rupees(after[6]!) - rupees(before[6]!)).toBeCloseTo(sale * 0.7, 1);
+  });
+
+  test('a reload mid-file: the page lists the interrupted upload, and the file dropped again continues where the server stopped', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const resumeFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-resume-'));
+    try {
+      // A full-size camera photo: three chunks of 1 MB or so.
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'), resumeFolder, RESUMED_BIB, '--width=3200', '--event=MCM26', `--name=${DEMO_EVENT}`], {
+        cwd: path.join(REPO_ROOT, 'api'),
+        stdio: 'ignore',
+      });
+      const file = path.join(resumeFolder, `${RESUMED_BIB}-1.jpg`);
+      const name = path.basename(file);
+      const size = fs.statSync(file).size;
+      const partner = await (await browser.newContext()).newPage();
+      await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
+      await expect(partner.getByTestId('account-button')).toBeVisible();
+      await partner.goto('/upload');
+      await pickEvent(partner);
+
+      // The network stalls after the first chunk: the second never reaches the server.
+      const chunkUrl = /\/api\/partner\/uploads\/[^/]+$/;
+      await partner.route(chunkUrl, (route) => (route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] !== '0' ? new Promise<void>(() => undefined) : route.continue()));
+      const firstChunk = partner.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 204);
+      await partner.locator('input[type=file]').setInputFiles(file);
+      const heldOffset = Number((await firstChunk).headers()['upload-offset']);
+      expect(heldOffset).toBeGreaterThan(0);
+      expect(heldOffset).toBeLessThan(size);
+
+      // The photographer reloads (the page asks first while files are being sent); the stalled chunk dies with the page.
+      partner.on('dialog', (dialog) => void dialog.accept());
+      await partner.reload();
+      await partner.unrouteAll({ behavior: 'ignoreErrors' });
+      await pickEvent(partner);
+      const interrupted = partner.getByTestId('interrupted-uploads');
+      await expect(interrupted.getByTestId('interrupted-file')).toHaveCount(1);
+      await expect(interrupted).toContainText(name);
+      await expect(interrupted).toContainText(`${Math.floor((heldOffset * 100) / size)}% sent`);
+      await expect(interrupted).toContainText('Drop them again to continue where they stopped.');
+
+      // Dropped again: the first chunk sent starts where the server stopped, not at 0.
+      const sentFrom: number[] = [];
+      partner.on('request', (request) => {
+        if (request.method() === 'PATCH' && chunkUrl.test(request.url())) sentFrom.push(Number(request.headers()['upload-offset']));
+      });
+      await partner.locator('input[type=file]').setInputFiles(file);
+      const row = partner.getByTestId('upload-file').filter({ hasText: name });
+      await expect(row).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+      await expect(row).toContainText('Resumed');
+      expect(sentFrom[0]).toBe(heldOffset);
+      await expect(interrupted).toHaveCount(0);
+
+      // One photo came of it, under the photographer's name for it.
+      await partner.goto('/photos');
+      await pickEvent(partner);
+      await expect(partner.getByTestId('review-photo').filter({ has: partner.locator(`[title="${name}"]`) })).toHaveCount(1, { timeout: 30_000 });
+    } finally {
+      fs.rmSync(resumeFolder, { recursive: true, force: true });
+    }
   });
 });

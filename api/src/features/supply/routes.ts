@@ -52,7 +52,10 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
       return user.id;
     }
     const id = (request.params as { '*': string })['*'];
-    const upload = await store.getUpload(id).catch(() => null);
+    const upload = await store.getUpload(id).catch((error: unknown) => {
+      request.log.info({ err: error, upload: id }, 'supply: an upload could not be read (expired, forgotten or never made)');
+      return null;
+    });
     if (!upload) throw notFound('This upload is not known. Please add the file again.');
     if (upload.metadata?.uploader !== String(user.id)) throw forbidden('This upload is not one of yours.');
     await requireApprovedPartner(ctx, request, Number(upload.metadata?.eventId));
@@ -68,7 +71,8 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   };
   // Preflights are answered by the CORS layer (OPTIONS *) like every other route's.
   app.route({ method: 'POST', url: API_ROUTES.partnerUploads, handler: handleTus });
-  app.route({ method: ['HEAD', 'PATCH'], url: `${API_ROUTES.partnerUploads}/*`, handler: handleTus });
+  // DELETE: the photographer forgets an interrupted upload (tus termination), freeing its staged bytes.
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${API_ROUTES.partnerUploads}/*`, handler: handleTus });
 
   app.get(API_ROUTES.partnerSupplyEvents, async (request, reply) => {
     const { user } = await requireUser(ctx, request);

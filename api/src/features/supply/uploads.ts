@@ -199,6 +199,8 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
     allowedCredentials: true,
     allowedHeaders: ['Authorization'],
     exposedHeaders: [RECEIPT_HEADER],
+    // Forget (DELETE) is for unfinished uploads; a finished file is a photo, removed through the review.
+    disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
       const uploader = uploaderOfRequest(req);
       if (uploader === undefined) throw refuse(401, 'Please sign in to continue.');

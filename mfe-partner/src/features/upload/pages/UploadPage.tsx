@@ -4,6 +4,7 @@ import { Button, Card, Empty, Progress, Space, Statistic, Tag, Typography, Uploa
 import { readLocalSession, supplyApi, UPLOAD_MAX_FILES_PER_DROP, type SupplyCounts } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { useUploadQueue, type QueuedFile } from '../state/useUploadQueue';
+import { useInterruptedUploads } from '../state/useInterruptedUploads';
 
 const STATE_LABEL: Record<QueuedFile['state'], { text: string; color: string }> = {
   waiting: { text: 'Waiting', color: 'default' },
@@ -26,10 +27,12 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
   const session = readLocalSession();
   const [eventId, setEventId] = useState<number | null>(null);
   const [counts, setCounts] = useState<SupplyCounts | null>(null);
-  const { files, add, clearFinished } = useUploadQueue(eventId);
+  const { files, busy, add, clearFinished } = useUploadQueue(eventId);
 
   const finished = files.filter((f) => f.state === 'done' || f.state === 'duplicate').length;
-  const busy = files.some((f) => f.state === 'uploading' || f.state === 'waiting');
+  const { interrupted, forget } = useInterruptedUploads(eventId, finished);
+  // A file dropped again is in the queue now: it is no longer waiting to be dropped.
+  const stillInterrupted = interrupted.filter((u) => !files.some((f) => f.state !== 'refused' && f.name === u.name && f.size === u.size));
   const accepted = files.filter((f) => f.state !== 'refused');
   const totalBytes = accepted.reduce((s, f) => s + f.size, 0);
   const sentBytes = accepted.reduce((s, f) => s + f.sent, 0);
@@ -74,6 +77,28 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
               <p style={{ fontSize: 18, margin: 8 }}>Drop your JPG photos here, or click to choose them</p>
               <p style={{ color: '#666' }}>Hundreds at once are fine. An interrupted upload continues when you drop the same files again.</p>
             </Upload.Dragger>
+            {stillInterrupted.length > 0 && (
+              <Card title="Interrupted uploads" data-testid="interrupted-uploads">
+                <Typography.Paragraph>These files stopped before they were complete. Drop them again to continue where they stopped.</Typography.Paragraph>
+                <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {stillInterrupted.map((u) => (
+                    <li key={u.storageKey} data-testid="interrupted-file" style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+                      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+                        <span>
+                          <strong>{u.name}</strong>{' '}
+                          <Typography.Text type="secondary">
+                            {u.received !== null && u.size > 0 ? `${Math.floor((u.received * 100) / u.size)}% sent` : 'partly sent'}
+                          </Typography.Text>
+                        </span>
+                        <Button onClick={() => void forget(u)} aria-label={`Forget ${u.name}`}>
+                          Forget
+                        </Button>
+                      </Space>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            )}
             <Card data-testid="upload-counts">
               <Space size="large" wrap>
                 <Statistic title="Uploaded" value={counts?.uploaded ?? 0} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
 import { readUploadReceipt, supplyUploadTarget, uploadFileSchema, type UploadReceipt } from '@finishline/shared';
 import { ValidationError } from 'yup';
+import { uploadFingerprintPrefix } from './useInterruptedUploads';
 
 /** Files sent at the same time; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
@@ -87,7 +88,7 @@ export function useUploadQueue(eventId: number | null) {
         retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
         metadata: { eventId: String(eventId), filename: file.name, filetype: file.type },
         // Same event, same file: a re-dropped file after a reload finds its earlier upload.
-        fingerprint: async (f) => `finishline-${eventId}-${(f as File).name}-${(f as File).size}-${(f as File).lastModified}`,
+        fingerprint: async (f) => `${uploadFingerprintPrefix(eventId)}${(f as File).name}-${(f as File).size}-${(f as File).lastModified}`,
         removeFingerprintOnSuccess: true,
         onProgress: (sent) => update(entry.key, { sent }),
         onSuccess: ({ lastResponse }) => {
@@ -129,7 +130,19 @@ export function useUploadQueue(eventId: number | null) {
     };
   }, []);
 
+  // Closing or reloading the tab mid-batch asks first: the files would have to be dropped again.
+  const busy = files.some((f) => f.state === 'uploading' || f.state === 'waiting');
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
+
   const clearFinished = useCallback(() => setFiles((list) => list.filter((f) => f.state === 'uploading' || f.state === 'waiting')), []);
 
-  return { files, add, clearFinished };
+  return { files, busy, add, clearFinished };
 }
