@@ -1,27 +1,14 @@
 /** Small pieces the benchmark scripts share. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db, QueryOptions, Row } from '../src/db/db';
+import { fileURLToPath } from 'node:url';
+import { API_ROUTES } from '@finishline/shared/pure';
 // The tests' helpers for a database of one's own on the server.
 import { databaseOn, onPgServer as onServer } from '../test/support/pgServer';
-
-/** A database that records every statement it runs (to explain or replay them afterwards). */
-export function recording(db: Db, seen: Array<{ sql: string; params: unknown[] }>): Db {
-  const wrap = (inner: Db): Db => ({
-    kind: inner.kind,
-    query: <T extends Row = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
-      seen.push({ sql, params });
-      return inner.query<T>(sql, params, options);
-    },
-    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
-    exec: (sql) => inner.exec(sql),
-    close: () => inner.close(),
-    native: inner.native,
-  });
-  return wrap(db);
-}
 
 /** The same JPEG with a comment segment after SOI: other bytes, same picture (so a different SHA-256). */
 export function withComment(jpeg: Buffer, text: string): Buffer {
@@ -61,4 +48,70 @@ export async function withBenchDatabase(serverUrl: string, fn: (bench: { url: st
     });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+/** The p-th percentile of values sorted ascending (nearest rank). */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+/** The machine's load average (1, 5, 15 minutes): the figures mean little without it on a shared machine. */
+export const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API as deployed (src/main.ts), in its own process: no seed, no background workers of the supply line. */
+export async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      SEED_ON_START: 'false',
+      FACE_INDEXING: 'false',
+      SUPPLY_WORKER: 'false',
+      // One client address does all the searches here.
+      RATE_LIMIT_SEARCH_PER_IP: '100000000',
+      // The production default (info: two lines per request) unless BENCH_LOG_LEVEL says otherwise.
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The API's log goes where a deployment sends it: a pipe someone reads.
+  let stderr = '';
+  child.stdout!.on('data', () => undefined);
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}): ${stderr}`);
+    if (Date.now() - started > 120_000) throw new Error(`the API did not listen within 2 minutes: ${stderr}`);
+    try {
+      await fetch(`${url}${API_ROUTES.homePage}`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return { url, child, stop };
 }

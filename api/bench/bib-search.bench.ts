@@ -19,27 +19,24 @@
  * (same 50 connections, prepared statements) or, on PGlite, one search after another in this
  * process (PGlite serves one connection). Printed: req/s, p50, p99 and the ratio API / raw SQL.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { loadConfig } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
-import { openDb, type Db } from '../src/db/db';
+import { openDb, recordingDb, type Db } from '../src/db/db';
 import { buildApp } from '../src/app';
-import { recording, runBench, withBenchDatabase } from './benchSupport';
+import { load, median, percentile, runBench, startApi, withBenchDatabase } from './benchSupport';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((t) => t.trim());
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIRST_BIB = 100_000;
 
 interface Shape {
@@ -53,9 +50,6 @@ const SERVER_SHAPE: Shape = { events: 10, photos: SERVER_PHOTOS, bibsPerEvent: M
 // The demo seed: 803 photos and videos, 55 BIBs with photos.
 const PGLITE_SHAPE: Shape = { events: 4, photos: 800, bibsPerEvent: 14 };
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /**
  * Events with photos, their BIBs (every photo tagged with one BIB, one in ten with a second), the
@@ -112,7 +106,7 @@ const searchBody = (shape: Shape, eventIds: number[], n: number) =>
 async function searchStatements(db: Db, tmp: string, shape: Shape, eventIds: number[]): Promise<Array<{ sql: string; params: unknown[] }>> {
   const seen: Array<{ sql: string; params: unknown[] }> = [];
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false, logLevel: 'warn' });
-  const ctx = await createContextWith(config, recording(db, seen));
+  const ctx = await createContextWith(config, recordingDb(db, seen));
   const app = await buildApp(ctx, { logger: false });
   // Warm up whatever the API caches, then record one search as it runs under steady load.
   const call = (n: number) =>
@@ -144,64 +138,6 @@ function pgbenchStatement(statement: { sql: string; params: unknown[] }, eventId
     return `'${String(typeof value === 'object' ? JSON.stringify(value) : value).replace(/'/g, "''")}'`;
   });
   return `${sql.replace(/\s+/g, ' ').trim()};`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The API as deployed (src/main.ts), in its own process: no seed, no background workers of the supply line. */
-async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      SEED_ON_START: 'false',
-      FACE_INDEXING: 'false',
-      SUPPLY_WORKER: 'false',
-      // One client address does all the searches here.
-      RATE_LIMIT_SEARCH_PER_IP: '100000000',
-      // The production default (info: two lines per request) unless BENCH_LOG_LEVEL says otherwise.
-      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The API's log goes where a deployment sends it: a pipe someone reads.
-  let stderr = '';
-  child.stdout!.on('data', () => undefined);
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}): ${stderr}`);
-    if (Date.now() - started > 120_000) throw new Error(`the API did not listen within 2 minutes: ${stderr}`);
-    try {
-      await fetch(`${url}${API_ROUTES.homePage}`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  return { url, child, stop };
 }
 
 interface LoadFigures {

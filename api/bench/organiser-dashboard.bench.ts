@@ -15,8 +15,8 @@ import path from 'node:path';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { loadConfig } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
-import { openDb, type Db } from '../src/db/db';
-import { recording, withBenchDatabase } from './benchSupport';
+import { openDb, recordingDb, type Db } from '../src/db/db';
+import { withBenchDatabase } from './benchSupport';
 import { buildApp } from '../src/app';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
@@ -184,7 +184,7 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
 
     // The plans of the queries one call runs, and which indexes they use.
     const seen: Array<{ sql: string; params: unknown[] }> = [];
-    await eventDashboard(recording(db, seen), organiserId, eventId);
+    await eventDashboard(recordingDb(db, seen), organiserId, eventId);
     console.log(`query plans (${seen.length} statements per call):`);
     for (const [i, q] of seen.entries()) {
       const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${q.sql}`, q.params);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES, computeBill, type Bill, type CartLine, type CartRequest } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
-import { seedCartFixture, type CartFixture } from './cartFixtures';
+import { imageLines, seedCartFixture, tt100Cart, type CartFixture } from './cartFixtures';
 
 describe('cart details: the server prices the cart', () => {
   let t: TestApp;
@@ -13,17 +13,8 @@ describe('cart details: the server prices the cart', () => {
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
-  const images = (ids: number[]): CartLine[] => ids.map((id) => ({ type: 'download', category: 'image', id }));
-  const cart = (lines: CartLine[], extra: Partial<CartRequest> = {}): CartRequest => ({
-    eventId: f.eventId,
-    bibNumber: 'tt100',
-    searchKind: 'bib',
-    packageKind: null,
-    lines,
-    sponsorofferID: null,
-    discountedPhotoIds: [],
-    ...extra,
-  });
+  const images = imageLines;
+  const cart = (lines: CartLine[], extra: Partial<CartRequest> = {}): CartRequest => tt100Cart(f, lines, extra);
   const details = (body: unknown, headers?: Record<string, string>) => t.request<Bill>('POST', API_ROUTES.cartDetails, body, headers);
 
   it.each([

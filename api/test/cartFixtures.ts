@@ -1,3 +1,4 @@
+import type { CartLine, CartRequest } from '@finishline/shared/pure';
 import type { Db } from '../src/db/db';
 import { insertTestPhoto } from './support/photos';
 
@@ -67,3 +68,18 @@ export async function seedCartFixture(db: Db): Promise<CartFixture> {
   );
   return { eventId, privateEventId, noPrintsEventId, offerId: offer[0].id, photoIds, otherBibPhotoId, unlabeledPhotoIds, videoId, privatePhotoIds, printIds };
 }
+
+/** Download lines of these photos. */
+export const imageLines = (ids: number[]): CartLine[] => ids.map((id) => ({ type: 'download', category: 'image', id }));
+
+/** A BIB cart of the fixture's runner TT100 (as typed: lower case), without package or offer unless extra says so. */
+export const tt100Cart = (f: CartFixture, lines: CartLine[], extra: Partial<CartRequest> = {}): CartRequest => ({
+  eventId: f.eventId,
+  bibNumber: 'tt100',
+  searchKind: 'bib',
+  packageKind: null,
+  lines,
+  sponsorofferID: null,
+  discountedPhotoIds: [],
+  ...extra,
+});

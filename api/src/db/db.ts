@@ -29,6 +29,34 @@ export interface Db {
   beforeClose?(hook: () => Promise<void>): void;
 }
 
+/** One statement as a recording database saw it. */
+export interface RecordedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The same database, recording every statement run through it (transactions included) in seen:
+ * tests count a request's round trips with it, benchmarks explain and replay them.
+ */
+export function recordingDb(db: Db, seen: RecordedStatement[]): Db {
+  const wrap = (inner: Db): Db => ({
+    kind: inner.kind,
+    query: <T extends Row = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
+      seen.push({ sql, params });
+      return inner.query<T>(sql, params, options);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+    exec: (sql) => {
+      seen.push({ sql, params: [] });
+      return inner.exec(sql);
+    },
+    close: () => inner.close(),
+    native: inner.native,
+  });
+  return wrap(db);
+}
+
 /** Hooks that run before a database closes, newest first. */
 class CloseHooks {
   private hooks: Array<() => Promise<void>> = [];

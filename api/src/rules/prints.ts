@@ -65,8 +65,15 @@ export async function printOfferOf(ctx: AppContext, eventId: number): Promise<{ 
   return { printsDisabled, printProductInfo: printsDisabled ? [] : await printProducts(ctx, eventId) };
 }
 
-/** The same offer from rows read elsewhere (the BIB search reads them in its one statement). */
+/** The same offer from rows read elsewhere (the BIB search and the cart bill read them in their one statement). */
 export function printOfferFrom(ctx: AppContext, eventId: number, disabledPrints: unknown, rows: PrintProductRow[]): { printsDisabled: boolean; printProductInfo: PrintProduct[] } {
   const printsDisabled = disabledIdsOf(disabledPrints).includes(eventId);
   return { printsDisabled, printProductInfo: printsDisabled ? [] : rows.map((r) => toPrintProduct(ctx, r)) };
 }
+
+/** SQL: the DISABLEPRINTS value as stored (keyParam: the placeholder of DISABLE_PRINTS_SETTING); read it with printOfferFrom. */
+export const disabledPrintsSql = (keyParam: string): string => `(select value from app_settings where key = ${keyParam})`;
+
+/** SQL: the print catalogue at the event's prices as one JSON array, ordered (read it with printOfferFrom). */
+export const printProductsJsonSql = (eventParam: string): string =>
+  `(select coalesce(json_agg(x order by x.sort, x.id), '[]') from (${printProductRowsSql(eventParam)}) x)`;

@@ -15,16 +15,39 @@ export function normaliseBib(bib: string): string {
  * BIB's photos go only to a session that verified that BIB by OTP. Returns the BIBs still locked.
  */
 export async function lockedBibs(db: Db, event: { id: number; privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null): Promise<string[]> {
-  if (!event.privacy_check) return [];
-  const wanted = [...new Set([...bibs].map(normaliseBib))].filter(Boolean);
+  const wanted = bibsToRelease(event, bibs);
   if (wanted.length === 0 || sessionId === null) return wanted;
   const rows = await db.query<{ bib_number: string }>(
     'select bib_number from session_verified_bibs where session_id = $1 and event_id = $2 and bib_number = any($3::text[])',
     [sessionId, event.id, wanted],
   );
-  const verified = new Set(rows.map((r) => r.bib_number));
-  return wanted.filter((bib) => !verified.has(bib));
+  return lockedAfter(wanted, rows.map((r) => r.bib_number));
 }
+
+/** The BIBs the rule must see verified: none outside a privacy-checked event. */
+function bibsToRelease(event: { privacy_check: boolean }, bibs: Iterable<string>): string[] {
+  if (!event.privacy_check) return [];
+  return [...new Set([...bibs].map(normaliseBib))].filter(Boolean);
+}
+
+function lockedAfter(wanted: string[], verified: Iterable<string>): string[] {
+  const released = new Set(verified);
+  return wanted.filter((bib) => !released.has(bib));
+}
+
+/**
+ * The same rule for BIBs whose session's verifications were read in a larger statement with
+ * verifiedBibsSql (the cart bill reads everything in one round trip): refuses (403) unless released.
+ */
+export function assertBibsReleasedBy(event: { privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null, verified: Iterable<string>): void {
+  const wanted = bibsToRelease(event, bibs);
+  if (wanted.length === 0) return;
+  if (sessionId === null || lockedAfter(wanted, verified).length > 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
+}
+
+/** SQL: the BIBs of this event this session verified, as a text array (the placeholders of session and event). */
+export const verifiedBibsSql = (sessionParam: string, eventParam: string): string =>
+  `(select coalesce(array_agg(bib_number), '{}') from session_verified_bibs where session_id = ${sessionParam}::int and event_id = ${eventParam})`;
 
 /**
  * The same rule for one BIB whose verification was read in a larger statement with verifiedBibSql

@@ -21,10 +21,20 @@ export const sponsorOfferSql = (eventParam: string): string =>
   `select id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed
      from sponsor_offers where event_id = ${eventParam} and active order by id limit 1`;
 
-/** The event's offer with the photos this BIB may still get discounted (the cap holds per BIB). */
-export async function sponsorOfferLeftFor(db: Db, eventId: number, bib: string): Promise<SponsorOffer | null> {
-  const offer = await sponsorOfferOf(db, eventId);
-  return offer && offerLeftAfter(offer, await sponsorPhotosUsed(db, offer.id, eventId, bib));
+/**
+ * SQL: the event's active offer as a JSON row with `used`, the photos this BIB already took (the
+ * placeholders of event, BIB and SPONSOR_PENDING_HOLD_MINUTES); read it with offerLeftFromRow.
+ */
+export const sponsorOfferLeftSql = (eventParam: string, bibParam: string, holdParam: string): string =>
+  `(select row_to_json(o) from (select s.*, (${sponsorPhotosUsedSql('s.id', eventParam, bibParam, holdParam)}) as used from (${sponsorOfferSql(eventParam)}) s) o)`;
+
+export type SponsorOfferLeftRow = SponsorOfferRow & { used: number };
+
+/** The offer as the BIB sees it, from a row read with sponsorOfferLeftSql (null: no active offer). */
+export function offerLeftFromRow(found: SponsorOfferLeftRow | null): SponsorOffer | null {
+  if (!found) return null;
+  const { used, ...row } = found;
+  return offerLeftAfter(row, used);
 }
 
 /** The offer as a BIB sees it once `used` of its discounted photos are taken. */

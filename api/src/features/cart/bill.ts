@@ -1,11 +1,11 @@
 import { computeBill, printsDeliverableTo, PricingError, UNLABELED_BIB, type Bill, type CartLine, type CartRequest } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
-import { disabledPrintEventIds, printProducts } from '../../rules/prints';
+import { DISABLE_PRINTS_SETTING, disabledPrintsSql, printOfferFrom, printProductsJsonSql, type PrintProductRow } from '../../rules/prints';
 import { READY_PHOTO_SQL } from '../../rules/photos';
-import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
-import { sponsorOfferLeftFor } from '../../rules/sponsorOffer';
-import { countryOfAddress, findEvent, pricingCatalogOf } from '../events';
+import { assertBibsReleasedBy, assertUnlabeledReleased, normaliseBib, verifiedBibsSql } from '../../rules/privacy';
+import { offerLeftFromRow, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferLeftSql, type SponsorOfferLeftRow } from '../../rules/sponsorOffer';
+import { countryOfAddress, pricingCatalogOf, publishedEventJsonSql, type EventRow } from '../events';
 
 /**
  * Who asks for the bill: the client address decides the country calling code (prints need +91),
@@ -20,11 +20,41 @@ export interface BillClient {
 export const NO_PHOTOS_MESSAGE = 'Your cart has no photos. Please add photos to your cart before choosing a package.';
 
 interface CartPhotoRow {
-  [column: string]: unknown;
   id: number;
   kind: 'image' | 'video';
   /** Every BIB the photo is tagged with (none: an unlabeled photo). */
   bibs: string[];
+}
+
+/**
+ * Everything the bill reads, in one statement (one round trip, prepared once per connection): the
+ * published event, the cart's photos with their BIBs, the BIBs of the event this session verified,
+ * DISABLEPRINTS, the print catalogue at the event's prices (only when the cart holds prints) and the
+ * sponsor offer with the photos this BIB already took. $1 event, $2 photo ids, $3 BIB, $4 session,
+ * $5 DISABLEPRINTS key, $6 sponsor hold minutes, $7 whether the cart holds prints. Each part is the
+ * SQL its rule owns; nothing is cached, so an organiser's change holds from the next bill.
+ */
+const BILL_SQL = `
+  select
+    ${publishedEventJsonSql('$1')} as event,
+    (select coalesce(json_agg(r), '[]') from (
+       select p.id, p.kind, coalesce(array_agg(b.bib_number) filter (where b.bib_number is not null), '{}') as bibs
+         from photos p left join photo_bibs b on b.photo_id = p.id
+        where p.event_id = $1 and p.id = any($2::int[]) and ${READY_PHOTO_SQL}
+        group by p.id) r) as photos,
+    ${verifiedBibsSql('$4', '$1')} as verified,
+    ${disabledPrintsSql('$5')} as disabled_prints,
+    case when $7::boolean then ${printProductsJsonSql('$1')} end as prints,
+    ${sponsorOfferLeftSql('$1', '$3', '$6')} as offer`;
+
+interface BillRow {
+  [column: string]: unknown;
+  event: EventRow | null;
+  photos: CartPhotoRow[];
+  verified: string[];
+  disabled_prints: unknown;
+  prints: PrintProductRow[] | null;
+  offer: SponsorOfferLeftRow | null;
 }
 
 /** Every photo id a line refers to, with the kind it must be. */
@@ -44,34 +74,34 @@ function referencedPhotos(lines: CartLine[]): Array<{ id: number; kind: 'image' 
  * Create-order calls this too, so an order's amount never comes from the browser.
  */
 export async function buildBill(ctx: AppContext, request: CartRequest, client: BillClient): Promise<Bill> {
-  const event = await findEvent(ctx.db, request.eventId);
-  if (!event) throw badRequest('We could not find this event. Please choose an event from the list.');
-  if (request.lines.length === 0) throw badRequest('Your cart is empty');
-
   const unlabeled = request.searchKind === 'unlabeled';
   const bib = unlabeled ? UNLABELED_BIB : normaliseBib(request.bibNumber);
+  const refs = referencedPhotos(request.lines);
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const hasPrints = request.lines.some((l) => l.type === 'print');
+  const hasCollages = request.lines.some((l) => l.type === 'collage');
+  // Read first, then check in the order the buyer's messages always came: the event, the lines, the photos, prints.
+  const [found] = await ctx.db.query<BillRow>(
+    BILL_SQL,
+    [request.eventId, ids, bib, client.sessionId, DISABLE_PRINTS_SETTING, SPONSOR_PENDING_HOLD_MINUTES, hasPrints],
+    { name: 'cart-bill' },
+  );
+  const event = found?.event;
+  if (!found || !event) throw badRequest('We could not find this event. Please choose an event from the list.');
+  if (request.lines.length === 0) throw badRequest('Your cart is empty');
+
   if (unlabeled && normaliseBib(request.bibNumber) !== UNLABELED_BIB.toUpperCase()) {
     throw badRequest("The unlabeled cart holds unlabeled photos only; its BIB is 'unlabeled'.");
   }
   // Buying releases photos as paging does: unlabeled ones only where the event shows them.
   if (unlabeled) assertUnlabeledReleased(event);
 
-  const refs = referencedPhotos(request.lines);
   if (refs.length === 0) throw badRequest(NO_PHOTOS_MESSAGE);
-  const ids = [...new Set(refs.map((r) => r.id))];
-  const rows = ids.length
-    ? await ctx.db.query<CartPhotoRow>(
-        `select p.id, p.kind, coalesce(array_agg(b.bib_number) filter (where b.bib_number is not null), '{}') as bibs
-           from photos p left join photo_bibs b on b.photo_id = p.id
-          where p.event_id = $1 and p.id = any($2::int[]) and ${READY_PHOTO_SQL}
-          group by p.id`,
-        [event.id, ids],
-      )
-    : [];
+  const rows = found.photos;
   // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well,
   // before any per-photo message could tell an unverified caller which photos are of which BIB.
   const bibsOfCart = [...new Set(rows.flatMap((r) => r.bibs))];
-  await assertBibsReleased(ctx.db, event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId);
+  assertBibsReleasedBy(event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId, found.verified);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
     const row = byId.get(ref.id);
@@ -84,9 +114,7 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
     }
   }
 
-  const hasPrints = request.lines.some((l) => l.type === 'print');
-  const hasCollages = request.lines.some((l) => l.type === 'collage');
-  const disabled = (await disabledPrintEventIds(ctx.db)).includes(event.id);
+  const { printsDisabled: disabled, printProductInfo } = printOfferFrom(ctx, event.id, found.disabled_prints, found.prints ?? []);
   if (hasCollages && disabled) throw badRequest(`Collages are not available for ${event.name}.`);
   if (hasPrints) {
     if (disabled) throw badRequest(`Prints are not available for ${event.name}.`);
@@ -95,7 +123,8 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   }
 
   // The offer's cap belongs to the BIB: photos its earlier orders got discounted count against it.
-  const [prints, offer] = await Promise.all([hasPrints ? printProducts(ctx, event.id) : Promise.resolve([]), sponsorOfferLeftFor(ctx.db, event.id, bib)]);
+  const prints = hasPrints ? printProductInfo : [];
+  const offer = offerLeftFromRow(found.offer);
   const catalog = pricingCatalogOf(event, prints, offer);
 
   try {

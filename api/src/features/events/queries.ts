@@ -99,6 +99,10 @@ export function pricingCatalogOf(event: EventRow, prints: PrintProduct[], offer:
  */
 export const PUBLISHED_SQL = 'published';
 
+/** SQL: a published event as a JSON row, or null (the placeholder of its id): findEvent inside a larger statement. */
+export const publishedEventJsonSql = (eventParam: string): string =>
+  `(select row_to_json(e) from (select ${EVENT_COLUMNS} from events where id = ${eventParam} and ${PUBLISHED_SQL}) e)`;
+
 /** A published event, or null: every public path (search, cart, OTP, pre-order, selfie) finds events here. */
 export async function findEvent(db: Db, eventId: number): Promise<EventRow | null> {
   const rows = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and ${PUBLISHED_SQL}`, [eventId]);
@@ -110,7 +114,7 @@ export async function findEvent(db: Db, eventId: number): Promise<EventRow | nul
  * first, newest first, so the first one (stored by the browser as the recent event) can be searched.
  */
 export async function listEvents(db: Db): Promise<EventRow[]> {
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by issearchable desc, from_date desc, id desc`);
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by issearchable desc, from_date desc, id desc`, [], { name: 'event-list' });
 }
 
 function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
@@ -122,15 +126,37 @@ function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
   return grouped;
 }
 
+/**
+ * Everything the home page reads, in one statement (one round trip, prepared once per connection):
+ * the published events newest first (from_date is YYYY-MM-DD, so its text orders as the date), the
+ * active home images, and the certificate builder's events (slam_events): each active achievement's
+ * events in their required order (migration 700; the achievements replaced events.slam_key).
+ */
+const HOME_SQL = `
+  select
+    (select coalesce(json_agg(e order by e.from_date desc, e.id desc), '[]') from (select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL}) e) as events,
+    (select coalesce(json_agg(i order by i.sort, i.id), '[]') from (select id, kind, image_key, alt, sort from home_images where active) i) as images,
+    (select coalesce(json_agg(c order by c.achievement_id, c.seq, c.event_id), '[]') from (
+       select a.title, a.id as achievement_id, ae.seq, e.id as event_id, e.name as event_name
+         from achievements a
+         join achievement_events ae on ae.achievement_id = a.id
+         join events e on e.id = ae.event_id
+        where a.active) c) as certificate_events`;
+
+interface HomeRow {
+  [column: string]: unknown;
+  events: EventRow[];
+  images: Array<{ id: number; kind: string; image_key: string; alt: string }>;
+  certificate_events: Array<{ title: string; achievement_id: number; event_id: number; event_name: string }>;
+}
+
 export async function homePage(db: Db, storage: ObjectStorage, today = todayInIndia()): Promise<HomePageResult> {
-  const events = await db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by from_date desc, id desc`);
+  const [{ events, images, certificate_events }] = (await db.query<HomeRow>(HOME_SQL, [], { name: 'home' })) as [HomeRow];
   const past = events.filter((e) => e.from_date <= today);
   const upcoming = events.filter((e) => e.from_date > today).sort((a, b) => a.from_date.localeCompare(b.from_date));
-  const images = await db.query<{ id: number; kind: string; image_key: string; alt: string }>(
-    `select id, kind, image_key, alt from home_images where active order by sort, id`,
-  );
   const hero = images.find((i) => i.kind === 'hero');
-  const slamEvents = await certificateEvents(db);
+  const slamEvents: NonNullable<HomePageResult['slam_events']> = {};
+  for (const row of certificate_events) (slamEvents[row.title] ??= []).push({ event_id: row.event_id, event_name: row.event_name, achievement_id: row.achievement_id });
   return {
     past_event: byYear(past, storage),
     feature_event: byYear(
@@ -144,38 +170,29 @@ export async function homePage(db: Db, storage: ObjectStorage, today = todayInIn
   };
 }
 
-/**
- * The certificate builder's events (slam_events): each achievement's events in their required order,
- * keyed by the achievement's title (migration 700; the achievements replaced events.slam_key).
- */
-async function certificateEvents(db: Db): Promise<NonNullable<HomePageResult['slam_events']>> {
-  const rows = await db.query<{ title: string; achievement_id: number; event_id: number; event_name: string }>(
-    `select a.title, a.id as achievement_id, e.id as event_id, e.name as event_name
-       from achievements a
-       join achievement_events ae on ae.achievement_id = a.id
-       join events e on e.id = ae.event_id
-      where a.active
-      order by a.id, ae.seq, e.id`,
-  );
-  const lists: NonNullable<HomePageResult['slam_events']> = {};
-  for (const row of rows) (lists[row.title] ??= []).push({ event_id: row.event_id, event_name: row.event_name, achievement_id: row.achievement_id });
-  return lists;
-}
+/** The themes and the years of published events, in one statement (the event list's filters). */
+const THEMES_SQL = `
+  select
+    (select coalesce(json_agg(t order by t.sort, t.evtcode), '[]') from (select code as evtcode, name as evtname, sort from event_themes) t) as themes,
+    (select coalesce(json_agg(y.evtyear order by y.evtyear desc), '[]') from (select distinct extract(year from from_date)::int as evtyear from events where ${PUBLISHED_SQL}) y) as years`;
 
 export async function eventThemes(db: Db): Promise<EventThemes> {
-  const themes = await db.query<{ evtcode: string; evtname: string }>(`select code as evtcode, name as evtname from event_themes order by sort, code`);
-  const years = await db.query<{ evtyear: number }>(
-    `select distinct extract(year from from_date)::int as evtyear from events where ${PUBLISHED_SQL} order by evtyear desc`,
-  );
-  return { evtthemes: themes, evtyears: years };
+  const [found] = (await db.query<{ themes: Array<{ evtcode: string; evtname: string }>; years: number[] }>(THEMES_SQL, [], { name: 'event-themes' })) as [
+    { themes: Array<{ evtcode: string; evtname: string }>; years: number[] },
+  ];
+  return { evtthemes: found.themes.map(({ evtcode, evtname }) => ({ evtcode, evtname })), evtyears: found.years.map((evtyear) => ({ evtyear })) };
 }
 
 /** Events of one theme code (MAR, HALF...) or of one year ("2025"), newest first. */
 export async function eventsByThemeOrYear(db: Db, searchtxt: string): Promise<EventRow[]> {
   if (/^\d{4}$/.test(searchtxt)) {
-    return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and extract(year from from_date)::int = $1 order by from_date desc, id desc`, [
-      Number(searchtxt),
-    ]);
+    return db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and extract(year from from_date)::int = $1 order by from_date desc, id desc`,
+      [Number(searchtxt)],
+      { name: 'events-of-year' },
+    );
   }
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt]);
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt], {
+    name: 'events-of-theme',
+  });
 }

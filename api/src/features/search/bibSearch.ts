@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
 import { notReportedSql, READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
-import { DISABLE_PRINTS_SETTING, printOfferOf, printOfferFrom, printProductRowsSql, type PrintProductRow } from '../../rules/prints';
+import { DISABLE_PRINTS_SETTING, disabledPrintsSql, printOfferOf, printOfferFrom, printProductsJsonSql, type PrintProductRow } from '../../rules/prints';
 import { bibReleased, maskEmail, normaliseBib, verifiedBibSql } from '../../rules/privacy';
-import { offerLeftAfter, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferSql, sponsorPhotosUsedSql, type SponsorOfferRow } from '../../rules/sponsorOffer';
-import { EVENT_COLUMNS, PUBLISHED_SQL, priceInfoOf, type EventRow } from '../events';
+import { offerLeftFromRow, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferLeftSql, type SponsorOfferLeftRow } from '../../rules/sponsorOffer';
+import { priceInfoOf, publishedEventJsonSql, type EventRow } from '../events';
 import { PURCHASE_NOTIFICATION_SETTING, notificationFrom, purchaseNotification } from '../orders';
 import { achievementsEligibility, IN_ACTIVE_ACHIEVEMENT_SQL } from '../certificates';
 
@@ -73,15 +73,15 @@ export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, v
  */
 const BIB_SEARCH_SQL = `
   select
-    (select row_to_json(e) from (select ${EVENT_COLUMNS} from events where id = $1 and ${PUBLISHED_SQL}) e) as event,
+    ${publishedEventJsonSql('$1')} as event,
     (select coalesce(json_agg(v order by v.seq, v.id), '[]') from (${visiblePhotosSql('$1', '$2', '$3')}) v) as photos,
     (select row_to_json(t) from (select email, finish_time is not null as finished from participants where event_id = $1 and bib_number = $2) t) as participant,
     ${verifiedBibSql('$4', '$1', '$2')} as verified,
-    (select row_to_json(o) from (select s.*, (${sponsorPhotosUsedSql('s.id', '$1', '$2', '$7')}) as used from (${sponsorOfferSql('$1')}) s) o) as offer,
+    ${sponsorOfferLeftSql('$1', '$2', '$7')} as offer,
     ${IN_ACTIVE_ACHIEVEMENT_SQL('$1')} as in_achievement,
-    (select value from app_settings where key = $5) as disabled_prints,
+    ${disabledPrintsSql('$5')} as disabled_prints,
     (select value from app_settings where key = $6) as notification,
-    (select coalesce(json_agg(x order by x.sort, x.id), '[]') from (${printProductRowsSql('$1')}) x) as prints`;
+    ${printProductsJsonSql('$1')} as prints`;
 
 interface BibSearchRow {
   [column: string]: unknown;
@@ -89,7 +89,7 @@ interface BibSearchRow {
   photos: ShownPhotoRow[];
   participant: { email: string | null; finished: boolean } | null;
   verified: boolean;
-  offer: (SponsorOfferRow & { used: number }) | null;
+  offer: SponsorOfferLeftRow | null;
   in_achievement: boolean;
   disabled_prints: unknown;
   notification: unknown;
@@ -132,11 +132,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
 
   const expiresAt = searchLinksExpireAt(ctx);
   const visible = showPhotos ? rows : [];
-  let offer: SponsorOffer | null = null;
-  if (found.offer) {
-    const { used, ...row } = found.offer;
-    offer = offerLeftAfter(row, used);
-  }
+  const offer = offerLeftFromRow(found.offer);
   // Only a finisher of an event an active achievement holds can be eligible: the rest need no more queries.
   const [media, eligibility] = await Promise.all([
     Promise.all(visible.map((row) => shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt))),
