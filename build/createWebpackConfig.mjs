@@ -13,6 +13,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTE_PORTS, SHELL_PORT, portsFor } from './ports.mjs';
 import { keepRecentHashedFiles } from './static-caching.mjs';
 import { FirstLoadPlugin } from './firstLoadPlugin.mjs';
+import { CspHashesPlugin, firstRoutePreloadScript } from './firstRoutePreload.mjs';
 
 const require = createRequire(import.meta.url);
 const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -189,7 +190,10 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
           template: path.join(BUILD_DIR, 'index.html'),
           title,
           chunks: ['main'],
+          // Only the shell's page starts the first route's requests (build/firstRoutePreload.mjs).
+          firstRoutePreload: isHost ? firstRoutePreloadScript() : '',
         }),
+        ...(isHost ? [new CspHashesPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {

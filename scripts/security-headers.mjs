@@ -65,8 +65,10 @@ const unique = (list) => [...new Set(list.filter(Boolean))];
  * @param {{ apiBaseUrl?: string, remotes?: Record<string, string>, googleClientId?: string | null } | null} options.runtimeConfig
  *        the shell's runtime configuration (null: a deployment that talks to nothing but itself)
  * @param {string[]} [options.mediaOrigins] extra origins photos and videos are served from
+ * @param {string[]} [options.scriptHashes] 'sha256-…' sources of the page's own inline scripts (the
+ *        shell's first-route preload: csp-hashes.json, written by its build)
  */
-export function contentSecurityPolicy({ runtimeConfig, mediaOrigins = [] }) {
+export function contentSecurityPolicy({ runtimeConfig, mediaOrigins = [], scriptHashes = [] }) {
   const api = originOf(runtimeConfig?.apiBaseUrl ?? '');
   const remotes = Object.values(runtimeConfig?.remotes ?? {}).map(originOf);
   const google = runtimeConfig?.googleClientId ? GOOGLE_SIGN_IN : null;
@@ -75,7 +77,7 @@ export function contentSecurityPolicy({ runtimeConfig, mediaOrigins = [] }) {
     'default-src': ["'self'"],
     // 'wasm-unsafe-eval' lets the page compile WebAssembly (the on-device face model's tfjs backend);
     // it allows no eval of JavaScript.
-    'script-src': unique(["'self'", "'wasm-unsafe-eval'", ...remotes, google]),
+    'script-src': unique(["'self'", "'wasm-unsafe-eval'", ...scriptHashes, ...remotes, google]),
     'style-src': unique(["'self'", "'unsafe-inline'", google]),
     'img-src': unique(["'self'", 'data:', 'blob:', ...media]),
     'media-src': unique(["'self'", 'blob:', ...media]),

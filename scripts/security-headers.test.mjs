@@ -37,6 +37,13 @@ describe('the static servers’ Content-Security-Policy', () => {
     expect(policy['script-src']).not.toContain("'unsafe-eval'");
   });
 
+  test('the page’s own inline scripts by their hashes only', () => {
+    const hash = "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='";
+    const policy = parse(contentSecurityPolicy({ runtimeConfig, scriptHashes: [hash] }));
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", hash, 'https://storefront.shop.example', 'https://cdn.shop.example']);
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  });
+
   test('photos and videos from the API and the configured storage origins', () => {
     const policy = parse(contentSecurityPolicy({ runtimeConfig, mediaOrigins: ['https://photos.s3.ap-south-1.amazonaws.com'] }));
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://api.shop.example', 'https://photos.s3.ap-south-1.amazonaws.com']);

@@ -9,6 +9,8 @@
  * --releases   a remote's release folder (scripts/releases.mjs), answered at /releases/<version>/...
  * --policy-config  the runtime config the Content-Security-Policy is built from (default: the
  *              --runtime-config file; a remote is given the shell's so its own page may reach the API)
+ * csp-hashes.json in the served folder (the shell's build writes it) lists the hashes of the page's
+ *              inline scripts, which the policy's script-src allows.
  * MEDIA_ORIGINS (env): extra origins photos come from besides the API (S3_BUCKET adds the bucket's).
  * Every answer carries the security headers of scripts/security-headers.mjs.
  * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) are `no-cache` with an ETag,
@@ -91,6 +93,17 @@ function readServed(file) {
  * point a remote at a new origin in runtime-config.json while this server keeps running.
  */
 let policyCache = { stamp: null, headers: null };
+const cspHashesFile = path.join(root, 'csp-hashes.json');
+
+/** The build's hashes of the page's inline scripts (none for a remote, whose build writes no such file). */
+function inlineScriptHashes() {
+  try {
+    return JSON.parse(fs.readFileSync(cspHashesFile, 'utf8'))['script-src'] ?? [];
+  } catch {
+    return [];
+  }
+}
+
 function currentSecurityHeaders() {
   let stamp = 'none';
   if (policyConfigFile) {
@@ -100,6 +113,12 @@ function currentSecurityHeaders() {
     } catch {
       stamp = 'missing';
     }
+  }
+  // A redeploy into the same folder may bring a new inline script with another hash.
+  try {
+    stamp += `|${fs.statSync(cspHashesFile).mtimeMs}`;
+  } catch {
+    stamp += '|no-hashes';
   }
   if (stamp === policyCache.stamp) return policyCache.headers;
   let runtimeConfig = null;
@@ -111,7 +130,7 @@ function currentSecurityHeaders() {
       console.error(`${label}: cannot read ${policyConfigFile} for the security policy: ${error}`);
     }
   }
-  policyCache = { stamp, headers: securityHeaders(contentSecurityPolicy({ runtimeConfig, mediaOrigins })) };
+  policyCache = { stamp, headers: securityHeaders(contentSecurityPolicy({ runtimeConfig, mediaOrigins, scriptHashes: inlineScriptHashes() })) };
   return policyCache.headers;
 }
 

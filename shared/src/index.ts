@@ -6,6 +6,7 @@
 export * from './pure';
 export * from '@finishline/shared/runtime';
 export * from './api/endpoints';
+export * from './api/preloaded';
 export * from './api/cartApi';
 export * from './state/cartActions';
 export * from './api/authApi';

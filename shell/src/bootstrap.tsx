@@ -1,12 +1,14 @@
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig, setRuntimeConfig } from '@finishline/shared';
+import { loadRuntimeConfig, setRuntimeConfig, takePreloaded } from '@finishline/shared';
 import { registerRemotesFromConfig } from './app/remotes/federation';
 import { ShellApp } from './app/ShellApp';
 
 async function start(): Promise<void> {
   let config;
   try {
-    config = await loadRuntimeConfig();
+    // The page's inline script has usually fetched it already, while this file was downloading.
+    const preloaded = await takePreloaded('config')?.catch(() => undefined);
+    config = preloaded ? setRuntimeConfig(preloaded) : await loadRuntimeConfig();
   } catch (error) {
     // Without the document the shell still runs on the defaults (local development ports).
     console.warn('runtime-config.json could not be read; using defaults.', error);

@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ComponentType } from 'react';
 import { getRuntimeConfig, type RemoteName, type RuntimeConfig } from '@finishline/shared';
 import { sharedContractPlugin } from './sharedContractPlugin';
+import { preloadedManifestPlugin } from './preloadedManifestPlugin';
 
 export const REMOTE_NAMES: readonly RemoteName[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
 
@@ -13,7 +14,7 @@ export interface RemoteAppModule {
 /** Tells the federation runtime where each remote's manifest lives, as read from runtime-config.json. */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
   // A remote built for a contract the shell cannot meet gets a message in its outlet (see the plugin).
-  registerPlugins([sharedContractPlugin()]);
+  registerPlugins([sharedContractPlugin(), preloadedManifestPlugin()]);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config.remotes[name] })));
 }
 

@@ -26,7 +26,7 @@ export function EventCard({ event, onChoose, onPreOrder }: Props) {
       hoverable
       className="fl-event-card"
       onClick={() => onChoose(event)}
-      cover={<img className="fl-event-logo" src={event.event_logo} alt={event.event_name} loading="lazy" />}
+      cover={<img className="fl-event-logo" src={event.event_logo} alt={event.event_name} loading="lazy" decoding="async" />}
     >
       {/* The full name on two lines (2026 and 2027 editions must be told apart), then a tooltip. */}
       <Card.Meta

@@ -54,7 +54,7 @@ export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSe
               <h2 className="fl-section-title">Highlights of the season</h2>
               <div className="fl-highlights">
                 {home.highlight_season.map((item) => (
-                  <img key={item.id} src={item.s3} alt="Highlight of the season" loading="lazy" />
+                  <img key={item.id} src={item.s3} alt="Highlight of the season" loading="lazy" decoding="async" />
                 ))}
               </div>
             </section>

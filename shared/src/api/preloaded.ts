@@ -1,0 +1,53 @@
+import type { ApiEnvelope } from '../types/envelope';
+import type { ApiAnswer, RuntimeConfig } from '@finishline/shared/runtime';
+
+/**
+ * Requests the shell's page starts before any JavaScript file has arrived (build/firstRoutePreload.mjs
+ * writes the inline script; its global name is FIRST_ROUTE_PRELOAD_GLOBAL there). Each is taken once
+ * by the code that would otherwise fetch it; anything missing, failed or unexpected falls back to the
+ * ordinary request, so a page without the script (a remote's own harness, an older shell) works as before.
+ */
+export interface FirstRoutePreloads {
+  /** runtime-config.json, parsed. */
+  config?: Promise<Partial<RuntimeConfig>>;
+  /** The storefront's mf-manifest.json (given to the federation runtime as is). */
+  manifest?: { url: string; response: Promise<Response> };
+  /** GET /api/home from the configured API, parsed. */
+  home?: Promise<unknown>;
+}
+
+const GLOBAL = '__FINISHLINE_PRELOAD__';
+
+/**
+ * Hands out a preloaded request once (when `wanted` accepts it); later calls (a refresh, a retry)
+ * get undefined and fetch anew.
+ */
+export function takePreloaded<K extends keyof FirstRoutePreloads>(
+  key: K,
+  wanted: (value: NonNullable<FirstRoutePreloads[K]>) => boolean = () => true,
+): FirstRoutePreloads[K] | undefined {
+  const preloads = (globalThis as { [GLOBAL]?: FirstRoutePreloads })[GLOBAL];
+  const value = preloads?.[key];
+  if (!preloads || value === undefined || !wanted(value as NonNullable<FirstRoutePreloads[K]>)) return undefined;
+  delete preloads[key];
+  return value;
+}
+
+function isSuccess(data: unknown): data is ApiEnvelope<unknown> {
+  if (typeof data !== 'object' || data === null) return false;
+  const envelope = data as Partial<ApiEnvelope<unknown>>;
+  return envelope.StatusCode === 200 && envelope.HasError === false && 'result' in envelope;
+}
+
+/**
+ * The preloaded answer of a GET when it succeeded, else the ordinary call (which also turns an error
+ * into the ApiError the screens show).
+ */
+export async function preloadedOr<T>(key: 'home', call: () => Promise<ApiAnswer<T>>): Promise<ApiAnswer<T>> {
+  const preloaded = takePreloaded(key);
+  if (preloaded) {
+    const data = await preloaded.catch(() => null);
+    if (isSuccess(data)) return { result: data.result as T, message: data.Message, statusCode: data.StatusCode };
+  }
+  return call();
+}

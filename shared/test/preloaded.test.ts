@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
+
+const page = globalThis as { __FINISHLINE_PRELOAD__?: FirstRoutePreloads };
+const fetched = (label: string) => async () => ({ result: label, message: 'fetched', statusCode: 200 });
+
+afterEach(() => {
+  delete page.__FINISHLINE_PRELOAD__;
+});
+
+describe('requests the shell’s page started before the JavaScript', () => {
+  test('the home data is taken once; the next call (a refresh) fetches', async () => {
+    page.__FINISHLINE_PRELOAD__ = { home: Promise.resolve({ StatusCode: 200, HasError: false, Message: 'ok', result: 'preloaded' }) };
+    expect(await preloadedOr('home', fetched('first call'))).toEqual({ result: 'preloaded', message: 'ok', statusCode: 200 });
+    expect(await preloadedOr('home', fetched('second call'))).toEqual({ result: 'second call', message: 'fetched', statusCode: 200 });
+  });
+
+  test('a failed or unsuccessful preload falls back to the ordinary call, which reports the error', async () => {
+    page.__FINISHLINE_PRELOAD__ = { home: Promise.reject(new Error('HTTP 500')) };
+    expect((await preloadedOr('home', fetched('after a failure'))).result).toBe('after a failure');
+    page.__FINISHLINE_PRELOAD__ = { home: Promise.resolve({ StatusCode: 500, HasError: true, Message: 'down', result: null }) };
+    expect((await preloadedOr('home', fetched('after an error answer'))).result).toBe('after an error answer');
+  });
+
+  test('without the page’s script everything is fetched as before', async () => {
+    expect(takePreloaded('config')).toBeUndefined();
+    expect((await preloadedOr('home', fetched('plain'))).result).toBe('plain');
+  });
+
+  test('a preload is taken only by the request it was made for', () => {
+    const manifest = { url: 'http://storefront.example/mf-manifest.json', response: Promise.resolve(new Response('{}')) };
+    page.__FINISHLINE_PRELOAD__ = { manifest };
+    expect(takePreloaded('manifest', (m) => m.url === 'http://account.example/mf-manifest.json')).toBeUndefined();
+    expect(takePreloaded('manifest', (m) => m.url === manifest.url)).toBe(manifest);
+    expect(takePreloaded('manifest')).toBeUndefined();
+  });
+});
