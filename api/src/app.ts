@@ -6,7 +6,8 @@ import helmet from '@fastify/helmet';
 import { AppError, envelope } from './http/envelope';
 import { describeUnexpectedError, guardRequestInput } from './http/inputGuard';
 import { collectRegisteredRoutes } from './http/routeList';
-import { API_ROUTES } from '@finishline/shared/pure';
+import { registerIdempotency } from './http/idempotency';
+import { API_ROUTES, IDEMPOTENT_REPLAYED_HEADER } from '@finishline/shared/pure';
 import type { AppContext } from './context';
 import { features } from './features';
 import { registerAddressLimits } from './security/addressLimits';
@@ -54,6 +55,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     credentials: true,
     // PATCH: the chunks of a resumable (tus) upload; DELETE: forgetting an unfinished one.
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    // The client reads these on a retried call (http/idempotency.ts); request headers, Idempotency-Key
+    // among them, are allowed as the preflight asks.
+    exposedHeaders: [IDEMPOTENT_REPLAYED_HEADER, 'Retry-After'],
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
   await app.register(formbody); // PayU posts back application/x-www-form-urlencoded
@@ -83,6 +87,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     reply.code(404).send(envelope(null, 'No such route.', 404));
   });
 
+  // Before the features, so that it covers every route they register.
+  registerIdempotency(app, ctx.db, ctx.config.idempotency);
   for (const feature of features) {
     await app.register(feature, { ctx });
   }

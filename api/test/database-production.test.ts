@@ -124,7 +124,7 @@ describe('the prune job', () => {
          ('old', 'success', 'success', 'paid', '{}', now() - interval '500 days'),
          ('recent', 'success', 'success', 'paid', '{}', now() - interval '5 days')`,
     );
-    const settings = { expiredRowRetentionDays: 7, paymentCallbackRetentionDays: 400, sentMailRetentionDays: 30 };
+    const settings = { expiredRowRetentionDays: 7, paymentCallbackRetentionDays: 400, sentMailRetentionDays: 30, idempotencyKeyHours: 24 };
     const first = await pruneExpiredRows(db, settings);
     expect(first).toMatchObject({ sessions: 2, oneTimeCodes: 1, paymentCallbacks: 1 });
     expect((await db.query<{ token_hash: string }>('select token_hash from sessions order by token_hash')).map((r) => r.token_hash)).toEqual(['expired-yesterday', 'valid']);

@@ -27,7 +27,8 @@ import { cameraPhoto } from '../src/seed/cameraPhoto';
  * another instance) and runners buy, while one instance is killed (SIGKILL) mid-way: after orders
  * were created and before their payment returns, and in the middle of uploads. Afterwards every
  * paid order is Paid once with one mail to its buyer, every uploaded photo is one row, found once
- * under its BIB, and no 5xx reached the browser after its one retry.
+ * under its BIB, and no 5xx reached the browser after its retries (the shared client's retry policy,
+ * with an Idempotency-Key on every POST: one create-order whose answer is lost is created once).
  *
  * Runs in the PostgreSQL pass (FINISHLINE_TEST_DB=postgres with TEST_DATABASE_URL) where moto_server
  * is installed; skipped, saying so, otherwise.
@@ -260,7 +261,7 @@ describeOnServer('three API instances on one database and one bucket, one killed
     fs.rmSync(tmp, { recursive: true, force: true });
   }, TEAR_DOWN_TIMEOUT_MS);
 
-  it('uploads and purchases through the proxy while instance c is killed: each paid once, mailed once, each photo found once, no 5xx after the retry', async () => {
+  it('uploads and purchases through the proxy while instance c is killed: each paid once, mailed once, each photo found once, no 5xx after the retries', async () => {
     const files = await Promise.all(['KT101', 'KT102', 'KT103', 'KT104'].map(async (bib, i) => ({ bib, file: await cameraPhoto({ bib, seed: `kill/${i}`, width: 1200, grain: 4 }) })));
     const uploads = files.map(({ file }, i) => new Upload(file, `IMG_${i}.jpg`));
 
@@ -273,10 +274,21 @@ describeOnServer('three API instances on one database and one bucket, one killed
     const firstIds = [await tag(uploads[0]!, 'KT101'), await tag(uploads[1]!, 'KT102')];
     const buyers = Array.from({ length: 6 }, (_, i) => ({ email: `runner${i}@kill.test`, bib: i % 2 === 0 ? 'KT101' : 'KT102', photoId: firstIds[i % 2]! }));
     const forms: PaymentForm[] = [];
+    // The third create-order is committed by its instance, but its answer is lost on the way back:
+    // the browser's retry (same Idempotency-Key, another instance) gets the stored answer.
+    let createOrders = 0;
+    proxy!.loseAnswer = (_upstream, method, url) => method === 'POST' && url === API_ROUTES.createOrder && ++createOrders === 3;
     for (const buyer of buyers) {
       expect(await search(buyer.bib)).toEqual([buyer.photoId]);
       forms.push(await order(buyer.email, buyer.bib, buyer.photoId));
     }
+    proxy!.loseAnswer = null;
+    expect(proxy!.stats.answersLost).toBe(1);
+    expect(seen.filter((answer) => answer.route === API_ROUTES.createOrder && answer.replayed)).toEqual([
+      { method: 'POST', route: API_ROUTES.createOrder, status: 200, attempts: 2, replayed: true },
+    ]);
+    const lostOrderRows = await db!.query<{ order_ref: string }>('select order_ref from orders where email = $1', [buyers[2]!.email]);
+    expect(lostOrderRows).toEqual([{ order_ref: forms[2]!.order_ref }]);
     // Round-robin: some of the six orders were created by c.
     expect(proxy!.stats.answered.get('c') ?? 0).toBeGreaterThan(0);
 
@@ -354,12 +366,13 @@ describeOnServer('three API instances on one database and one bucket, one killed
     const keys = ((await moto!.s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
     expect(keys.filter((key) => !/^(originals|previews|thumbs)\//.test(key))).toEqual([]);
 
-    // No 5xx reached the browser after its one retry; c was really gone (requests to it were passed on).
+    // No 5xx reached the browser after its retries; c was really gone (requests to it were passed on).
     expect(seen.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(proxy!.stats.passedOn).toBeGreaterThan(0);
     process.stdout.write(
       `three-instances: c killed after ${seenBeforeKill} of ${seen.length} requests; answered by ${JSON.stringify(Object.fromEntries(proxy!.stats.answered))}, ` +
-        `${proxy!.stats.passedOn} passed on from a refused connection, ${proxy!.stats.failedMidway} failed mid-request (retried by the client), ${seen.filter((a) => a.status === 409).length} chunk(s) answered 409 and resumed after HEAD\n`,
+        `${proxy!.stats.passedOn} passed on from a refused connection, ${proxy!.stats.failedMidway} failed mid-request (retried by the client), ${seen.filter((a) => a.status === 409).length} chunk(s) answered 409 and resumed after HEAD, ` +
+        `${seen.filter((a) => a.attempts > 1).length} request(s) retried, ${seen.filter((a) => a.replayed).length} answered from a stored answer\n`,
     );
   }, 240_000);
 });

@@ -6,6 +6,7 @@ export * from './types/bibLabels';
 export * from './types/config';
 export * from './storageKeys';
 export * from './api/routes';
+export * from './api/retryPolicy';
 export * from './types/cart';
 export * from './types/otp';
 export * from './schemas/cart';

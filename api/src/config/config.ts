@@ -178,6 +178,12 @@ export interface AppConfig {
   redisUrl: string | null;
   /** PayU merchant key and salt, the payment page address and the verify-payment address (sandbox by default). */
   payu: { key: string; salt: string; url: string; verifyUrl: string | null };
+  /**
+   * Idempotency-Key handling (http/idempotency.ts): a key's stored answer is replayed for keyHours;
+   * a claim still running after staleClaimSeconds is taken as abandoned (its process died) and a
+   * further attempt may run the request again.
+   */
+  idempotency: { keyHours: number; staleClaimSeconds: number };
 }
 
 export interface DatabaseConfig {
@@ -347,6 +353,11 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       url: str('PAYU_URL', `${sandboxUrl}/_payment`),
       // Set PAYU_VERIFY_URL=off to skip the server-to-server confirmation.
       verifyUrl: payuVerifyUrl === 'off' ? null : payuVerifyUrl,
+    },
+    idempotency: {
+      keyHours: int('IDEMPOTENCY_KEY_HOURS', 24),
+      // Longer than any request may take: the client gives up after 60 s, the database after 30 s.
+      staleClaimSeconds: int('IDEMPOTENCY_STALE_CLAIM_SECONDS', 120),
     },
   };
   const merged = { ...base, ...overrides };

@@ -45,7 +45,7 @@ export async function startBackgroundJobs(
     if (result.settled > 0 || result.expired > 0) log(`payment reconcile: ${result.checked} checked, ${result.settled} settled, ${result.expired} expired`);
   });
   await queue.work(PRUNE_JOB, 1, async () => {
-    const pruned = await pruneExpiredRows(ctx.db, ctx.config.jobs);
+    const pruned = await pruneExpiredRows(ctx.db, { ...ctx.config.jobs, idempotencyKeyHours: ctx.config.idempotency.keyHours });
     const total = Object.values(pruned).reduce((sum, n) => sum + n, 0);
     if (total > 0) log(`prune: ${JSON.stringify(pruned)}`);
   });

@@ -8,6 +8,7 @@ export interface PruneResult {
   sentMail: number;
   captchas: number;
   rateLimitHits: number;
+  idempotencyKeys: number;
 }
 
 async function deleted(db: Db, sql: string, params: unknown[]): Promise<number> {
@@ -18,9 +19,12 @@ async function deleted(db: Db, sql: string, params: unknown[]): Promise<number> 
 /**
  * Deletes rows nobody can use any more: sessions and one-time codes some days after they expired (or
  * were revoked / used), payment callbacks past their audit period, delivered outbox mail, spent
- * captchas and old rate-limit hits. Each delete stands alone, so running it twice changes nothing.
+ * captchas, old rate-limit hits and Idempotency-Keys past their lifetime. Each delete stands alone, so running it twice changes nothing.
  */
-export async function pruneExpiredRows(db: Db, jobs: Pick<JobsConfig, 'expiredRowRetentionDays' | 'paymentCallbackRetentionDays' | 'sentMailRetentionDays'>): Promise<PruneResult> {
+export async function pruneExpiredRows(
+  db: Db,
+  jobs: Pick<JobsConfig, 'expiredRowRetentionDays' | 'paymentCallbackRetentionDays' | 'sentMailRetentionDays'> & { idempotencyKeyHours: number },
+): Promise<PruneResult> {
   const grace = jobs.expiredRowRetentionDays;
   return {
     sessions: await deleted(
@@ -37,5 +41,6 @@ export async function pruneExpiredRows(db: Db, jobs: Pick<JobsConfig, 'expiredRo
     sentMail: await deleted(db, `delete from mail_outbox where sent_at < now() - make_interval(days => $1)`, [jobs.sentMailRetentionDays]),
     captchas: await deleted(db, `delete from captcha_used where used_at < now() - interval '1 day'`, []),
     rateLimitHits: await deleted(db, `delete from rate_limit_hits where hit_at < now() - interval '1 day'`, []),
+    idempotencyKeys: await deleted(db, `delete from idempotency_keys where created_at < now() - make_interval(hours => $1)`, [jobs.idempotencyKeyHours]),
   };
 }

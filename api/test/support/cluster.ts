@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, newIdempotencyKey, REQUEST_IN_PROGRESS_MESSAGE, retryAfterMs, retryDecision, takesIdempotencyKey, type AttemptOutcome } from '@finishline/shared/pure';
 import { REPO_ROOT } from '../../src/config/config';
 
 /**
@@ -72,9 +73,15 @@ export async function startApiInstance(name: string, port: number, env: Record<s
 export interface RoundRobinProxy {
   url: string;
   /** Requests each upstream answered (by upstream name), and those passed on because one refused the connection. */
-  stats: { answered: Map<string, number>; passedOn: number; failedMidway: number };
+  stats: { answered: Map<string, number>; passedOn: number; failedMidway: number; answersLost: number };
   /** Called as each request is passed to an upstream (a test kills one in the middle of a request with it). */
   onForward: ((upstream: string, method: string, url: string) => void) | null;
+  /**
+   * Asked for each answer an upstream gives: true loses it. The upstream's answer is read to its end
+   * (its work is done and answered), then the client's connection is cut, as when the network or
+   * the balancer fails on the way back.
+   */
+  loseAnswer: ((upstream: string, method: string, url: string) => boolean) | null;
   close(): Promise<void>;
 }
 
@@ -87,8 +94,8 @@ export interface RoundRobinProxy {
  */
 export async function startRoundRobinProxy(upstreams: Array<{ name: string; url: string }>): Promise<RoundRobinProxy> {
   let next = 0;
-  const stats = { answered: new Map<string, number>(), passedOn: 0, failedMidway: 0 };
-  const proxy = { onForward: null as RoundRobinProxy['onForward'] };
+  const stats = { answered: new Map<string, number>(), passedOn: 0, failedMidway: 0, answersLost: 0 };
+  const proxy = { onForward: null as RoundRobinProxy['onForward'], loseAnswer: null as RoundRobinProxy['loseAnswer'] };
   const server = http.createServer((req, res) => {
     const body: Buffer[] = [];
     req.on('data', (chunk: Buffer) => body.push(chunk));
@@ -100,6 +107,12 @@ export async function startRoundRobinProxy(upstreams: Array<{ name: string; url:
         const target = new URL(req.url ?? '/', upstream.url);
         const forward = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host, 'content-length': String(payload.length) } }, (answer) => {
           stats.answered.set(upstream.name, (stats.answered.get(upstream.name) ?? 0) + 1);
+          if (proxy.loseAnswer?.(upstream.name, req.method ?? 'GET', req.url ?? '/')) {
+            stats.answersLost += 1;
+            answer.resume();
+            answer.on('end', () => res.destroy());
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           answer.on('error', () => res.destroy());
@@ -137,34 +150,59 @@ export async function startRoundRobinProxy(upstreams: Array<{ name: string; url:
   });
 }
 
-/** One HTTP answer as the browser's code sees it after its retry. */
+/** One HTTP answer as the browser's code sees it after its retries. */
 export interface SeenAnswer {
   method: string;
   route: string;
   status: number;
+  /** How many times it was sent (1: no retry). */
+  attempts: number;
+  /** The API answered from an earlier attempt's stored answer (Idempotent-Replayed). */
+  replayed: boolean;
+}
+
+/** Whether a 409 is the API's "an earlier attempt with this key is still running". */
+async function inProgress(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const body = (await response.clone().json().catch(() => null)) as { Message?: string } | null;
+  return body?.Message === REQUEST_IN_PROGRESS_MESSAGE;
 }
 
 /**
- * fetch as the browser's API client uses it behind a load balancer: a request that fails at the
- * network or gets 502/503/504 is sent once more. Every final answer is recorded in `seen`, so the
- * test can say no 5xx reached the page.
+ * fetch as the browser's API client (shared/src/api/client.ts) uses it behind a load balancer: the
+ * product's retry policy (shared/src/api/retryPolicy.ts) decides whether and when a failed attempt
+ * is sent again, and a POST/PATCH carries one Idempotency-Key on every attempt. tus requests are the
+ * upload client's own protocol (a chunk names its offset, as tus-js-client retries them): retried by
+ * the same rule, without a key. Every final answer is recorded in `seen`, so the test can say no 5xx
+ * reached the page.
  */
 export function retryingFetch(seen: SeenAnswer[]): (url: string, init?: RequestInit) => Promise<Response> {
   return async (url, init = {}) => {
     const route = new URL(url).pathname;
-    const method = init.method ?? 'GET';
-    const once = () => fetch(url, { ...init, redirect: 'manual' });
-    let response: Response;
-    try {
-      response = await once();
-      if (response.status === 502 || response.status === 503 || response.status === 504) {
-        await response.arrayBuffer().catch(() => undefined);
-        response = await once();
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const tus = headers.has('tus-resumable');
+    const keyed = !tus && takesIdempotencyKey(method, init.body);
+    if (keyed) headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+    for (let attempt = 1; ; attempt++) {
+      let response: Response | null = null;
+      let failure: unknown = null;
+      let outcome: AttemptOutcome;
+      try {
+        response = await fetch(url, { ...init, headers, redirect: 'manual' });
+        outcome = { kind: 'response', status: response.status, inProgress: await inProgress(response), retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+      } catch (error) {
+        failure = error;
+        outcome = { kind: 'no-response', timedOut: false };
       }
-    } catch {
-      response = await once();
+      const decision = retryDecision({ method, hasIdempotencyKey: keyed || tus }, attempt, outcome);
+      if (!decision.retry) {
+        if (!response) throw failure;
+        seen.push({ method, route, status: response.status, attempts: attempt, replayed: response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' });
+        return response;
+      }
+      await response?.arrayBuffer().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, decision.afterMs));
     }
-    seen.push({ method, route, status: response.status });
-    return response;
   };
 }

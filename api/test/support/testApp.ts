@@ -60,7 +60,7 @@ async function runAll(steps: Array<() => unknown>): Promise<void> {
  * new schema on the TEST_DATABASE_URL server when FINISHLINE_TEST_DB=postgres. When a step fails,
  * what the earlier steps opened is closed before the error goes on.
  */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: { routes?: (app: FastifyInstance, ctx: AppContext) => void } = {}): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-test-'));
   const config = loadConfig({
     port: 0,
@@ -95,6 +95,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     db = await openDb({ url: usePostgres ? process.env.TEST_DATABASE_URL! : null, dataDir: null, schema });
     const ctx = await createContextWith(config, db);
     app = await buildApp(ctx, { logger: false });
+    // A test's own routes, beside the product's and under the same hooks.
+    options.routes?.(app, ctx);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     ctx.config.publicApiUrl = address;
     return {
