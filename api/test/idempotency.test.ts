@@ -147,6 +147,17 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     expect(JSON.stringify(await t.ctx.db.query('select * from idempotency_keys'))).not.toContain(key);
   });
 
+  it('a read-only POST (a BIB search) with a key is simply run again: no key row, the same answer', async () => {
+    const rowsBefore = Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys'))[0]!.n);
+    const key = newIdempotencyKey();
+    const search = { eventID: f.eventId, bibNumber: f.bib };
+    const first = await send<unknown>(API_ROUTES.searchByBib, search, key);
+    const again = await send<unknown>(API_ROUTES.searchByBib, search, key);
+    expect(first.status).toBe(200);
+    expect(again).toEqual({ ...first, replayed: false });
+    expect(Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys'))[0]!.n)).toBe(rowsBefore);
+  });
+
   it('a repeat while the first attempt still runs gets 409 with Retry-After; once it has answered, its answer', async () => {
     hold();
     const key = newIdempotencyKey();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_ROUTES,
   IDEMPOTENCY_KEY_HEADER,
+  READ_ONLY_POST_ROUTES,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   IDEMPOTENT_REPLAYED_HEADER,
   REQUEST_IN_PROGRESS_MESSAGE,
@@ -21,6 +22,7 @@ import { AppError } from './envelope';
  * and the key sent with another request gets 422. A claim older than staleClaimSeconds was left by a
  * process that died: the next attempt takes it over and runs the request.
  *
+ * Read-only POSTs (READ_ONLY_POST_ROUTES: searches, bills, lists) are left alone: a retry runs them again.
  * Only JSON answers below 500 (and up to 256 KB) are stored. A 5xx or any other answer (a zip, an
  * image) releases the key, so a retry runs the request again. Multipart bodies and the tus upload routes (their own
  * resumable protocol) are not handled; a request without the header is untouched.
@@ -62,6 +64,7 @@ function callerOf(request: FastifyRequest): string {
 function handled(request: FastifyRequest): boolean {
   if (!KEYED_METHODS.has(request.method)) return false;
   if (request.isMultipart()) return false;
+  if (READ_ONLY_POST_ROUTES.has(request.url.split('?')[0]!)) return false;
   return request.url !== API_ROUTES.partnerUploads && !request.url.startsWith(`${API_ROUTES.partnerUploads}/`) && !request.url.startsWith(`${API_ROUTES.partnerUploads}?`);
 }
 

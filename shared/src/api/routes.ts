@@ -93,3 +93,32 @@ export const API_ROUTES = {
   partnerShare: '/api/partner/share',
   recordPartnerPayout: '/api/partner/payouts/record',
 } as const;
+
+/**
+ * POST routes that only read (the spec sends their questions in a body): searches, bills, lists and
+ * reports. The client retries them like any POST, but the API stores no answer for their keys: running
+ * one again is harmless, and storing every search result would cost two statements and a row each.
+ */
+export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
+  API_ROUTES.searchByBib,
+  API_ROUTES.bibAvailability,
+  API_ROUTES.cartDetails,
+  API_ROUTES.unlabeledCartDetails,
+  API_ROUTES.eventDetails,
+  API_ROUTES.multiEventList,
+  API_ROUTES.checkoutUserInfo,
+  API_ROUTES.orderHistory,
+  API_ROUTES.orderDetail,
+  API_ROUTES.myOrder,
+  API_ROUTES.preorderInfo,
+  API_ROUTES.partnerEvents,
+  API_ROUTES.partnerLookup,
+  API_ROUTES.partnerPhotos,
+  API_ROUTES.partnerShare,
+  API_ROUTES.organiserDashboard,
+  API_ROUTES.organiserEvent,
+  API_ROUTES.organiserParticipants,
+  API_ROUTES.organiserPartners,
+  API_ROUTES.organiserPartnerShares,
+  API_ROUTES.organiserReports,
+]);
