@@ -5,6 +5,7 @@ import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
 import { seedPartnerUploads } from './seed/partnerUploads';
+import { seedRunnerDemo } from './seed/runnerDemo';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startSupplyWorker } from './features/supply';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     await seedDemo(ctx, { photos: seedSizeFromEnv(), log: console.log });
     await seedOrdersDemo(ctx, console.log);
     await seedOrganiserDemo(ctx, console.log);
+    await seedRunnerDemo(ctx, console.log);
     await seedPartnerUploads(ctx, console.log);
   }
   const app = await buildApp(ctx);

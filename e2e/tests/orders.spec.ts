@@ -3,6 +3,7 @@ import { API_URL } from '../support/system';
 import { expectAccessible } from '../support/accessibility';
 import { apiEventId, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, logOutThroughMenu, signInThroughForm } from './accounts.helpers';
+import { downloadZip } from './orders.helpers';
 
 async function photoIdsOf(bibNumber: string): Promise<{ eventID: number; ids: number[] }> {
   const eventID = await apiEventId(DEMO_EVENT);
@@ -80,6 +81,32 @@ test.describe('order history and order ownership', () => {
     const runnerToken = await token(page);
     const api = await fetch(`${API_URL}/api/orders/my?orderid=${otherRefs[0]}`, { method: 'POST', headers: { authorization: `Bearer ${runnerToken}` } });
     expect(api.status).toBe(403);
+  });
+
+  test("the demo runner's own orders: the history lists them, My Orders offers their photos to download", async ({ page }) => {
+    await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);
+    await expect(page.getByTestId('account-button')).toBeVisible();
+    await page.goto('/order-history');
+    // The seed's two paid orders of AR40608 (other journeys may add the runner's orders of other BIBs).
+    await page.getByLabel('Search orders').fill('AR40608');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Ahmedabad Riverfront Half 2026' })).toHaveCount(2);
+    await expectAccessible(page, "the runner's order history");
+
+    await rows.getByRole('button', { name: 'Paid', exact: true }).click();
+    const order = page.getByTestId('order-view');
+    await expect(order).toContainText('AR40608');
+    await expect(order).toContainText('Downloads available until');
+    await expect(order.getByRole('button', { name: /^Download photo / })).toHaveCount(3);
+    await expectAccessible(page, "the runner's paid order");
+
+    await page.goBack();
+    await page.getByLabel('Search orders').fill('AR40608');
+    await rows.getByRole('button', { name: 'Downloaded', exact: true }).click();
+    await expect(order.getByRole('button', { name: /^Download photo / })).toHaveCount(1);
+    const names = await downloadZip(page);
+    expect(names.filter((name) => name.startsWith('photos/'))).toHaveLength(1);
   });
 
   test('signed out: order details send the visitor to sign in; the empty history offers login', async ({ page }) => {

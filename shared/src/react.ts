@@ -3,7 +3,7 @@
  */
 import { useEffect } from 'react';
 
-export { finishlineTheme, useFinishlineTheme } from './react/theme';
+export { finishlineTheme, useFinishlineTheme, usePrefersReducedMotion } from './react/theme';
 
 /** Sets document.title while a page is shown. */
 export function useDocumentTitle(title: string | null | undefined): void {

@@ -52,7 +52,7 @@ export interface DemoEvent {
   sponsor: { couponName: string; sponsorName: string; description: string; type: 'percent' | 'flat'; amount: number; maxOrders: number } | null;
 }
 
-const RUNNER_EMAIL = 'runner@finishline.test';
+export const RUNNER_EMAIL = 'runner@finishline.test';
 
 const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Meera', 'Kabir', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Kavya', 'Reyansh', 'Tara', 'Advait', 'Nisha'];
 const LAST = ['Iyer', 'Kulkarni', 'Reddy', 'Bose', 'Menon', 'Joshi', 'Chatterjee', 'Patil', 'Rao', 'Gill', 'Naidu', 'Kapoor', 'Das', 'Pillai'];

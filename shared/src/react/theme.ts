@@ -20,19 +20,24 @@ const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
 
-/**
- * The theme for the visitor's device: a visitor who asked the system for less motion gets dialogs,
- * drawers and messages without their zoom and slide animations (antd's `motion` token), and the
- * setting follows the system while the page is open.
- */
-export function useFinishlineTheme() {
+/** Whether the visitor asked the system for less motion, following the setting while the page is open. */
+export function usePrefersReducedMotion(): boolean {
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
   useEffect(() => {
     if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(REDUCED_MOTION_QUERY);
     const follow = () => setReducedMotion(query.matches);
+    follow();
     query.addEventListener('change', follow);
     return () => query.removeEventListener('change', follow);
   }, []);
-  return reducedMotion ? { token: { ...finishlineTheme.token, motion: false } } : finishlineTheme;
+  return reducedMotion;
+}
+
+/**
+ * The theme for the visitor's device: a visitor who asked the system for less motion gets dialogs,
+ * drawers and messages without their zoom and slide animations (antd's `motion` token).
+ */
+export function useFinishlineTheme() {
+  return usePrefersReducedMotion() ? { token: { ...finishlineTheme.token, motion: false } } : finishlineTheme;
 }

@@ -6,6 +6,7 @@ import {
   guestCheckoutFormSchema,
   printsDeliverableTo,
   payuAmount,
+  type Bill,
   type CartRequest,
   type OrderCartInfo,
   type PaymentForm,
@@ -17,7 +18,7 @@ import { verifyCaptcha } from '../../security/captcha';
 import { createUser, findUserByEmail, optionalUser, resolveSession } from '../accounts';
 import { buildBill } from '../cart';
 import { confirmPaidOrder, paymentFormFor, payuSafe, recordOrderPaid } from '../payment';
-import { insertOrder } from './orderStore';
+import { insertOrder, type OrderDraft } from './orderStore';
 
 export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';
 
@@ -34,6 +35,26 @@ export async function userIdForGuest(ctx: AppContext, buyer: { name: string; ema
     if (again) return again.id;
     throw error;
   }
+}
+
+/** What an order stores of its cart and the server's bill of it (amounts, product info, the cart as sent). */
+export function orderFieldsOfBill(bill: Bill, cart: CartRequest) {
+  return {
+    subtotal: bill.subtotal,
+    discount: bill.discount,
+    gst: bill.gstInfo[0]?.gst_amount ?? 0,
+    amount: bill.total_amount,
+    amountText: payuAmount(bill.total_amount),
+    productinfo: payuSafe(`${bill.eventName} BIB ${bill.bibNumber}`, 100),
+    searchKind: cart.searchKind,
+    packageKind: cart.packageKind,
+    bundle: bill.appliedPackage,
+    unlabeled: cart.searchKind === 'unlabeled',
+    isPreorder: false,
+    sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
+    sponsorPhotoCount: bill.discountedPhotoIds.length,
+    cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
+  } satisfies Partial<OrderDraft>;
 }
 
 /**
@@ -85,20 +106,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
           // Print instructions apply only for +91 (spec section 6).
           printInstruction: printsDeliverableTo(isdCode) ? (body.print_instruction ?? '') : '',
           status: free ? 'Paid' : 'Pending',
-          subtotal: bill.subtotal,
-          discount: bill.discount,
-          gst: bill.gstInfo[0]?.gst_amount ?? 0,
-          amount: bill.total_amount,
-          amountText: payuAmount(bill.total_amount),
-          productinfo: payuSafe(`${bill.eventName} BIB ${bill.bibNumber}`, 100),
-          searchKind: cart.searchKind,
-          packageKind: cart.packageKind,
-          bundle: bill.appliedPackage,
-          unlabeled: cart.searchKind === 'unlabeled',
-          isPreorder: false,
-          sponsorOfferId: bill.offerInfo ? cart.sponsorofferID : null,
-          sponsorPhotoCount: bill.discountedPhotoIds.length,
-          cartInfo: { searchKind: cart.searchKind, packageKind: cart.packageKind, lines: cart.lines, discountedPhotoIds: cart.discountedPhotoIds },
+          ...orderFieldsOfBill(bill, cart),
           paymentMode: free ? 'FREE' : null,
         },
         bill.lines,

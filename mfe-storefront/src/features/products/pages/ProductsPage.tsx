@@ -140,11 +140,6 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
           </div>
         </div>
       </header>
-      {products.purchase_notification ? (
-        <div className="fl-marquee" role="status">
-          <span>{products.purchase_notification}</span>
-        </div>
-      ) : null}
       <div className="fl-congrats" data-testid="congrats-bar">
         <span className="fl-bib">BIB {products.bibNumber}</span>
         <span>{congratulationsText(count, tab)}</span>
