@@ -133,6 +133,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/partner/uploads': { ...approvedPartnerOnly, partner: 201 },
   'HEAD /api/partner/uploads/*': approvedPartnerOnly,
   'PATCH /api/partner/uploads/*': { ...approvedPartnerOnly, partner: 204 },
+  // Forgetting an unfinished upload (tus termination): its owner only.
+  'DELETE /api/partner/uploads/*': { ...approvedPartnerOnly, partner: 204 },
   'GET /api/partner/supply/events': approvedPartnerOnly,
   'POST /api/partner/photos': approvedPartnerOnly,
   'POST /api/partner/photos/bibs': approvedPartnerOnly,

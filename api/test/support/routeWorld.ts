@@ -275,6 +275,7 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       return { path: API_ROUTES.partnerUploads, headers: tusHeaders };
     },
     'HEAD /api/partner/uploads/*': async () => ({ path: await partnerUpload(), headers: { 'tus-resumable': '1.0.0' } }),
+    'DELETE /api/partner/uploads/*': async () => ({ path: await partnerUpload(), headers: { 'tus-resumable': '1.0.0' } }),
     'PATCH /api/partner/uploads/*': async () => ({
       path: await partnerUpload(),
       headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
