@@ -63,21 +63,23 @@ export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSe
           {home.past_event ? <EventSectionByYear title="Past Events" testId="past-events" byYear={home.past_event} onChoose={chooseFromCard} /> : null}
           {home.feature_event ? <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} /> : null}
           {/* The slam_events variant of the home result: events of one series (e.g. a grand slam) together. */}
-          {Object.entries(home.slam_events ?? {}).map(([series, list]) => (
-            <section key={series} className="fl-section" data-testid="slam-events">
-              <h2 className="fl-section-title">{series}</h2>
-              <div className="fl-slam-list">
-                {list.map((item) => {
-                  const event = events.find((candidate) => candidate.event_id === item.event_id);
-                  return (
-                    <Button key={item.event_id} onClick={() => event && chooseFromCard(event)} disabled={!event}>
+          {/* Shown once the event list names its events (no greyed-out buttons while it loads). */}
+          {Object.entries(home.slam_events ?? {}).map(([series, list]) => {
+            const found = list.flatMap((item) => events.filter((candidate) => candidate.event_id === item.event_id).map((event) => ({ item, event })));
+            if (found.length === 0) return null;
+            return (
+              <section key={series} className="fl-section" data-testid="slam-events">
+                <h2 className="fl-section-title">{series}</h2>
+                <div className="fl-slam-list">
+                  {found.map(({ item, event }) => (
+                    <Button key={item.event_id} onClick={() => chooseFromCard(event)}>
                       {item.event_name}
                     </Button>
-                  );
-                })}
-              </div>
-            </section>
-          ))}
+                  ))}
+                </div>
+              </section>
+            );
+          })}
         </>
       ) : null}
     </div>
