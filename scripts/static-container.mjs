@@ -14,7 +14,7 @@
  * Env: PORT (default the deployment's usual port), RELEASE_BASE_URL (a remote's public origin, which
  * its release's manifest address starts with), API_PUBLIC_URL (the shell writes it into the runtime
  * config), KEEP_OLD_CHUNKS_DAYS (the shell's hashed files no longer in its build are removed this
- * long after; default 30), BUILD_DIR (the build to serve; default the image's <folder>/dist).
+ * long after; default 7, as for a build's own folder), BUILD_DIR (the build to serve; default the image's <folder>/dist).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -98,7 +98,7 @@ export async function releaseRemoteBuild(remote, buildDir, env = process.env, de
 export async function installShellBuild(buildDir, env = process.env) {
   const { staticDir, configFile } = containerPaths(env);
   const target = path.join(staticDir, 'shell');
-  const keepDays = Number(env.KEEP_OLD_CHUNKS_DAYS ?? '30');
+  const keepDays = Number(env.KEEP_OLD_CHUNKS_DAYS ?? '7');
   fs.mkdirSync(target, { recursive: true });
   const files = fs.readdirSync(buildDir, { recursive: true }).filter((file) => fs.statSync(path.join(buildDir, file)).isFile());
   const copy = (file) => {
