@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(ctx);
   // The one job queue (pg-boss in the same database): uploaded photos and face indexing run on it.
-  const { queue, release: releaseQueue } = await acquireJobQueue(ctx.db, (message) => app.log.warn(message));
+  const { queue, release: releaseQueue } = await acquireJobQueue(ctx.db, (message) => app.log.warn(message), { monitorSeconds: config.jobs.monitorSeconds });
   // Face embeddings of event photos (the demo seed's included) are computed in the background, at
   // half a core by default (FACE_INDEX_PAUSE=0: flat out); FACE_INDEXING=false leaves it to other processes.
   const pauseRatio = Number(process.env.FACE_INDEX_PAUSE ?? 1);

@@ -19,6 +19,7 @@ import { sendOk } from '../src/http/envelope';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { pruneExpiredRows } from '../src/jobs/prune';
+import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from '../src/app';
 
 /**
  * Idempotency-Key on the real server (PGlite, and the PostgreSQL server in the TEST_DATABASE_URL
@@ -39,6 +40,8 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
   let heldCalls = 0;
   let release: () => void = () => undefined;
   let held = Promise.resolve();
+  /** Set: the next create-order stops right after its route returned (committed), as if its process died there. */
+  let dieAfterCommit: { stopped: () => void; revive: Promise<void> } | null = null;
 
   const hold = () => {
     held = new Promise<void>((resolve) => (release = resolve));
@@ -80,12 +83,23 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     t = await startTestApp(
       { security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400 }, idempotency: { keyHours: 24, staleClaimSeconds: STALE_CLAIM_SECONDS } },
       {
-        routes: (app) =>
+        routes: (app) => {
           app.post(HELD_ROUTE, async (_request, reply) => {
             const n = ++heldCalls;
             await held;
             return sendOk(reply, { call: n });
-          }),
+          });
+          // Between the route's commit and the generic store of its answer (onSend): nothing more of
+          // this request happens until the test lets it go, long after the client gave up on it.
+          app.addHook('preSerialization', async (request, _reply, payload) => {
+            const dying = dieAfterCommit;
+            if (!dying || request.url !== API_ROUTES.createOrder) return payload;
+            dieAfterCommit = null;
+            dying.stopped();
+            await dying.revive;
+            return payload;
+          });
+        },
       },
     );
     f = await seedOrdersFixture(t.ctx);
@@ -117,6 +131,33 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     const withoutKey = await lastOrderId();
     for (let i = 0; i < 2; i++) expect((await send(API_ROUTES.createOrder, signedInOrder(), null, auth(runnerToken))).status).toBe(200);
     expect(await ordersSince(withoutKey)).toHaveLength(2);
+  });
+
+  it('an instance that dies right after create-order committed, before its answer left: the retry, even past the stale-claim time, gets that order, never a second', async () => {
+    const before = await lastOrderId();
+    const key = newIdempotencyKey();
+    let revive: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      dieAfterCommit = { stopped: resolve, revive: new Promise<void>((r) => (revive = r)) };
+    });
+    const gaveUp = new AbortController();
+    const lost = fetch(`${t.url}${API_ROUTES.createOrder}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key, ...auth(runnerToken) },
+      body: JSON.stringify(signedInOrder()),
+      signal: gaveUp.signal,
+    }).catch((error: unknown) => error);
+    await stopped;
+    gaveUp.abort();
+    await lost;
+    const [created] = await ordersSince(before);
+    expect(created).toBeDefined();
+    // Past IDEMPOTENCY_STALE_CLAIM_SECONDS: a claim still running would now be taken over and run again.
+    await new Promise((resolve) => setTimeout(resolve, STALE_CLAIM_SECONDS * 1000 + 300));
+    const retry = await send<PaymentForm>(API_ROUTES.createOrder, signedInOrder(), key, auth(runnerToken));
+    expect(retry).toMatchObject({ status: 200, replayed: true, body: { Message: 'Order created', result: { order_ref: created!.order_ref } } });
+    expect(await ordersSince(before)).toEqual([created]);
+    revive();
   });
 
   it("the product's client (call) retries a guest checkout whose answer was lost with the same key: one order, the one it was answered", async () => {
@@ -157,6 +198,23 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     // Run again (its signed photo addresses are fresh), not replayed.
     expect(again).toMatchObject({ status: 200, replayed: false, body: { Message: first.body.Message } });
     expect(Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys'))[0]!.n)).toBe(rowsBefore);
+  });
+
+  it("a keyed POST's preflight from the shell allows the key and may be kept by the browser for 2 hours; another origin is not allowed", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${t.url}${API_ROUTES.createOrder}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      });
+    const shell = t.ctx.config.corsOrigins[0]!;
+    const allowed = await preflight(shell);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(shell);
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toContain('idempotency-key');
+    expect(allowed.headers.get('access-control-max-age')).toBe(String(CORS_PREFLIGHT_MAX_AGE_SECONDS));
+    expect(CORS_PREFLIGHT_MAX_AGE_SECONDS).toBe(7200);
+    const foreign = await preflight('https://evil.example');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('a repeat while the first attempt still runs gets 409 with Retry-After; once it has answered, its answer', async () => {

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
-import { MAIL_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
+import { MAIL_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
 import { reconcilePendingOrders } from '../src/features/payment';
 
 /**
@@ -206,5 +206,23 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     expect(youngRow[0]).toEqual({ payment_checks: 0, status: 'Pending' });
     // Checked just now: a further run within the recheck time asks about nothing.
     expect((await reconcilePendingOrders(t.ctx, settings)).checked).toBe(0);
+  });
+
+  // Last: stopping a second start's workers stops every worker of these queues in this process.
+  it('a start schedules mail and reconciliation every minute and pruning hourly, once however many instances start, on queues that keep one job per tick', async () => {
+    for (let instance = 0; instance < 2; instance++) {
+      const started = await startBackgroundJobs(t.ctx, queue, () => undefined);
+      await started.stop();
+    }
+    const schedules = await queue.boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(
+      [
+        [MAIL_JOB, t.ctx.config.jobs.mailSchedule],
+        [PRUNE_JOB, t.ctx.config.jobs.pruneSchedule],
+        [RECONCILE_JOB, t.ctx.config.jobs.reconcileSchedule],
+      ].sort(),
+    );
+    expect([t.ctx.config.jobs.mailSchedule, t.ctx.config.jobs.reconcileSchedule, t.ctx.config.jobs.pruneSchedule]).toEqual(['* * * * *', '* * * * *', '17 * * * *']);
+    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
   });
 });

@@ -204,6 +204,8 @@ export interface JobsConfig {
   expiredRowRetentionDays: number;
   paymentCallbackRetentionDays: number;
   sentMailRetentionDays: number;
+  /** How often the job queue fails expired jobs and jobs whose heartbeat stopped (a dead process's photo and face jobs). */
+  monitorSeconds: number;
 }
 
 /**
@@ -310,6 +312,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       expiredRowRetentionDays: int('EXPIRED_ROW_RETENTION_DAYS', 7),
       paymentCallbackRetentionDays: int('PAYMENT_CALLBACK_RETENTION_DAYS', 400),
       sentMailRetentionDays: int('SENT_MAIL_RETENTION_DAYS', 30),
+      monitorSeconds: Math.max(1, int('JOB_MONITOR_SECONDS', 10)),
     },
     security: {
       captchaCost: int('CAPTCHA_COST', 200),

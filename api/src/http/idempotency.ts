@@ -40,6 +40,28 @@ interface Claim {
   claimId: string;
   /** Seals the stored answer: derived from the key itself, which the database does not hold. */
   sealKey: Buffer;
+  /** The route stored its answer in its own transaction (storeAnswerWithin): it stays, whatever happens after the commit. */
+  storedWithin?: boolean;
+}
+
+/** The claim each keyed request holds while it runs. */
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+const STORE_ANSWER_SQL = `update idempotency_keys set status = 'done', response_status = $3, response_body = $4, completed_at = now() where key_hash = $1 and claim_id = $2 returning key_hash`;
+
+/**
+ * Stores the answer a keyed request is about to send, in the route's own transaction (tx), so that
+ * the work and the key's answer commit together: a process that dies after the commit leaves the
+ * answer for the retry, never a claim that a later attempt takes over and runs again. Throws 409
+ * (rolling tx back) when the claim was taken over meanwhile: that later attempt does the work.
+ * Without a key (or on a route the keys do not cover) it does nothing.
+ */
+export async function storeAnswerWithin(tx: Db, request: FastifyRequest, answer: unknown, statusCode = 200): Promise<void> {
+  const held = claims.get(request);
+  if (!held) return;
+  const stored = await tx.query(STORE_ANSWER_SQL, [held.keyHash, held.claimId, statusCode, seal(held.sealKey, JSON.stringify(answer), held.keyHash)]);
+  if (stored.length === 0) throw new AppError(409, REQUEST_IN_PROGRESS_MESSAGE);
+  held.storedWithin = true;
 }
 
 interface StoredKey {
@@ -113,8 +135,6 @@ function replay(reply: FastifyReply, claimKey: Buffer, keyHash: string, stored: 
 
 /** Adds the hooks to app; every route registered after this call is covered. */
 export function registerIdempotency(app: FastifyInstance, db: Db, config: AppConfig['idempotency']): void {
-  const claims = new WeakMap<FastifyRequest, Claim>();
-
   // preHandler: after the body is parsed (it is part of what a key stands for) and before the route runs.
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[HEADER];
@@ -147,14 +167,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, config: AppCon
     const held = claims.get(request);
     if (!held) return payload;
     claims.delete(request);
+    // Stored with the route's work, as the answer of what was committed: whatever came after stands aside.
+    if (held.storedWithin) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     const storable = reply.statusCode < 500 && typeof payload === 'string' && type.startsWith('application/json') && Buffer.byteLength(payload) <= LARGEST_STORED_ANSWER_BYTES;
     try {
       if (storable) {
-        await db.query(
-          `update idempotency_keys set status = 'done', response_status = $3, response_body = $4, completed_at = now() where key_hash = $1 and claim_id = $2`,
-          [held.keyHash, held.claimId, reply.statusCode, seal(held.sealKey, payload, held.keyHash)],
-        );
+        await db.query(STORE_ANSWER_SQL, [held.keyHash, held.claimId, reply.statusCode, seal(held.sealKey, payload, held.keyHash)]);
       } else {
         // Not done, or not an answer kept here: a retry runs the request again.
         await db.query('delete from idempotency_keys where key_hash = $1 and claim_id = $2', [held.keyHash, held.claimId]);

@@ -5,8 +5,13 @@ import type { Db } from '../db/db';
  * The one durable job queue of the API: pg-boss in the same database (PGlite included, through its
  * adapter). Several API processes on one PostgreSQL share it: a job is claimed by one of them, an
  * active job whose process died expires and is claimed again, and a job that throws is retried
- * retryLimit times before it is recorded as failed with its error.
+ * retryLimit times before it is recorded as failed with its error. On a queue with heartbeatSeconds
+ * the worker refreshes its jobs' heartbeat every half of it, and a job whose heartbeat stopped (its
+ * process died) is retried after that time instead of after its whole expiry.
  */
+
+/** How often pg-boss looks for expired jobs and stopped heartbeats when the caller does not say (the API passes JOB_MONITOR_SECONDS). */
+const DEFAULT_MONITOR_SECONDS = 10;
 
 export interface QueueDefinition {
   /** Retries after the first attempt (so retryLimit + 1 attempts in all). */
@@ -14,6 +19,12 @@ export interface QueueDefinition {
   retryDelaySeconds: number;
   /** An attempt that runs longer (its process died or hung) is given up and retried. */
   expireInSeconds: number;
+  /**
+   * The worker refreshes each running job's heartbeat every half of this (pg-boss does it while the
+   * handler runs); a job not refreshed for this long (its process died) is failed and retried.
+   * Whole seconds, at least 10. None: only expireInSeconds frees the job of a dead process.
+   */
+  heartbeatSeconds?: number;
   /** Each retry waits twice as long as the one before. */
   retryBackoff?: boolean;
   /**
@@ -34,7 +45,10 @@ export interface JobAttempt {
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 export interface JobQueue {
-  /** Creates the queue if it does not exist yet (every process that sends or works it calls this; an existing queue keeps its settings). */
+  /**
+   * Creates the queue if it does not exist yet (every process that sends or works it calls this); an
+   * existing queue whose retry, expiry or heartbeat settings differ is updated to these (its policy stays).
+   */
   define(name: string, definition: QueueDefinition): Promise<void>;
   send(name: string, data: object, options?: { priority?: number; singletonKey?: string }): Promise<string | null>;
   sendMany(name: string, items: object[], options?: { priority?: number }): Promise<void>;
@@ -60,11 +74,31 @@ class BossQueue implements JobQueue {
       retryDelay: definition.retryDelaySeconds,
       expireInSeconds: definition.expireInSeconds,
       retryBackoff: definition.retryBackoff ?? false,
-      policy: definition.policy ?? 'standard',
+      // pg-boss refuses the key present but undefined.
+      ...(definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds }),
       // Workers are woken by NOTIFY as soon as a job is sent; polling stays as the floor.
       notify: true,
     };
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
+    const existing = await this.boss.getQueue(name);
+    if (!existing) {
+      await this.boss.createQueue(name, { ...options, policy: definition.policy ?? 'standard' }).catch(async (error: unknown) => {
+        // Another process created it at the same moment: that one stands.
+        if (!(await this.boss.getQueue(name))) throw error;
+      });
+      return;
+    }
+    // A queue made by an earlier release (e.g. before heartbeats) takes this release's settings; new
+    // jobs carry them, jobs already sent keep theirs.
+    const heartbeatSeconds = definition.heartbeatSeconds ?? null;
+    const differs =
+      existing.retryLimit !== options.retryLimit ||
+      existing.retryDelay !== options.retryDelay ||
+      existing.expireInSeconds !== options.expireInSeconds ||
+      Boolean(existing.retryBackoff) !== options.retryBackoff ||
+      (existing.heartbeatSeconds ?? null) !== heartbeatSeconds;
+    if (differs) {
+      await this.boss.updateQueue(name, { retryLimit: options.retryLimit, retryDelay: options.retryDelay, expireInSeconds: options.expireInSeconds, retryBackoff: options.retryBackoff, heartbeatSeconds });
+    }
   }
 
   async send(name: string, data: object, options: { priority?: number; singletonKey?: string } = {}): Promise<string | null> {
@@ -115,14 +149,25 @@ export function jobQueueSchema(db: Db): string {
   return native?.kind === 'postgres' && native.schema ? `${native.schema}_pgboss` : 'pgboss';
 }
 
-async function startBoss(db: Db, log: (message: string) => void): Promise<JobQueue> {
+export interface JobQueueOptions {
+  /**
+   * How often pg-boss fails expired jobs and jobs whose heartbeat stopped (and counts its queues).
+   * One process does it per interval, whichever claims it first.
+   */
+  monitorSeconds?: number;
+}
+
+async function startBoss(db: Db, log: (message: string) => void, options: JobQueueOptions): Promise<JobQueue> {
   const native = db.native;
   if (!native) throw new Error('The job queue needs a database opened by openDb.');
   const schema = jobQueueSchema(db);
+  // The supervisor's pass runs the monitor, so both run at this interval.
+  const monitorSeconds = options.monitorSeconds ?? DEFAULT_MONITOR_SECONDS;
+  const supervision = { monitorIntervalSeconds: monitorSeconds, superviseIntervalSeconds: monitorSeconds };
   const boss =
     native.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(native.pglite), backend: 'pglite', useListenNotify: true, registerInstance: false, schema })
-      : new PgBoss({ connectionString: native.url, schema, max: 4, useListenNotify: true, registerInstance: false });
+      ? new PgBoss({ db: fromPglite(native.pglite), backend: 'pglite', useListenNotify: true, registerInstance: false, schema, ...supervision })
+      : new PgBoss({ connectionString: native.url, schema, max: 4, useListenNotify: true, registerInstance: false, ...supervision });
   boss.on('error', (error: Error) => log(`job queue: ${error.message}`));
   await boss.start();
   return new BossQueue(boss, db, schema);
@@ -131,12 +176,16 @@ async function startBoss(db: Db, log: (message: string) => void): Promise<JobQue
 /**
  * The job queue of this database, started on first use and shared by everything in this process
  * that uses the same Db. Each user calls release() when done; the last one stops pg-boss (and the
- * database closing stops it too).
+ * database closing stops it too). options apply when this call starts it.
  */
-export async function acquireJobQueue(db: Db, log: (message: string) => void = () => undefined): Promise<{ queue: JobQueue; release: () => Promise<void> }> {
+export async function acquireJobQueue(
+  db: Db,
+  log: (message: string) => void = () => undefined,
+  options: JobQueueOptions = {},
+): Promise<{ queue: JobQueue; release: () => Promise<void> }> {
   let entry = shared.get(db);
   if (!entry) {
-    const created: Shared = { queue: startBoss(db, log), users: 0 };
+    const created: Shared = { queue: startBoss(db, log, options), users: 0 };
     entry = created;
     shared.set(db, created);
     created.queue.catch(() => shared.delete(db));

@@ -14,9 +14,15 @@ import { acquireJobQueue, type JobAttempt, type JobQueue } from '../../queue/job
  */
 
 export const FACE_QUEUE = 'face-index';
-const LEASE_SECONDS = 120;
+/**
+ * A claim on a photo lasts this long and is renewed every third of it while its attempt works, so
+ * the photo of a process that died is handed out again by the sweep within about this long.
+ */
+const LEASE_SECONDS = 45;
+/** pg-boss's side of the same: a face job whose worker stopped its heartbeat is failed and retried. */
+const HEARTBEAT_SECONDS = 20;
 const MAX_ATTEMPTS = 3;
-/** How long the API's face worker lets uploaded photos go first, per photo (well inside the lease). */
+/** How long the API's face worker lets uploaded photos go first, per photo, before it claims the photo (well inside the job's expiry). */
 export const FACE_YIELD_TO_UPLOADS_MS = 45_000;
 const IDLE_POLL_MS = 3000;
 
@@ -142,7 +148,8 @@ let activeIndexer: FaceIndexer | null = null;
 
 /** Defines the face queue (every process that sends or works face jobs calls it). */
 export async function defineFaceQueue(queue: JobQueue): Promise<void> {
-  await queue.define(FACE_QUEUE, { retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 1, expireInSeconds: LEASE_SECONDS });
+  // The yield to uploads comes before the claim, inside the job's run: the expiry allows for it.
+  await queue.define(FACE_QUEUE, { retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 1, expireInSeconds: 120, heartbeatSeconds: HEARTBEAT_SECONDS });
 }
 
 /** Starts indexing in this process: a sweep that queues photos, and a worker on the face queue. Stop it before closing the database. */

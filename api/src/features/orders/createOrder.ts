@@ -12,7 +12,8 @@ import {
   type PaymentForm,
 } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/envelope';
+import { AppError, envelope } from '../../http/envelope';
+import { storeAnswerWithin } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
 import { createUser, findUserByEmail, optionalUser, resolveSession } from '../accounts';
@@ -21,6 +22,9 @@ import { confirmPaidOrder, paymentFormFor, payuSafe, recordOrderPaid } from '../
 import { insertOrder, type OrderDraft } from './orderStore';
 
 export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';
+
+/** The create-order answer's message: a free order is placed at once, any other waits for payment. */
+export const orderCreatedMessage = (form: PaymentForm) => (form.amount === '0.00' ? 'Order placed' : 'Order created');
 
 /** A guest checkout (or pre-order) creates or reuses the user record of the email, without a password. */
 export async function userIdForGuest(ctx: AppContext, buyer: { name: string; email: string; phone: string; isdCode: string }): Promise<number> {
@@ -112,6 +116,10 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         bill.lines,
       );
       if (free) await recordOrderPaid(ctx, tx, stored);
+      // The answer commits with the order: a retry after this instance died past the commit gets
+      // this order back (http/idempotency.ts), never a second one.
+      const form = paymentFormFor(ctx.config, stored);
+      await storeAnswerWithin(tx, request, envelope(form, orderCreatedMessage(form)));
       return stored;
     });
   } catch (error) {

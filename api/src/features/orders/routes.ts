@@ -5,7 +5,7 @@ import { AppError, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { requireUser } from '../accounts';
 import { orderForCaller } from './access';
-import { createOrder } from './createOrder';
+import { createOrder, orderCreatedMessage } from './createOrder';
 import { orderHistory } from './history';
 import { orderDetailOf } from './orderDetail';
 import { findOrderByRef } from './orderStore';
@@ -22,7 +22,7 @@ const detailSchema = object({
 export const orderRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.createOrder, async (request, reply) => {
     const form = await createOrder(ctx, request, (err) => request.log.error({ err }, 'create order failed'));
-    return sendOk(reply, form, form.amount === '0.00' ? 'Order placed' : 'Order created');
+    return sendOk(reply, form, orderCreatedMessage(form));
   });
 
   app.post(API_ROUTES.orderHistory, async (request, reply) => {

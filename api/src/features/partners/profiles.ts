@@ -133,7 +133,14 @@ export async function lookupPartner(db: Db, user: UserRow, eventId: number): Pro
  * keeps its status (the organiser's decision stands) and takes the new dates and remarks. The account
  * becomes a partner at once, which opens My Share; every event's figures still need approval.
  */
-export async function registerPartner(db: Db, key: Buffer, user: UserRow, input: RegisterPartnerInput): Promise<{ result: RegisterPartnerResult; message: string }> {
+export async function registerPartner(
+  db: Db,
+  key: Buffer,
+  user: UserRow,
+  input: RegisterPartnerInput,
+  /** Runs last in the transaction with the answer (the route stores it for the request's Idempotency-Key). */
+  beforeCommit: (tx: Db, answer: { result: RegisterPartnerResult; message: string }) => Promise<void> = async () => undefined,
+): Promise<{ result: RegisterPartnerResult; message: string }> {
   if (input.emailId.toLowerCase() !== user.email.toLowerCase()) throw badRequest('Please use the email of the account you are signed in with.');
   return db.transaction(async (tx) => {
     const event = await openEvent(tx, input.eventId);
@@ -180,6 +187,7 @@ export async function registerPartner(db: Db, key: Buffer, user: UserRow, input:
     const result = { partner: (await profileOf(tx, user.id))!, registration: (await registrationOf(tx, user.id, input.eventId))! };
     const waiting = before ? '' : ` Your registration for ${event.event_name} is waiting for the organiser's approval.`;
     const message = profile ? `Your partner details are updated.${waiting}` : `Welcome to Finishline, ${input.firstname}!${waiting}`;
+    await beforeCommit(tx, { result, message });
     return { result, message };
   });
 }

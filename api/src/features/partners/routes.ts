@@ -1,6 +1,7 @@
 import { API_ROUTES, partnerEventsSchema, partnerLookupSchema, partnerShareSchema, recordPartnerPayoutSchema, registerPartnerSchema } from '@finishline/shared/pure';
 import type { Feature } from '../index';
-import { forbidden, sendOk } from '../../http/envelope';
+import { envelope, forbidden, sendOk } from '../../http/envelope';
+import { storeAnswerWithin } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { requireApprovedPartner, requireEventOrganiser, requireRole, requireUser } from '../accounts';
 import { lookupPartner, partnerEventOptions, registerPartner } from './profiles';
@@ -29,7 +30,11 @@ export const partnerRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.registerPartner, async (request, reply) => {
     const input = await validate(registerPartnerSchema, request.body);
     const { user } = await requireUser(ctx, request);
-    const { result, message } = await registerPartner(ctx.db, ctx.config.partnerDataKey, user, input);
+    // The answer commits with the registration: a retry after this instance died past the commit
+    // gets the welcome, not "You are already registered" (http/idempotency.ts).
+    const { result, message } = await registerPartner(ctx.db, ctx.config.partnerDataKey, user, input, (tx, answer) =>
+      storeAnswerWithin(tx, request, envelope(answer.result, answer.message)),
+    );
     return sendOk(reply, result, message);
   });
 

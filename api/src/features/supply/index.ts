@@ -1,4 +1,4 @@
 // The supply feature's public entry: the worker that processes uploaded photos (started by main).
 export { startSupplyWorker, processPhoto, PHOTO_QUEUE, type SupplyWorker } from './pipeline';
 export { acceptPhotoFile } from './uploads';
-export { definePhotoQueue } from './pipeline';
+export { definePhotoQueue, PHOTO_HEARTBEAT_SECONDS } from './pipeline';

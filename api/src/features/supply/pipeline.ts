@@ -19,9 +19,14 @@ export const PHOTO_QUEUE = 'photo-process';
 /** Three attempts in all; an attempt still running after this long is taken as lost and retried. */
 const RETRY_LIMIT = 2;
 const EXPIRE_SECONDS = 300;
+/**
+ * The worker refreshes a running photo's heartbeat every 10 s; one not refreshed for 20 s (its
+ * process died) is retried then, by another process, instead of after EXPIRE_SECONDS.
+ */
+export const PHOTO_HEARTBEAT_SECONDS = 20;
 
 export async function definePhotoQueue(queue: JobQueue, retryDelaySeconds = 2): Promise<void> {
-  await queue.define(PHOTO_QUEUE, { retryLimit: RETRY_LIMIT, retryDelaySeconds, expireInSeconds: EXPIRE_SECONDS });
+  await queue.define(PHOTO_QUEUE, { retryLimit: RETRY_LIMIT, retryDelaySeconds, expireInSeconds: EXPIRE_SECONDS, heartbeatSeconds: PHOTO_HEARTBEAT_SECONDS });
 }
 
 interface ProcessingRow {

@@ -18,7 +18,7 @@ import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS
 export const supplyRoutes: Feature = async (app, { ctx }) => {
   let queue: Promise<{ queue: JobQueue; release: () => Promise<void> }> | null = null;
   const jobQueue = async () => {
-    queue ??= acquireJobQueue(ctx.db).then(async (acquired) => {
+    queue ??= acquireJobQueue(ctx.db, undefined, { monitorSeconds: ctx.config.jobs.monitorSeconds }).then(async (acquired) => {
       await definePhotoQueue(acquired.queue);
       return acquired;
     });
