@@ -11,7 +11,9 @@ const deadline = deadlineFromEnv('JEST_TIME_LIMIT_MINUTES', 30);
 
 async function run(label, args, env) {
   console.log(`\n=== Jest: ${label} ===`);
-  const status = await runUntil(deadline, `Jest (${label})`, [...baseArgs, ...args, ...extra], {
+  // The caller's arguments (test paths, -t) go before --selectProjects: after it, Jest would read
+  // the paths as project names and run the whole API suite.
+  const status = await runUntil(deadline, `Jest (${label})`, [...baseArgs, ...extra, ...args], {
     env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
   });
   if (status !== 0) process.exit(status);
