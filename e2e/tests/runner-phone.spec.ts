@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityProblems, expectNoSidewaysScroll } from '../support/accessibility';
-import { chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
 import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
@@ -92,12 +92,65 @@ async function drawnPhotoWidth(page: Page): Promise<number> {
 const MAX_STICKY_PX = Math.floor(PHONE.height * 0.15);
 
 /**
- * No sideways scroll and no serious or critical axe finding on every screen; the 44 px tap targets
- * (WCAG 2.5.5) only where a finger taps: a mouse pointer keeps antd's desktop sizes (touch = false).
+ * The screen height the page's bars keep, scrolled to its end: every fixed bar (bottom bar, cookie
+ * notice) and every sticky one that stays put while the page scrolls (the header once stuck), the
+ * rows they cover counted once. Dialogs, drawers, dropdowns, toasts and full-screen overlays are not
+ * bars; neither is anything narrower than half the screen (a floating button). The scroll is put back.
+ */
+async function stickyBars(page: Page): Promise<{ px: number; bars: string[] }> {
+  return page.evaluate(async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const notBars = '.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-tooltip, .ant-popover, .ant-message, .ant-notification, .ant-image-preview-root, [role="dialog"][aria-modal="true"]';
+    const placed = () => {
+      const found = new Map<Element, { top: number; bottom: number; fixed: boolean }>();
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const position = getComputedStyle(element).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        if (element.closest(notBars) || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        const box = element.getBoundingClientRect();
+        const top = Math.max(0, box.top);
+        const bottom = Math.min(window.innerHeight, box.bottom);
+        if (bottom - top < 1 || box.width < window.innerWidth / 2 || box.height > window.innerHeight / 2) continue;
+        found.set(element, { top, bottom, fixed: position === 'fixed' });
+      }
+      return found;
+    };
+    const start = window.scrollY;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await settle();
+    const atEnd = placed();
+    const endY = window.scrollY;
+    window.scrollTo(0, Math.max(0, endY - 150));
+    await settle();
+    const before = placed();
+    const scrolled = window.scrollY !== endY;
+    window.scrollTo(0, start);
+    // A sticky element is a bar when it held its place on the screen while the page moved under it.
+    const bars = Array.from(atEnd).filter(([element, at]) => at.fixed || (scrolled && before.get(element)?.top === at.top));
+    const spans = bars.map(([, at]) => [at.top, at.bottom] as const).sort((a, b) => a[0] - b[0]);
+    let px = 0;
+    let reached = 0;
+    for (const [top, bottom] of spans) {
+      px += Math.max(0, bottom - Math.max(top, reached));
+      reached = Math.max(reached, bottom);
+    }
+    const names = bars.map(([element, at]) => `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.className} ${Math.round(at.bottom - at.top)} px`);
+    return { px: Math.round(px), bars: names };
+  });
+}
+
+/**
+ * No sideways scroll and no serious or critical axe finding on every screen; where a finger taps
+ * (touch), the 44 px tap targets (WCAG 2.5.5) and the sticky bars within 15% of the phone's screen:
+ * a mouse pointer keeps antd's desktop sizes (touch = false).
  */
 async function expectFriendly(page: Page, where: string, touch = true): Promise<void> {
   await expectNoSidewaysScroll(page, where);
-  if (touch) expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+  if (touch) {
+    expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+    const sticky = await stickyBars(page);
+    expect.soft(sticky.px, `sticky bars on ${where} (${sticky.bars.join(', ') || 'none'}) take ${sticky.px} px of ${PHONE.height}`).toBeLessThanOrEqual(MAX_STICKY_PX);
+  }
   expect.soft(await accessibilityProblems(page), `serious or critical accessibility problems on ${where}`).toEqual([]);
 }
 
@@ -261,6 +314,71 @@ for (const device of DEVICES) {
       const report = await watermarkReport(browser, received);
       console.log(`[watermark] ${device.name}: ${report.checked.length} photos, share brightened ${report.checked.map((c) => c.share.toFixed(2)).join(' ')}; ${report.siteImages.length} site images, ${report.videoPosters.length} video posters, ${report.unread.length} unread`);
       expect(report.checked.length, 'photos received').toBeGreaterThanOrEqual(4);
+      expect(report.unread, 'images whose bytes were not read back').toEqual([]);
+      expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
+    });
+
+    test("unlabeled photos and their cart, pre-order, selfie search and the runner's orders fit the screen too", async ({ page, browser }) => {
+      const expectFitting = (where: string) => expectFriendly(page, where, device.touch);
+      const received = keepReceivedImages(page);
+      await page.goto('/');
+      await chooseEvent(page, DEMO_EVENT);
+
+      // Unlabeled photos: the photos page's bottom bar, only once the cart holds something.
+      await page.getByTestId('hero-panel').getByRole('button', { name: 'Unlabeled Photos' }).click();
+      await page.waitForURL('**/unlabeled-events');
+      const photos = page.getByTestId('unlabeled-photo');
+      await expect(photos.first()).toBeVisible();
+      const bar = bottomBar(page);
+      await expect(bar).toHaveCount(0);
+      await expectFitting('unlabeled photos');
+      await photos.first().getByRole('button', { name: 'Add To Cart' }).click();
+      await expect(bar.getByTestId('bottom-bar-total')).toHaveText(/^₹\d+$/);
+      if (device.touch) expect((await bar.boundingBox())!.height, 'the bar is one line').toBeLessThanOrEqual(60);
+      await expectFitting('unlabeled photos with the bottom bar');
+      await bar.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+      await page.waitForURL('**/unlabeled-cart');
+      await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
+      await expectFitting('the unlabeled cart');
+
+      // Pre-order: the event's offer and its form.
+      await page.goto(`/preorder?eventId=${await apiEventId(DEMO_EVENT)}`);
+      await expect(page.getByRole('heading', { name: `Pre-order ${DEMO_EVENT}` })).toBeVisible();
+      await expectFitting('pre-order');
+
+      // Selfie search: the tab, the notice about the face, then the camera or upload dialog.
+      await page.goto('/');
+      await chooseEvent(page, DEMO_EVENT);
+      await page.getByRole('tab', { name: 'Search by Selfie' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' })).toBeVisible();
+      await expectFitting('the selfie search tab');
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+      const consent = page.getByTestId('face-consent');
+      await expect(consent).toBeVisible();
+      await expectFitting('the face search notice');
+      await consent.getByRole('button', { name: 'I agree' }).click();
+      await expect(page.getByTestId('selfie-modal')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible();
+      await expectFitting('the selfie dialog');
+      await page.keyboard.press('Escape');
+
+      // The demo runner's order history and one order's details.
+      await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);
+      await expect(page.getByTestId('account-button')).toBeVisible();
+      await page.goto('/order-history');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect(rows.filter({ hasText: 'Ahmedabad Riverfront Half 2026' }).first()).toBeVisible();
+      await expectFitting('the order history');
+      await rows.filter({ hasText: 'Ahmedabad Riverfront Half 2026' }).getByRole('button', { name: 'Paid', exact: true }).first().click();
+      const order = page.getByTestId('order-view');
+      await expect(order.getByRole('button', { name: /^Download photo / }).first()).toBeVisible();
+      await expectFitting('the order details');
+
+      // Every photo received on these pages carries the mark too (the buyer's own order included:
+      // its thumbnails are previews; the purchase is the download).
+      const report = await watermarkReport(browser, received);
+      console.log(`[watermark] ${device.name}, other pages: ${report.checked.length} photos; ${report.siteImages.length} site images, ${report.unread.length} unread`);
+      expect(report.checked.length, 'photos received').toBeGreaterThanOrEqual(2);
       expect(report.unread, 'images whose bytes were not read back').toEqual([]);
       expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
     });

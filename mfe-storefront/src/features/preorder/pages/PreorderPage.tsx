@@ -96,7 +96,7 @@ export function PreorderPage() {
             </p>
             <p data-testid="preorder-price" style={{ fontSize: 22, fontWeight: 600 }}>
               ₹{info?.preorderprice.price} <span style={{ fontSize: 14, fontWeight: 400 }}>(incl. GST)</span>{' '}
-              {info?.preorderprice.cut_price ? <s style={{ color: '#888', fontSize: 16 }}>₹{info.preorderprice.cut_price}</s> : null}
+              {info?.preorderprice.cut_price ? <s style={{ color: '#595959', fontSize: 16 }}>₹{info.preorderprice.cut_price}</s> : null}
             </p>
             <h3>Note</h3>
             <ul>
