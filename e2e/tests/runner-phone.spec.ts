@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityProblems, expectNoSidewaysScroll } from '../support/accessibility';
 import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { API_URL } from '../support/system';
 import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
 import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
@@ -57,6 +58,19 @@ async function smallTargets(page: Page): Promise<string[]> {
     }
     return offenders;
   }, MIN_TARGET_PX);
+}
+
+interface EventSummary {
+  event_name: string;
+  event_from_date: string;
+  issearchable: number;
+  bib_example?: string | null;
+}
+
+/** The events the server lists (the event box's suggestions come from them). */
+async function apiEvents(): Promise<EventSummary[]> {
+  const body = (await (await fetch(`${API_URL}/api/events/names`)).json()) as { result: { events: EventSummary[] } };
+  return body.result.events;
 }
 
 type Point = { x: number; y: number };
@@ -180,6 +194,33 @@ for (const device of DEVICES) {
       } else {
         for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In']) await expect(navbar.getByRole('button', { name: entry, exact: true })).toBeVisible();
       }
+
+      // Home: the event suggestions come newest race first; the cards show whole names (two lines at
+      // most, so the 2026 and 2027 editions can be told apart) with the full name in a tooltip.
+      const listed = await apiEvents();
+      await page.getByPlaceholder('Search your event').fill('Mumbai');
+      const suggestions = page.locator('.ant-select-item-option');
+      await expect(suggestions.first()).toBeVisible();
+      const suggested = await suggestions.allInnerTexts();
+      const newestFirst = listed.filter((event) => event.event_name.includes('Mumbai')).sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name));
+      expect(suggested, 'suggestions in date order, the newest first').toEqual(newestFirst.map((event) => event.event_name).slice(0, suggested.length));
+      await page.getByPlaceholder('Search your event').fill('');
+      await page.keyboard.press('Escape');
+      const cardNames = page.getByTestId('upcoming-events').locator('.fl-event-name');
+      for (const cardName of await cardNames.all()) {
+        const lines = await cardName.evaluate((el) => ({ lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)), cut: el.scrollHeight > el.clientHeight + 1 }));
+        expect(lines.lines, 'an event name takes at most two lines').toBeLessThanOrEqual(2);
+        if (!lines.cut) continue;
+        await cardName.hover();
+        await expect(page.getByRole('tooltip')).toHaveText((await cardName.textContent()) ?? '');
+      }
+      await expect(cardNames.filter({ hasText: /^Mumbai Coastal Marathon 2027$/ })).toBeVisible();
+
+      // The BIB hint comes from the chosen event's own BIB format: another event, another example.
+      const otherEvent = listed.find((event) => event.issearchable && event.bib_example && !event.bib_example.startsWith('TT'));
+      expect(otherEvent, 'a searchable demo event whose BIBs are not TT ones').toBeTruthy();
+      await chooseEvent(page, otherEvent!.event_name);
+      await expect(page.getByPlaceholder(`Enter your BIB number (ex: ${otherEvent!.bib_example})`)).toBeVisible();
 
       // The event and its BIB hint (the demo event's BIBs look like the spec's example).
       await chooseEvent(page, DEMO_EVENT);
@@ -334,6 +375,13 @@ for (const device of DEVICES) {
       await expectFitting('unlabeled photos');
       await photos.first().getByRole('button', { name: 'Add To Cart' }).click();
       await expect(bar.getByTestId('bottom-bar-total')).toHaveText(/^₹\d+$/);
+      if (!device.touch) {
+        // A hovered button goes darker, never to antd's lighter orange (3.9:1); axe below sees it hovered.
+        await photos.nth(1).getByRole('button', { name: 'Add To Cart' }).hover();
+        await expect(photos.nth(1).getByRole('button', { name: 'Add To Cart' })).toHaveCSS('background-color', 'rgb(154, 52, 18)');
+        await photos.first().getByRole('button', { name: 'Added' }).hover();
+        await expect(photos.first().getByRole('button', { name: 'Added' })).toHaveCSS('color', 'rgb(154, 52, 18)');
+      }
       if (device.touch) expect((await bar.boundingBox())!.height, 'the bar is one line').toBeLessThanOrEqual(60);
       await expectFitting('unlabeled photos with the bottom bar');
       await bar.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
