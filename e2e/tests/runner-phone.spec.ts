@@ -3,7 +3,7 @@ import { accessibilityProblems, expectNoSidewaysScroll } from '../support/access
 import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { API_URL } from '../support/system';
 import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
-import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
+import { accountMenuEntries, DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
 
 /**
@@ -436,18 +436,30 @@ for (const device of DEVICES) {
 test.describe("the runner's phone (360 x 740, touch)", () => {
   test.use(PHONE_USE);
 
-  test("the phone menu holds the signed-in role's entries, as the desktop account menu does", async ({ page }) => {
-    await signInThroughForm(page, DEMO_USERS.organiser, DEMO_PASSWORD);
-    await expect(page.getByTestId('account-button')).toBeVisible();
-    await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    const account = drawer.getByRole('navigation', { name: 'Your account' });
-    await expect(account.getByRole('button')).toHaveText(['Orders History', 'Change Password', 'Event Dashboard', 'Log out']);
-    await expectFriendly(page, 'the signed-in menu');
-    await account.getByRole('button', { name: 'Event Dashboard' }).click();
-    await expect(page).toHaveURL(/\/organization_dashboard/);
-    await expect(drawer).toBeHidden();
-  });
+  // The desktop bar's account menu (the same entries for the role) against the phone drawer's.
+  const ROLES = [
+    { role: 'runner', email: DEMO_USERS.runner, entries: ['Orders History', 'Change Password', 'Log out'] },
+    { role: 'partner', email: DEMO_USERS.partner, entries: ['Orders History', 'Change Password', 'Show Revenue', 'Log out'] },
+    { role: 'organiser', email: DEMO_USERS.organiser, entries: ['Orders History', 'Change Password', 'Event Dashboard', 'Log out'] },
+  ];
+  for (const { role, email, entries } of ROLES) {
+    test(`the phone menu holds what the desktop bar holds for a signed-in ${role}`, async ({ page }) => {
+      await signInThroughForm(page, email, DEMO_PASSWORD);
+      await expect(page.getByTestId('account-button')).toBeVisible();
+      expect(await accountMenuEntries(page), "the account menu's entries").toEqual(entries);
+      await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('button')).toHaveText(['Home', 'Events', 'FAQ', 'Contact Us']);
+      const account = drawer.getByRole('navigation', { name: 'Your account' });
+      await expect(account.getByRole('button')).toHaveText(entries);
+      await expectFriendly(page, `the menu of a signed-in ${role}`);
+      if (role === 'organiser') {
+        await account.getByRole('button', { name: 'Event Dashboard' }).click();
+        await expect(page).toHaveURL(/\/organization_dashboard/);
+        await expect(drawer).toBeHidden();
+      }
+    });
+  }
 });
 
 test.describe("the runner's phone: the first visit (360 x 740, touch)", () => {
