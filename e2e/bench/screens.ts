@@ -5,8 +5,9 @@
  *   pnpm screens                  (SCREENS_URL=http://localhost:3000, SCREENS_DIR=docs/screens)
  *
  * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
- * cart (with the sponsor offer taken), checkout, the unlabeled photos, the pre-order page, the selfie
- * search and the order history of the demo runner. Each is written as `<page>-<width>.png`.
+ * cart (with the sponsor offer taken), checkout, the unlabeled photos (one in the cart), the pre-order page, the selfie
+ * search and the order history of the demo runner with one order's details. Each is written as
+ * `<page>-<width>.png`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,6 +90,9 @@ async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Prom
   await shoot(page, 'checkout', size.name);
 
   await page.goto(`${BASE_URL}/unlabeled-events`, { waitUntil: 'networkidle' });
+  // With one photo in the unlabeled cart, so the bottom bar shows.
+  await page.getByTestId('unlabeled-photo').first().getByRole('button', { name: 'Add To Cart' }).click();
+  await page.getByTestId('cart-bottom-bar').getByTestId('bottom-bar-total').waitFor();
   await shoot(page, 'unlabeled', size.name);
   await page.goto(`${BASE_URL}/preorder`, { waitUntil: 'networkidle' });
   await shoot(page, 'preorder', size.name);
@@ -113,6 +117,9 @@ async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Prom
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
   await page.goto(`${BASE_URL}/order-history`, { waitUntil: 'networkidle' });
   await shoot(page, 'orders', size.name);
+  await page.locator('.ant-table-tbody tr.ant-table-row').getByRole('button', { name: 'Paid', exact: true }).first().click();
+  await page.getByTestId('order-view').waitFor();
+  await shoot(page, 'order-details', size.name);
   await context.close();
 }
 

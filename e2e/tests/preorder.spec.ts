@@ -17,8 +17,10 @@ test.describe('pre-orders', () => {
     await form.getByLabel('Name', { exact: true }).fill('Pooja Prebook');
     await form.getByLabel('Email', { exact: true }).fill(email);
     await form.getByLabel('Phone number', { exact: true }).fill('9988776655');
-    await solveCaptcha(form, 'Pay');
-    await form.getByRole('button', { name: 'Pay', exact: true }).click();
+    // The phone number shows its country code; the button says what happens, with the amount.
+    await expect(form.getByText('+91')).toBeVisible();
+    await solveCaptcha(form, 'Pay ₹589');
+    await form.getByRole('button', { name: 'Pay ₹589', exact: true }).click();
     await expect(page.getByTestId('sandbox-amount')).toHaveText('₹589.00', { timeout: 30_000 });
     await payOnSandbox(page, SUCCESS_CARD);
     await expect(page).toHaveURL(/\/ordersuccess\?orderref=FL/, { timeout: 30_000 });

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityProblems, expectNoSidewaysScroll } from '../support/accessibility';
-import { chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { apiEventId, chooseEvent, DEMO_EVENT } from '../support/storefront';
+import { API_URL } from '../support/system';
 import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
-import { DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
+import { accountMenuEntries, DEMO_PASSWORD, DEMO_USERS, formNamed, signInThroughForm } from './accounts.helpers';
 import { bottomBar, photoCards, rupees, serverBill } from './cart.helpers';
 
 /**
@@ -59,6 +60,19 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET_PX);
 }
 
+interface EventSummary {
+  event_name: string;
+  event_from_date: string;
+  issearchable: number;
+  bib_example?: string | null;
+}
+
+/** The events the server lists (the event box's suggestions come from them). */
+async function apiEvents(): Promise<EventSummary[]> {
+  const body = (await (await fetch(`${API_URL}/api/events/names`)).json()) as { result: { events: EventSummary[] } };
+  return body.result.events;
+}
+
 type Point = { x: number; y: number };
 
 /**
@@ -92,12 +106,65 @@ async function drawnPhotoWidth(page: Page): Promise<number> {
 const MAX_STICKY_PX = Math.floor(PHONE.height * 0.15);
 
 /**
- * No sideways scroll and no serious or critical axe finding on every screen; the 44 px tap targets
- * (WCAG 2.5.5) only where a finger taps: a mouse pointer keeps antd's desktop sizes (touch = false).
+ * The screen height the page's bars keep, scrolled to its end: every fixed bar (bottom bar, cookie
+ * notice) and every sticky one that stays put while the page scrolls (the header once stuck), the
+ * rows they cover counted once. Dialogs, drawers, dropdowns, toasts and full-screen overlays are not
+ * bars; neither is anything narrower than half the screen (a floating button). The scroll is put back.
+ */
+async function stickyBars(page: Page): Promise<{ px: number; bars: string[] }> {
+  return page.evaluate(async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const notBars = '.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-tooltip, .ant-popover, .ant-message, .ant-notification, .ant-image-preview-root, [role="dialog"][aria-modal="true"]';
+    const placed = () => {
+      const found = new Map<Element, { top: number; bottom: number; fixed: boolean }>();
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const position = getComputedStyle(element).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        if (element.closest(notBars) || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        const box = element.getBoundingClientRect();
+        const top = Math.max(0, box.top);
+        const bottom = Math.min(window.innerHeight, box.bottom);
+        if (bottom - top < 1 || box.width < window.innerWidth / 2 || box.height > window.innerHeight / 2) continue;
+        found.set(element, { top, bottom, fixed: position === 'fixed' });
+      }
+      return found;
+    };
+    const start = window.scrollY;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await settle();
+    const atEnd = placed();
+    const endY = window.scrollY;
+    window.scrollTo(0, Math.max(0, endY - 150));
+    await settle();
+    const before = placed();
+    const scrolled = window.scrollY !== endY;
+    window.scrollTo(0, start);
+    // A sticky element is a bar when it held its place on the screen while the page moved under it.
+    const bars = Array.from(atEnd).filter(([element, at]) => at.fixed || (scrolled && before.get(element)?.top === at.top));
+    const spans = bars.map(([, at]) => [at.top, at.bottom] as const).sort((a, b) => a[0] - b[0]);
+    let px = 0;
+    let reached = 0;
+    for (const [top, bottom] of spans) {
+      px += Math.max(0, bottom - Math.max(top, reached));
+      reached = Math.max(reached, bottom);
+    }
+    const names = bars.map(([element, at]) => `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.className} ${Math.round(at.bottom - at.top)} px`);
+    return { px: Math.round(px), bars: names };
+  });
+}
+
+/**
+ * No sideways scroll and no serious or critical axe finding on every screen; where a finger taps
+ * (touch), the 44 px tap targets (WCAG 2.5.5) and the sticky bars within 15% of the phone's screen:
+ * a mouse pointer keeps antd's desktop sizes (touch = false).
  */
 async function expectFriendly(page: Page, where: string, touch = true): Promise<void> {
   await expectNoSidewaysScroll(page, where);
-  if (touch) expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+  if (touch) {
+    expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+    const sticky = await stickyBars(page);
+    expect.soft(sticky.px, `sticky bars on ${where} (${sticky.bars.join(', ') || 'none'}) take ${sticky.px} px of ${PHONE.height}`).toBeLessThanOrEqual(MAX_STICKY_PX);
+  }
   expect.soft(await accessibilityProblems(page), `serious or critical accessibility problems on ${where}`).toEqual([]);
 }
 
@@ -127,6 +194,33 @@ for (const device of DEVICES) {
       } else {
         for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In']) await expect(navbar.getByRole('button', { name: entry, exact: true })).toBeVisible();
       }
+
+      // Home: the event suggestions come newest race first; the cards show whole names (two lines at
+      // most, so the 2026 and 2027 editions can be told apart) with the full name in a tooltip.
+      const listed = await apiEvents();
+      await page.getByPlaceholder('Search your event').fill('Mumbai');
+      const suggestions = page.locator('.ant-select-item-option');
+      await expect(suggestions.first()).toBeVisible();
+      const suggested = await suggestions.allInnerTexts();
+      const newestFirst = listed.filter((event) => event.event_name.includes('Mumbai')).sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name));
+      expect(suggested, 'suggestions in date order, the newest first').toEqual(newestFirst.map((event) => event.event_name).slice(0, suggested.length));
+      await page.getByPlaceholder('Search your event').fill('');
+      await page.keyboard.press('Escape');
+      const cardNames = page.getByTestId('upcoming-events').locator('.fl-event-name');
+      for (const cardName of await cardNames.all()) {
+        const lines = await cardName.evaluate((el) => ({ lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)), cut: el.scrollHeight > el.clientHeight + 1 }));
+        expect(lines.lines, 'an event name takes at most two lines').toBeLessThanOrEqual(2);
+        if (!lines.cut) continue;
+        await cardName.hover();
+        await expect(page.getByRole('tooltip')).toHaveText((await cardName.textContent()) ?? '');
+      }
+      await expect(cardNames.filter({ hasText: /^Mumbai Coastal Marathon 2027$/ })).toBeVisible();
+
+      // The BIB hint comes from the chosen event's own BIB format: another event, another example.
+      const otherEvent = listed.find((event) => event.issearchable && event.bib_example && !event.bib_example.startsWith('TT'));
+      expect(otherEvent, 'a searchable demo event whose BIBs are not TT ones').toBeTruthy();
+      await chooseEvent(page, otherEvent!.event_name);
+      await expect(page.getByPlaceholder(`Enter your BIB number (ex: ${otherEvent!.bib_example})`)).toBeVisible();
 
       // The event and its BIB hint (the demo event's BIBs look like the spec's example).
       await chooseEvent(page, DEMO_EVENT);
@@ -264,24 +358,108 @@ for (const device of DEVICES) {
       expect(report.unread, 'images whose bytes were not read back').toEqual([]);
       expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
     });
+
+    test("unlabeled photos and their cart, pre-order, selfie search and the runner's orders fit the screen too", async ({ page, browser }) => {
+      const expectFitting = (where: string) => expectFriendly(page, where, device.touch);
+      const received = keepReceivedImages(page);
+      await page.goto('/');
+      await chooseEvent(page, DEMO_EVENT);
+
+      // Unlabeled photos: the photos page's bottom bar, only once the cart holds something.
+      await page.getByTestId('hero-panel').getByRole('button', { name: 'Unlabeled Photos' }).click();
+      await page.waitForURL('**/unlabeled-events');
+      const photos = page.getByTestId('unlabeled-photo');
+      await expect(photos.first()).toBeVisible();
+      const bar = bottomBar(page);
+      await expect(bar).toHaveCount(0);
+      await expectFitting('unlabeled photos');
+      await photos.first().getByRole('button', { name: 'Add To Cart' }).click();
+      await expect(bar.getByTestId('bottom-bar-total')).toHaveText(/^₹\d+$/);
+      if (!device.touch) {
+        // A hovered button goes darker, never to antd's lighter orange (3.9:1); axe below sees it hovered.
+        await photos.nth(1).getByRole('button', { name: 'Add To Cart' }).hover();
+        await expect(photos.nth(1).getByRole('button', { name: 'Add To Cart' })).toHaveCSS('background-color', 'rgb(154, 52, 18)');
+        await photos.first().getByRole('button', { name: 'Added' }).hover();
+        await expect(photos.first().getByRole('button', { name: 'Added' })).toHaveCSS('color', 'rgb(154, 52, 18)');
+      }
+      if (device.touch) expect((await bar.boundingBox())!.height, 'the bar is one line').toBeLessThanOrEqual(60);
+      await expectFitting('unlabeled photos with the bottom bar');
+      await bar.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+      await page.waitForURL('**/unlabeled-cart');
+      await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
+      await expectFitting('the unlabeled cart');
+
+      // Pre-order: the event's offer and its form.
+      await page.goto(`/preorder?eventId=${await apiEventId(DEMO_EVENT)}`);
+      await expect(page.getByRole('heading', { name: `Pre-order ${DEMO_EVENT}` })).toBeVisible();
+      await expectFitting('pre-order');
+
+      // Selfie search: the tab, the notice about the face, then the camera or upload dialog.
+      await page.goto('/');
+      await chooseEvent(page, DEMO_EVENT);
+      await page.getByRole('tab', { name: 'Search by Selfie' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' })).toBeVisible();
+      await expectFitting('the selfie search tab');
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
+      const consent = page.getByTestId('face-consent');
+      await expect(consent).toBeVisible();
+      await expectFitting('the face search notice');
+      await consent.getByRole('button', { name: 'I agree' }).click();
+      await expect(page.getByTestId('selfie-modal')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible();
+      await expectFitting('the selfie dialog');
+      await page.keyboard.press('Escape');
+
+      // The demo runner's order history and one order's details.
+      await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);
+      await expect(page.getByTestId('account-button')).toBeVisible();
+      await page.goto('/order-history');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect(rows.filter({ hasText: 'Ahmedabad Riverfront Half 2026' }).first()).toBeVisible();
+      await expectFitting('the order history');
+      await rows.filter({ hasText: 'Ahmedabad Riverfront Half 2026' }).getByRole('button', { name: 'Paid', exact: true }).first().click();
+      const order = page.getByTestId('order-view');
+      await expect(order.getByRole('button', { name: /^Download photo / }).first()).toBeVisible();
+      await expectFitting('the order details');
+
+      // Every photo received on these pages carries the mark too (the buyer's own order included:
+      // its thumbnails are previews; the purchase is the download).
+      const report = await watermarkReport(browser, received);
+      console.log(`[watermark] ${device.name}, other pages: ${report.checked.length} photos; ${report.siteImages.length} site images, ${report.unread.length} unread`);
+      expect(report.checked.length, 'photos received').toBeGreaterThanOrEqual(2);
+      expect(report.unread, 'images whose bytes were not read back').toEqual([]);
+      expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
+    });
   });
 }
 
 test.describe("the runner's phone (360 x 740, touch)", () => {
   test.use(PHONE_USE);
 
-  test("the phone menu holds the signed-in role's entries, as the desktop account menu does", async ({ page }) => {
-    await signInThroughForm(page, DEMO_USERS.organiser, DEMO_PASSWORD);
-    await expect(page.getByTestId('account-button')).toBeVisible();
-    await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    const account = drawer.getByRole('navigation', { name: 'Your account' });
-    await expect(account.getByRole('button')).toHaveText(['Orders History', 'Change Password', 'Event Dashboard', 'Log out']);
-    await expectFriendly(page, 'the signed-in menu');
-    await account.getByRole('button', { name: 'Event Dashboard' }).click();
-    await expect(page).toHaveURL(/\/organization_dashboard/);
-    await expect(drawer).toBeHidden();
-  });
+  // The desktop bar's account menu (the same entries for the role) against the phone drawer's.
+  const ROLES = [
+    { role: 'runner', email: DEMO_USERS.runner, entries: ['Orders History', 'Change Password', 'Log out'] },
+    { role: 'partner', email: DEMO_USERS.partner, entries: ['Orders History', 'Change Password', 'Show Revenue', 'Log out'] },
+    { role: 'organiser', email: DEMO_USERS.organiser, entries: ['Orders History', 'Change Password', 'Event Dashboard', 'Log out'] },
+  ];
+  for (const { role, email, entries } of ROLES) {
+    test(`the phone menu holds what the desktop bar holds for a signed-in ${role}`, async ({ page }) => {
+      await signInThroughForm(page, email, DEMO_PASSWORD);
+      await expect(page.getByTestId('account-button')).toBeVisible();
+      expect(await accountMenuEntries(page), "the account menu's entries").toEqual(entries);
+      await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('button')).toHaveText(['Home', 'Events', 'FAQ', 'Contact Us']);
+      const account = drawer.getByRole('navigation', { name: 'Your account' });
+      await expect(account.getByRole('button')).toHaveText(entries);
+      await expectFriendly(page, `the menu of a signed-in ${role}`);
+      if (role === 'organiser') {
+        await account.getByRole('button', { name: 'Event Dashboard' }).click();
+        await expect(page).toHaveURL(/\/organization_dashboard/);
+        await expect(drawer).toBeHidden();
+      }
+    });
+  }
 });
 
 test.describe("the runner's phone: the first visit (360 x 740, touch)", () => {

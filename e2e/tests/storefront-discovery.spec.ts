@@ -184,16 +184,20 @@ test.describe('Unlabeled photos', () => {
     await expect(photos).toHaveCount(50);
     await expect(photos.first()).toContainText(first.result.photos[0]!.imageid);
     await expect(page.getByRole('button', { name: /Collage/ })).toHaveCount(0);
+    // The photos page's bottom bar: absent while the cart is empty, then the spec's sentence and the server's total.
+    const bar = page.getByTestId('cart-bottom-bar');
+    await expect(bar).toHaveCount(0);
 
     await photos.first().getByRole('button', { name: 'Add To Cart' }).click();
     await expect(photos.first().getByRole('button', { name: 'Added' })).toBeVisible();
-    await expect(page.getByTestId('unlabeled-bar')).toContainText('You have 1 Image(s)');
+    await expect(bar).toContainText('You have 1 Image(s) / 0 Print(s) / 0 Collage(s)');
+    await expect(bar.getByTestId('bottom-bar-total')).toHaveText(/^₹\d+$/);
 
     await page.locator('.ant-pagination-item-2').click();
     await expect(photos).toHaveCount(Math.min(50, first.result.pagination.total - 50));
     await expect(photos.first()).not.toContainText(first.result.photos[0]!.imageid);
 
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await bar.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
     await page.waitForURL('**/unlabeled-cart');
     expect(await page.evaluate(() => localStorage.getItem('bibId'))).toBe('unlabeled');
   });

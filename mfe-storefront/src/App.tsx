@@ -1,18 +1,21 @@
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
-import type { BibSearchResult, EventSummary } from '@finishline/shared';
+import { useAtomValue } from 'jotai';
+import { shopAtom, type BibSearchResult, type CartCounts, type EventSummary } from '@finishline/shared';
 import { BuildBanner } from '@finishline/shared/react';
 import { HomePage } from './features/home/pages/HomePage';
 import { BibSearchForm } from './features/search/components/BibSearchForm';
 import { ProductsPage, type ReportSlotProps } from './features/products/pages/ProductsPage';
 import { OtpDrawer } from './features/otp/components/OtpDrawer';
 import { ReportActions } from './features/report/components/ReportActions';
+import { CartBottomBar, unlabeledCartSummaryText } from './features/products/components/CartBottomBar';
 import { CartPage } from './features/cart/pages/CartPage';
+import { useCartBill } from './features/cart/api/useCartBill';
 import { sponsorUi } from './features/sponsor/components/SponsorOffer';
 import { useBibSearch } from './features/search/api/useBibSearch';
 import { SelfieSearchTab } from './features/selfie/components/SelfieSearchTab';
 import { AdvancedSearch } from './features/advanced-search/components/AdvancedSearch';
-import { UnlabeledPage } from './features/unlabeled/pages/UnlabeledPage';
+import { UnlabeledPage, type CartBarSlot } from './features/unlabeled/pages/UnlabeledPage';
 import { PreorderPage } from './features/preorder/pages/PreorderPage';
 
 /** The hero hosts the BIB search; features meet here rather than importing each other. */
@@ -30,6 +33,13 @@ function ViewBibPhotos({ event, bib }: { event: EventSummary; bib: string }) {
     </Button>
   );
 }
+/** The unlabeled photos' bottom bar: the photos page's bar, its total the server's bill for the unlabeled cart. */
+function UnlabeledCartBar({ counts, onProceed }: { counts: CartCounts; onProceed: () => void }) {
+  const bill = useCartBill(useAtomValue(shopAtom), true);
+  return <CartBottomBar counts={counts} total={bill.server?.total_amount ?? null} onProceed={onProceed} sentence={unlabeledCartSummaryText(counts)} proceedLabel="Proceed to Checkout" />;
+}
+const renderUnlabeledCartBar: CartBarSlot = (counts, onProceed) => <UnlabeledCartBar counts={counts} onProceed={onProceed} />;
+
 const renderAdvancedSearch = () => <AdvancedSearch renderOpenPhotos={(event, bib) => <ViewBibPhotos event={event} bib={bib} />} />;
 
 /**
@@ -53,7 +63,7 @@ export default function StorefrontApp() {
         <Route path="/products" element={products} />
         {/* Selfie results use the same photo selection screen as a BIB search (spec). */}
         <Route path="/searchbyselfie" element={products} />
-        <Route path="/unlabeled-events" element={<UnlabeledPage />} />
+        <Route path="/unlabeled-events" element={<UnlabeledPage renderCartBar={renderUnlabeledCartBar} />} />
         <Route path="/cart" element={<CartPage sponsorUi={sponsorUi} />} />
         <Route path="/unlabeled-cart" element={<CartPage unlabeled />} />
         <Route path="/preorder" element={<PreorderPage />} />

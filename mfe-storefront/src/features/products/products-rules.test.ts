@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { columnsFor } from './hooks/useColumns';
 import { printOptions } from './hooks/useMasterConfig';
-import { cartSummaryShort, cartSummaryText } from './components/CartBottomBar';
+import { cartSummaryShort, cartSummaryText, unlabeledCartSummaryText } from './components/CartBottomBar';
 import { congratulationsText } from './pages/ProductsPage';
 
 describe('photo selection rules', () => {
@@ -29,6 +29,8 @@ describe('photo selection rules', () => {
     expect(cartSummaryText({ images: 2, videos: 1, prints: 0, collages: 3 })).toBe('You have 2 Image(s) / 1 Video(s) / 0 Print(s) / 3 Collage(s)');
     // a phone's single line names only what the cart holds
     expect(cartSummaryShort({ images: 2, videos: 1, prints: 0, collages: 3 })).toBe('2 Image(s) / 1 Video(s) / 3 Collage(s)');
+    // the unlabeled photos have no videos (spec: downloads, prints and collages)
+    expect(unlabeledCartSummaryText({ images: 1, videos: 0, prints: 2, collages: 0 })).toBe('You have 1 Image(s) / 2 Print(s) / 0 Collage(s)');
   });
 
   it('counts videos as videos on the Videos tab', () => {

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
+import { usePrefersReducedMotion } from '@finishline/shared/react';
 
 export const SLIDESHOW_INTERVAL_MS = 2500;
-
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Three cart images, advancing every 2.5 seconds and looping (spec). It is captioned as the photos
@@ -13,7 +12,10 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
 export function CartSlideshow({ images }: { images: string[] }) {
   const slides = images.slice(0, 3);
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = usePrefersReducedMotion();
+  // Until the visitor presses Pause or Play, the system's motion setting decides.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   useEffect(() => {
     if (slides.length < 2 || !playing) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % slides.length), SLIDESHOW_INTERVAL_MS);
@@ -33,7 +35,7 @@ export function CartSlideshow({ images }: { images: string[] }) {
           Photos in your cart{slides.length > 1 ? ` (${shown + 1} of ${slides.length})` : ''}
         </span>
         {slides.length > 1 ? (
-          <Button type="text" size="small" onClick={() => setPlaying((p) => !p)}>
+          <Button type="text" size="small" onClick={() => setChosen(!playing)}>
             {playing ? 'Pause' : 'Play'}
           </Button>
         ) : null}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button } from 'antd';
-import { useForm } from 'react-hook-form';
+import { App, Button, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { isApiError, ordersApi, PREBOOK_BIB, preorderFormSchema, STORAGE_KEYS, type PreorderFormValues, type PreorderInfoResult, localStore, storedIsdCode } from '@finishline/shared';
-import { CaptchaField, TextFields, useDocumentTitle } from '@finishline/shared/react';
+import { CaptchaField, FormField, TextFields, useDocumentTitle } from '@finishline/shared/react';
 
 export const PREORDER_NOTES = [
   'After the race, map your Order ID to your BIB with Pre-Booked Photos on the home page to get your download link.',
@@ -96,7 +96,7 @@ export function PreorderPage() {
             </p>
             <p data-testid="preorder-price" style={{ fontSize: 22, fontWeight: 600 }}>
               ₹{info?.preorderprice.price} <span style={{ fontSize: 14, fontWeight: 400 }}>(incl. GST)</span>{' '}
-              {info?.preorderprice.cut_price ? <s style={{ color: '#888', fontSize: 16 }}>₹{info.preorderprice.cut_price}</s> : null}
+              {info?.preorderprice.cut_price ? <s style={{ color: '#595959', fontSize: 16 }}>₹{info.preorderprice.cut_price}</s> : null}
             </p>
             <h3>Note</h3>
             <ul>
@@ -122,14 +122,23 @@ export function PreorderPage() {
                 fields={[
                   { name: 'name', label: 'Name', autoComplete: 'name' },
                   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-                  { name: 'phone_number', label: 'Phone number', inputMode: 'numeric', autoComplete: 'tel-national' },
                 ]}
+              />
+              {/* The number is sent with the stored country code: show it before the field, as checkout does. */}
+              <Controller
+                name="phone_number"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <FormField label="Phone number" htmlFor="preorder-phone_number" error={fieldState.error?.message}>
+                    <Input id="preorder-phone_number" inputMode="numeric" autoComplete="tel-national" prefix={<span aria-hidden="true">{storedIsdCode()}</span>} {...field} />
+                  </FormField>
+                )}
               />
               <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
               <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
                 <Button onClick={() => navigate(-1)}>Back</Button>
                 <Button type="primary" htmlType="submit" disabled={!captcha} loading={formState.isSubmitting}>
-                  Pay
+                  {info ? `Pay ₹${info.preorderprice.price}` : 'Pay'}
                 </Button>
               </div>
             </form>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Alert, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { cartCounts, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
+import { cartCounts, type CartCounts, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
 import { useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
 import { useUnlabeledPage } from '../api/useUnlabeledPage';
 import '../unlabeled.css';
@@ -15,12 +15,15 @@ function storedEventId(): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** The bottom bar with the counts and Proceed to Checkout, composed by the remote's App (it is the photos page's bar). */
+export type CartBarSlot = (counts: CartCounts, onProceed: () => void) => ReactNode;
+
 /**
  * Unlabeled photos of the chosen event (/unlabeled-events): one Photos tab, 50 photos a page from
- * the paginate call, Add To Cart per photo (no Collage here), and the bottom bar with the counts
- * and Proceed to Checkout to /unlabeled-cart.
+ * the paginate call, Add To Cart per photo (no Collage here), and the bottom bar with the counts,
+ * the bill's total and Proceed to Checkout to /unlabeled-cart while the cart holds something.
  */
-export function UnlabeledPage() {
+export function UnlabeledPage({ renderCartBar }: { renderCartBar: CartBarSlot }) {
   const navigate = useNavigate();
   const [shop, setShop] = useAtom(shopAtom);
   const [eventId] = useState(storedEventId);
@@ -125,14 +128,7 @@ export function UnlabeledPage() {
         </div>
       </header>
       <Tabs items={[{ key: 'photos', label: 'Photos', children: grid }]} />
-      <div className="fl-unlabeled-bar" data-testid="unlabeled-bar">
-        <span>
-          You have {counts.images} Image(s) / {counts.prints} Print(s) / {counts.collages} Collage(s)
-        </span>
-        <Button type="primary" disabled={counts.images + counts.prints + counts.collages === 0} onClick={() => navigate('/unlabeled-cart')}>
-          Proceed to Checkout
-        </Button>
-      </div>
+      {renderCartBar(counts, () => navigate('/unlabeled-cart'))}
     </div>
   );
 }
