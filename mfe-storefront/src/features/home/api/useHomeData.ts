@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { eventsApi, STORAGE_KEYS, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
+import { eventsApi, STORAGE_KEYS, takeArrivedHome, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
 
 export const EVENTS_LOAD_FAILED = 'Failed to load events. Please refresh the page.';
 
 /** The home page sections (upcoming, past, featured, highlights, hero image). Failure: toast with the server's Message. */
 export function useHomePage() {
   const { message } = App.useApp();
-  const [home, setHome] = useState<HomePageResult | null>(null);
-  const [loading, setLoading] = useState(true);
+  // The page's inline script has usually received it already: the first render then shows the hero.
+  const [home, setHome] = useState<HomePageResult | null>(takeArrivedHome);
+  const [loading, setLoading] = useState(home === null);
   useEffect(() => {
+    if (!loading) return;
     let live = true;
     eventsApi
       .homePage()
@@ -19,7 +21,7 @@ export function useHomePage() {
     return () => {
       live = false;
     };
-  }, [message]);
+  }, [message, loading]);
   return { home, loading };
 }
 
