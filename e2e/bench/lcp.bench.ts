@@ -74,12 +74,13 @@ interface Measured {
   requests: number;
   /** URLs requested more than once (a preload the page did not reuse would show here). */
   repeated: number;
+  repeatedUrls: string[];
 }
 
 /** Runs in the page: the last LCP candidate, and the request timeline from Resource Timing. */
 function readMeasurements(): Measured {
   // LCP entries are not in the performance timeline: an observer registered before the page's scripts keeps them.
-  const entries = (window as unknown as { __lcp: (PerformanceEntry & { element: Element | null; url: string; size: number })[] }).__lcp;
+  const entries = (window as unknown as { __lcp: Array<{ startTime: number; element: Element | null; described: string; url: string; size: number }> }).__lcp;
   const last = entries[entries.length - 1];
   const describe = (el: Element | null | undefined, url: string | undefined, size: number | undefined): string => {
     if (!el) return '(none)';
@@ -103,7 +104,7 @@ function readMeasurements(): Measured {
   const largest = [...shifts].sort((a, b) => b.value - a.value)[0];
   return {
     lcpMs: last ? Math.round(last.startTime) : Number.NaN,
-    element: describe(last?.element, last?.url, last?.size),
+    element: last?.element?.isConnected ? describe(last.element, last.url, last.size) : `${last?.described ?? ''} (removed since)${last?.url ? ` ${last.url.replace(/\?.*$/, '').slice(-60)}` : ''} (${Math.round(last?.size ?? 0)} px²)`,
     cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
     largestShift: largest
       ? `${largest.value.toFixed(4)} at ${Math.round(largest.startTime)} ms: ${(largest.sources ?? []).map((source) => (source.node instanceof Element ? describe(source.node, undefined, 0) : (source.node?.nodeName ?? '?'))).join(', ')}`
@@ -119,6 +120,7 @@ function readMeasurements(): Measured {
     },
     requests: resources.length,
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
+    repeatedUrls: resources.map((entry) => entry.name).filter((name, i, all) => all.indexOf(name) !== i).map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
   };
 }
 
@@ -126,7 +128,10 @@ async function newVisitor(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   // tsx keeps function names with a __name helper that the page does not have.
   await context.addInitScript("window.__name = (fn) => fn; localStorage.setItem('Cookies', 'true'); localStorage.setItem('preOrderPopupShown', 'true'); performance.setResourceTimingBufferSize(1000);");
-  await context.addInitScript("window.__lcp = []; new PerformanceObserver((list) => window.__lcp.push(...list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true });");
+  // The element is described when it is reported: an early copy of the hero is removed from the page later, and its entry then names no element.
+  await context.addInitScript(
+    "window.__lcp = []; new PerformanceObserver((list) => window.__lcp.push(...list.getEntries().map((entry) => ({ startTime: entry.startTime, url: entry.url, size: entry.size, element: entry.element, described: entry.element ? '<' + entry.element.tagName.toLowerCase() + (entry.element.className ? ' .' + String(entry.element.className).split(' ').filter(Boolean).slice(0, 2).join('.') : '') + '>' : '' })))).observe({ type: 'largest-contentful-paint', buffered: true });",
+  );
   await context.addInitScript("window.__shifts = []; new PerformanceObserver((list) => window.__shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });");
   return context;
 }
@@ -197,7 +202,7 @@ async function main(): Promise<void> {
               .map(([name, moment]) => `${name} ${at(moment)}`)
               .join(', ');
             console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}; CLS ${result.cls.toFixed(4)} (largest shift ${result.largestShift})`);
-            console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated)`);
+            console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`);
           } finally {
             await context.close();
           }
