@@ -43,14 +43,20 @@ function isSuccess(data: unknown): data is ApiEnvelope<unknown> {
 }
 
 /**
- * The home answer when it has already arrived, for a first render that shows the hero at once
- * (the page's early copy of it gives way only to a hero with its picture). Taken once, like the rest.
+ * The home answer when it has already arrived, for a first render that shows the hero at once (the
+ * page's early copy of it gives way only to a hero with its picture). Read without taking it: a
+ * render may be thrown away and done again (React may render a tree and discard it), so the caller
+ * forgets it in an effect, once its render is on screen (forgetArrivedHome).
  */
-export function takeArrivedHome(): HomePageResult | null {
-  const answer = takePreloaded('homeAnswer');
-  if (!isSuccess(answer)) return null;
-  takePreloaded('home'); // the same answer: a later call fetches anew
-  return answer.result as HomePageResult;
+export function arrivedHome(): HomePageResult | null {
+  const answer = (globalThis as { [GLOBAL]?: FirstRoutePreloads })[GLOBAL]?.homeAnswer;
+  return isSuccess(answer) ? (answer.result as HomePageResult) : null;
+}
+
+/** After the arrived home answer has been shown: a later visit of the home page fetches anew. */
+export function forgetArrivedHome(): void {
+  takePreloaded('homeAnswer');
+  takePreloaded('home');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { eventsApi, STORAGE_KEYS, takeArrivedHome, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
+import { eventsApi, STORAGE_KEYS, arrivedHome, forgetArrivedHome, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
 
 export const EVENTS_LOAD_FAILED = 'Failed to load events. Please refresh the page.';
 
@@ -8,10 +8,14 @@ export const EVENTS_LOAD_FAILED = 'Failed to load events. Please refresh the pag
 export function useHomePage() {
   const { message } = App.useApp();
   // The page's inline script has usually received it already: the first render then shows the hero.
-  const [home, setHome] = useState<HomePageResult | null>(takeArrivedHome);
-  const [loading, setLoading] = useState(home === null);
+  const [arrived] = useState(arrivedHome);
+  const [home, setHome] = useState<HomePageResult | null>(arrived);
+  const [loading, setLoading] = useState(arrived === null);
   useEffect(() => {
-    if (!loading) return;
+    if (arrived) {
+      forgetArrivedHome();
+      return undefined;
+    }
     let live = true;
     eventsApi
       .homePage()
@@ -21,7 +25,7 @@ export function useHomePage() {
     return () => {
       live = false;
     };
-  }, [message, loading]);
+  }, [message, arrived]);
   return { home, loading };
 }
 
