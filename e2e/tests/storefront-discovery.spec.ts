@@ -38,8 +38,8 @@ test.describe('Home page', () => {
     await early.goto('/');
     const earlyPicture = early.locator('#fl-first-paint img');
     await expect(earlyPicture).toHaveAttribute('alt', /Mumbai Coastal Marathon 2026/);
-    await expect.poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
-    expect(await earlyPicture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/\/renditions\/hero\/finish-line\/720\.webp$/);
+    // (naturalWidth is in CSS pixels for a srcset candidate: 720 px at DPR 2 is 360.)
+    await expect.poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname)).toMatch(/\/renditions\/hero\/finish-line\/720\.webp$/);
     await expect(early.getByText('Find your race photos')).toBeVisible();
     await first.close();
 
