@@ -11,6 +11,7 @@ import { closeFaceDetector } from './features/faces/detector';
 import { startSupplyWorker } from './features/supply';
 import { acquireJobQueue } from './queue/jobQueue';
 import { startBackgroundJobs } from './jobs/backgroundJobs';
+import { ensureHomeImageRenditions } from './features/events';
 
 /** Starts the API: open the database, migrate, seed on first start, listen. */
 async function main(): Promise<void> {
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
     await seedRunnerDemo(ctx, console.log);
     await seedPartnerUploads(ctx, console.log);
   }
+  // A database seeded before home images had renditions gets them now, in the background (until then
+  // the home page serves the original).
+  ensureHomeImageRenditions(ctx.db, ctx.storage, console.log).catch((error: unknown) => console.warn('home image renditions:', error));
   const app = await buildApp(ctx);
   // The one job queue (pg-boss in the same database): uploaded photos and face indexing run on it.
   const { queue, release: releaseQueue } = await acquireJobQueue(ctx.db, (message) => app.log.warn(message), { monitorSeconds: config.jobs.monitorSeconds });

@@ -14,6 +14,8 @@ import { EVENTS, METRO_SLAM } from '../src/seed/demoData';
 import { createSession, findSession } from '../src/features/accounts/sessions';
 import { countryOfAddress, isPrivateAddress } from '../src/features/events/masterConfig';
 import { todayInIndia } from '../src/features/events/queries';
+import { ensureHomeImageRenditions } from '../src/features/events';
+import sharp from 'sharp';
 
 describe('event discovery', () => {
   let t: TestApp;
@@ -102,6 +104,30 @@ describe('event discovery', () => {
       'Bengaluru Heritage Half 2025',
       'Mumbai Coastal Marathon 2026',
     ]);
+  });
+
+  it('gives the hero in WebP and JPEG at the widths a phone or a desktop needs, made once and kept in storage', async () => {
+    const { hero_image: hero } = (await t.request<HomePageResult>('GET', API_ROUTES.homePage)).body.result;
+    expect({ width: hero.width, height: hero.height }).toEqual({ width: 1920, height: 800 });
+    expect(hero.sources?.map((source) => source.type)).toEqual(['image/webp', 'image/jpeg']);
+    for (const source of hero.sources ?? []) {
+      const candidates = source.srcset.split(', ').map((candidate) => candidate.split(' '));
+      expect(candidates.map(([, width]) => width)).toEqual(['480w', '720w', '960w', '1280w', '1920w']);
+      for (const [url, width] of candidates) {
+        const media = await fetch(url);
+        expect(media.headers.get('content-type')).toBe(source.type);
+        const file = Buffer.from(await media.arrayBuffer());
+        const size = await sharp(file).metadata();
+        expect([`${size.width}w`, size.format]).toEqual([width, source.type === 'image/webp' ? 'webp' : 'jpeg']);
+      }
+    }
+    // A 720 px wide WebP is a fraction of the 1920 px original a phone used to download.
+    const original = (await (await fetch(hero.image)).arrayBuffer()).byteLength;
+    const phone = (await (await fetch(hero.sources![0].srcset.split(', ')[1].split(' ')[0])).arrayBuffer()).byteLength;
+    expect(phone).toBeLessThan(original / 3);
+    // Made once: a later start finds nothing to do, and the answer names the same files.
+    expect(await ensureHomeImageRenditions(t.ctx.db, t.ctx.storage, () => undefined)).toBe(0);
+    expect((await t.request<HomePageResult>('GET', API_ROUTES.homePage)).body.result.hero_image).toEqual(hero);
   });
 
   it('lists themes and years for the advanced search, and the events of a theme or a year', async () => {

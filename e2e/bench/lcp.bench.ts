@@ -65,18 +65,22 @@ interface Moment {
 interface Measured {
   lcpMs: number;
   element: string;
+  /** Cumulative Layout Shift of the load (shifts without recent input), and the elements of the largest shift. */
+  cls: number;
+  largestShift: string;
   /** Files that finished before runtime-config.json was requested (the chain's first link). */
   filesBeforeConfig: number;
   moments: Record<string, Moment | null>;
   requests: number;
   /** URLs requested more than once (a preload the page did not reuse would show here). */
   repeated: number;
+  repeatedUrls: string[];
 }
 
 /** Runs in the page: the last LCP candidate, and the request timeline from Resource Timing. */
 function readMeasurements(): Measured {
   // LCP entries are not in the performance timeline: an observer registered before the page's scripts keeps them.
-  const entries = (window as unknown as { __lcp: (PerformanceEntry & { element: Element | null; url: string; size: number })[] }).__lcp;
+  const entries = (window as unknown as { __lcp: Array<{ startTime: number; element: Element | null; described: string; url: string; size: number }> }).__lcp;
   const last = entries[entries.length - 1];
   const describe = (el: Element | null | undefined, url: string | undefined, size: number | undefined): string => {
     if (!el) return '(none)';
@@ -90,13 +94,21 @@ function readMeasurements(): Measured {
     const hit = resources.find((entry) => test(entry.name));
     return hit ? { url: hit.name, start: Math.round(hit.startTime), end: Math.round(hit.responseEnd) } : null;
   };
-  // The hero's picture is a background image of the hero section; its URL says which request it is.
-  const heroStyle = document.querySelector('[data-testid="hero"]') ? getComputedStyle(document.querySelector('[data-testid="hero"]') as Element).backgroundImage : '';
-  const heroUrl = /url\("?([^")]+)"?\)/.exec(heroStyle)?.[1] ?? null;
+  // The hero's picture: an <img> (its chosen rendition), or before that a background image of the hero section.
+  const hero = document.querySelector('[data-testid="hero"]');
+  const heroImage = hero?.querySelector('img');
+  const heroStyle = hero ? getComputedStyle(hero).backgroundImage : '';
+  const heroUrl = heroImage?.currentSrc || (/url\("?([^")]+)"?\)/.exec(heroStyle)?.[1] ?? null);
   const config = first((url) => url.endsWith('/runtime-config.json'));
+  const shifts = (window as unknown as { __shifts: Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }> }).__shifts.filter((shift) => !shift.hadRecentInput);
+  const largest = [...shifts].sort((a, b) => b.value - a.value)[0];
   return {
     lcpMs: last ? Math.round(last.startTime) : Number.NaN,
-    element: describe(last?.element, last?.url, last?.size),
+    element: last?.element?.isConnected ? describe(last.element, last.url, last.size) : `${last?.described ?? ''} (removed since)${last?.url ? ` ${last.url.replace(/\?.*$/, '').slice(-60)}` : ''} (${Math.round(last?.size ?? 0)} px²)`,
+    cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
+    largestShift: largest
+      ? `${largest.value.toFixed(4)} at ${Math.round(largest.startTime)} ms: ${(largest.sources ?? []).map((source) => (source.node instanceof Element ? describe(source.node, undefined, 0) : (source.node?.nodeName ?? '?'))).join(', ')}`
+      : '-',
     filesBeforeConfig: config ? resources.filter((entry) => entry.responseEnd <= config.start).length : resources.length,
     moments: {
       'runtime-config': config,
@@ -108,6 +120,7 @@ function readMeasurements(): Measured {
     },
     requests: resources.length,
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
+    repeatedUrls: resources.map((entry) => entry.name).filter((name, i, all) => all.indexOf(name) !== i).map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
   };
 }
 
@@ -115,7 +128,11 @@ async function newVisitor(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   // tsx keeps function names with a __name helper that the page does not have.
   await context.addInitScript("window.__name = (fn) => fn; localStorage.setItem('Cookies', 'true'); localStorage.setItem('preOrderPopupShown', 'true'); performance.setResourceTimingBufferSize(1000);");
-  await context.addInitScript("window.__lcp = []; new PerformanceObserver((list) => window.__lcp.push(...list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true });");
+  // The element is described when it is reported: an early copy of the hero is removed from the page later, and its entry then names no element.
+  await context.addInitScript(
+    "window.__lcp = []; new PerformanceObserver((list) => window.__lcp.push(...list.getEntries().map((entry) => ({ startTime: entry.startTime, url: entry.url, size: entry.size, element: entry.element, described: entry.element ? '<' + entry.element.tagName.toLowerCase() + (entry.element.className ? ' .' + String(entry.element.className).split(' ').filter(Boolean).slice(0, 2).join('.') : '') + '>' : '' })))).observe({ type: 'largest-contentful-paint', buffered: true });",
+  );
+  await context.addInitScript("window.__shifts = []; new PerformanceObserver((list) => window.__shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });");
   return context;
 }
 
@@ -144,6 +161,8 @@ async function measure(page: Page, path: string, condition: Condition): Promise<
   await page.waitForFunction(
     (onHome) => {
       if (onHome) {
+        const picture = document.querySelector<HTMLImageElement>('[data-testid="hero"] img');
+        if (picture) return picture.complete && picture.naturalWidth > 0;
         const style = document.querySelector('[data-testid="hero"]') ? getComputedStyle(document.querySelector('[data-testid="hero"]') as Element).backgroundImage : '';
         const url = /url\("?([^")]+)"?\)/.exec(style)?.[1];
         return !!url && performance.getEntriesByType('resource').some((entry) => entry.name === url);
@@ -182,8 +201,8 @@ async function main(): Promise<void> {
               .filter(([, moment]) => moment)
               .map(([name, moment]) => `${name} ${at(moment)}`)
               .join(', ');
-            console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}`);
-            console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated)`);
+            console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}; CLS ${result.cls.toFixed(4)} (largest shift ${result.largestShift})`);
+            console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`);
           } finally {
             await context.close();
           }
@@ -191,7 +210,8 @@ async function main(): Promise<void> {
         const lcp = median(runs.map((r) => r.lcpMs));
         const met = lcp < condition.goalMs;
         allMet &&= met;
-        const line = `${path.padEnd(10)} ${condition.label.padEnd(56)} median LCP ${String(lcp).padStart(5)} ms (runs ${runs.map((r) => r.lcpMs).join(', ')}), goal < ${condition.goalMs} ms: ${met ? 'met' : 'NOT met'}`;
+        const cls = median(runs.map((r) => r.cls));
+        const line = `${path.padEnd(10)} ${condition.label.padEnd(56)} median LCP ${String(lcp).padStart(5)} ms (runs ${runs.map((r) => r.lcpMs).join(', ')}), goal < ${condition.goalMs} ms: ${met ? 'met' : 'NOT met'}; median CLS ${cls.toFixed(4)} (max ${Math.max(...runs.map((r) => r.cls)).toFixed(4)})`;
         console.log(line);
         summary.push(line);
       }

@@ -28,6 +28,37 @@ async function openAdvancedSearch(page: Page): Promise<void> {
 }
 
 test.describe('Home page', () => {
+  test('the hero is a picture the size a phone needs, painted before the JavaScript and handed to the page without a second download', async ({ browser, baseURL }) => {
+    // A 360 px phone at DPR 2 needs a 720 px wide picture; the API offers 480-1920 px in WebP and JPEG.
+    const phone = () => browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+    // Without the shell's JavaScript (blocked here, as when it is late or fails) the hero is already there.
+    const first = await phone();
+    const early = await first.newPage();
+    await early.route(/\/main\.js$/, (route) => route.abort());
+    await early.goto('/');
+    const earlyPicture = early.locator('#fl-first-paint img');
+    await expect(earlyPicture).toHaveAttribute('alt', /Mumbai Coastal Marathon 2026/);
+    // (naturalWidth is in CSS pixels for a srcset candidate: 720 px at DPR 2 is 360.)
+    await expect.poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname)).toMatch(/\/renditions\/hero\/finish-line\/720\.webp$/);
+    await expect(early.getByText('Find your race photos')).toBeVisible();
+    await first.close();
+
+    const context = await phone();
+    const heroFiles: string[] = [];
+    context.on('request', (request) => {
+      if (/\/hero\//.test(request.url())) heroFiles.push(new URL(request.url()).pathname);
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const picture = page.getByTestId('hero').getByRole('img', { name: /Mumbai Coastal Marathon 2026/ });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).pathname)).toMatch(/\/720\.webp$/);
+    // The early copy has given way to the page's hero: one heading, one picture, one download.
+    await expect(page.locator('#fl-first-paint')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Find your race photos' })).toHaveCount(1);
+    expect(heroFiles).toEqual([expect.stringMatching(/\/720\.webp$/)]);
+    await context.close();
+  });
+
   test('shows hero, highlights, upcoming, past and featured events in the spec order, then the footer', async ({ page }) => {
     await page.goto('/');
     const order = ['hero', 'highlights', 'upcoming-events', 'past-events', 'featured-events'];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
+import { arrivedHome, forgetArrivedHome, preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
 
 const page = globalThis as { __FINISHLINE_PRELOAD__?: FirstRoutePreloads };
 const fetched = (label: string) => async () => ({ result: label, message: 'fetched', statusCode: 200 });
@@ -20,6 +20,18 @@ describe('requests the shell’s page started before the JavaScript', () => {
     expect((await preloadedOr('home', fetched('after a failure'))).result).toBe('after a failure');
     page.__FINISHLINE_PRELOAD__ = { home: Promise.resolve({ StatusCode: 500, HasError: true, Message: 'down', result: null }) };
     expect((await preloadedOr('home', fetched('after an error answer'))).result).toBe('after an error answer');
+  });
+
+  test('a home answer that has arrived is read as often as a render asks, until it is forgotten; then a call fetches', async () => {
+    const answer = { StatusCode: 200, HasError: false, Message: 'ok', result: { hero_image: { image: 'h.jpg', alt: '' } } };
+    page.__FINISHLINE_PRELOAD__ = { home: Promise.resolve(answer), homeAnswer: answer };
+    expect(arrivedHome()).toEqual(answer.result);
+    expect(arrivedHome()).toEqual(answer.result); // a render thrown away and done again
+    forgetArrivedHome();
+    expect(arrivedHome()).toBeNull();
+    expect((await preloadedOr('home', fetched('fetched again'))).result).toBe('fetched again');
+    page.__FINISHLINE_PRELOAD__ = { homeAnswer: { StatusCode: 500, HasError: true, Message: 'down', result: null } };
+    expect(arrivedHome()).toBeNull();
   });
 
   test('without the page’s script everything is fetched as before', async () => {

@@ -5,6 +5,7 @@ import { createUser, findUserByEmail, setRole } from '../features/accounts';
 import { PURCHASE_NOTIFICATION_SETTING } from '../features/orders';
 import { DISABLE_PRINTS_SETTING } from '../rules/prints';
 import { renderBackground, saveAchievement } from '../features/certificates';
+import { ensureHomeImageRenditions } from '../features/events';
 import { standardTemplate } from '@finishline/shared/pure';
 import { createPrng } from './prng';
 import {
@@ -395,6 +396,8 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
       await insertRows(tx, stored, assets, options.photos);
       return true;
     });
+    // The hero's smaller and WebP copies, made once now rather than on a visitor's request.
+    if (inserted) await ensureHomeImageRenditions(ctx.db, ctx.storage, log);
     const summary = {
       skipped: !inserted,
       events: EVENTS.length,

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '../types/envelope';
+import type { HomePageResult } from '../types/entities';
 import type { ApiAnswer, RuntimeConfig } from '@finishline/shared/runtime';
 
 /**
@@ -14,6 +15,8 @@ export interface FirstRoutePreloads {
   manifest?: { url: string; response: Promise<Response> };
   /** GET /api/home from the configured API, parsed. */
   home?: Promise<unknown>;
+  /** The same answer once it has arrived (set by the script when it paints the hero early). */
+  homeAnswer?: unknown;
 }
 
 const GLOBAL = '__FINISHLINE_PRELOAD__';
@@ -37,6 +40,35 @@ function isSuccess(data: unknown): data is ApiEnvelope<unknown> {
   if (typeof data !== 'object' || data === null) return false;
   const envelope = data as Partial<ApiEnvelope<unknown>>;
   return envelope.StatusCode === 200 && envelope.HasError === false && 'result' in envelope;
+}
+
+/**
+ * The home answer when it has already arrived, for a first render that shows the hero at once (the
+ * page's early copy of it gives way only to a hero with its picture). Read without taking it: a
+ * render may be thrown away and done again (React may render a tree and discard it), so the caller
+ * forgets it in an effect, once its render is on screen (forgetArrivedHome).
+ */
+export function arrivedHome(): HomePageResult | null {
+  const answer = (globalThis as { [GLOBAL]?: FirstRoutePreloads })[GLOBAL]?.homeAnswer;
+  return isSuccess(answer) ? (answer.result as HomePageResult) : null;
+}
+
+/** After the arrived home answer has been shown: a later visit of the home page fetches anew. */
+export function forgetArrivedHome(): void {
+  takePreloaded('homeAnswer');
+  takePreloaded('home');
+}
+
+/**
+ * The hero the shell's page paints before any JavaScript has run, on the home page (its element's id;
+ * build/firstRoutePreload.mjs paints it, a Jest test keeps the two names equal). It lies over the
+ * place where the storefront's hero renders, until that hero shows its picture or the page shows
+ * something else (another route, a remote that failed): then it is removed.
+ */
+export const FIRST_PAINT_ID = 'fl-first-paint';
+
+export function removeFirstPaint(): void {
+  document.getElementById(FIRST_PAINT_ID)?.remove();
 }
 
 /**

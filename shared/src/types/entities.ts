@@ -44,10 +44,28 @@ export interface HighlightItem {
   s3: string;
 }
 
+/** One format of an image's renditions: a srcset ("<url> 480w, <url> 720w, …"). */
+export interface ImageSource {
+  type: 'image/webp' | 'image/jpeg';
+  srcset: string;
+}
+
 export interface HeroImage {
+  /** The original (JPEG): what a browser without srcset shows. */
   image: string;
   alt: string;
+  /** The original's size, so the hero's box is laid out before the picture arrives; absent with no renditions. */
+  width?: number;
+  height?: number;
+  /** The renditions, preferred format first (WebP, then JPEG); absent until they are made. */
+  sources?: ImageSource[];
 }
+
+/**
+ * The hero's `sizes`: it spans the window. The page's inline preload (build/firstRoutePreload.mjs)
+ * uses the same value, so the browser chooses the same file for both and downloads it once.
+ */
+export const HERO_IMAGE_SIZES = '100vw';
 
 export type EventsByYear = Record<string, EventSummary[]>;
 

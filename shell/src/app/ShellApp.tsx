@@ -10,6 +10,7 @@ import { contactRoutes } from '../features/contact/contactRoutes';
 import { CookieConsent } from '../features/first-visit/CookieConsent';
 import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
+import { FirstPaintGuard } from './FirstPaintGuard';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
 import './touch.css';
@@ -32,6 +33,7 @@ export function ShellApp() {
             <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
               <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
               <Navbar />
+              <FirstPaintGuard />
               <Layout.Content>
                 <Routes>
                   {authRoutes}

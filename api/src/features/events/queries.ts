@@ -1,6 +1,7 @@
 import { bibExampleLike, bibExampleOf, GST_PERCENT, type EventDetails, type EventPricing, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo, type PricingCatalog, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
+import { heroImageOf, type StoredRenditions } from './homeImageRenditions';
 
 /** One events row as the queries below select it (dates already as YYYY-MM-DD). */
 export interface EventRow extends EventPricing {
@@ -135,7 +136,7 @@ function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
 const HOME_SQL = `
   select
     (select coalesce(json_agg(e order by e.from_date desc, e.id desc), '[]') from (select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL}) e) as events,
-    (select coalesce(json_agg(i order by i.sort, i.id), '[]') from (select id, kind, image_key, alt, sort from home_images where active) i) as images,
+    (select coalesce(json_agg(i order by i.sort, i.id), '[]') from (select id, kind, image_key, alt, sort, renditions from home_images where active) i) as images,
     (select coalesce(json_agg(c order by c.achievement_id, c.seq, c.event_id), '[]') from (
        select a.title, a.id as achievement_id, ae.seq, e.id as event_id, e.name as event_name
          from achievements a
@@ -146,7 +147,7 @@ const HOME_SQL = `
 interface HomeRow {
   [column: string]: unknown;
   events: EventRow[];
-  images: Array<{ id: number; kind: string; image_key: string; alt: string }>;
+  images: Array<{ id: number; kind: string; image_key: string; alt: string; renditions: StoredRenditions | null }>;
   certificate_events: Array<{ title: string; achievement_id: number; event_id: number; event_name: string }>;
 }
 
@@ -165,7 +166,7 @@ export async function homePage(db: Db, storage: ObjectStorage, today = todayInIn
     ),
     upcoming_event: upcoming.map((e) => toSummary(e, storage)),
     highlight_season: images.filter((i) => i.kind === 'highlight').map((i) => ({ id: i.id, s3: storage.publicUrl(i.image_key) })),
-    hero_image: hero ? { image: storage.publicUrl(hero.image_key), alt: hero.alt } : { image: '', alt: '' },
+    hero_image: hero ? heroImageOf(hero, storage) : { image: '', alt: '' },
     slam_events: slamEvents,
   };
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
+import { removeFirstPaint } from '@finishline/shared';
 
 interface Props {
   remote: string;
@@ -26,6 +27,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`Remote "${this.props.remote}" failed`, error, info.componentStack);
+    // The page's early hero must not cover the message.
+    removeFirstPaint();
   }
 
   private retry = (): void => {

@@ -17,7 +17,8 @@ export function RemoteOutlet({ remote, load = loadRemoteApp }: { remote: RemoteN
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense
         fallback={
-          <div style={{ padding: 64, textAlign: 'center' }}>
+          // A screen tall, so the footer waits below the fold rather than jumping down when the page arrives (a layout shift).
+          <div style={{ padding: 64, textAlign: 'center', minHeight: '100vh', boxSizing: 'border-box' }}>
             <Spin size="large" />
           </div>
         }

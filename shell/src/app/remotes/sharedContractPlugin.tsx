@@ -1,5 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { useLayoutEffect } from 'react';
 import { Result } from 'antd';
+import { removeFirstPaint } from '@finishline/shared';
 import type { RemoteAppModule } from './federation';
 
 export const REMOTE_INCOMPATIBLE_TEXT = 'This part of Finishline is being updated.';
@@ -21,16 +23,20 @@ export function contractMismatchOf(error: unknown): ContractMismatch | null {
 
 /** Shown in the remote's outlet instead of a white screen or the remote running on a contract it was not built for. */
 function incompatibleRemote({ provided, module, remote, needs }: ContractMismatch): RemoteAppModule {
-  const RemoteIncompatible = () => (
-    <Result
-      status="info"
-      title={REMOTE_INCOMPATIBLE_TEXT}
-      subTitle="Please try again later. The rest of the site still works."
-      data-testid="remote-incompatible"
-      data-remote-incompatible={remote}
-      data-detail={`${remote} needs ${module} ${needs}; this site provides ${provided}`}
-    />
-  );
+  const RemoteIncompatible = () => {
+    // The page's early hero must not cover the message.
+    useLayoutEffect(removeFirstPaint, []);
+    return (
+      <Result
+        status="info"
+        title={REMOTE_INCOMPATIBLE_TEXT}
+        subTitle="Please try again later. The rest of the site still works."
+        data-testid="remote-incompatible"
+        data-remote-incompatible={remote}
+        data-detail={`${remote} needs ${module} ${needs}; this site provides ${provided}`}
+      />
+    );
+  };
   return { default: RemoteIncompatible };
 }
 

@@ -1,15 +1,21 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { eventsApi, STORAGE_KEYS, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
+import { eventsApi, STORAGE_KEYS, arrivedHome, forgetArrivedHome, type EventSummary, type HomePageResult, localStore } from '@finishline/shared';
 
 export const EVENTS_LOAD_FAILED = 'Failed to load events. Please refresh the page.';
 
 /** The home page sections (upcoming, past, featured, highlights, hero image). Failure: toast with the server's Message. */
 export function useHomePage() {
   const { message } = App.useApp();
-  const [home, setHome] = useState<HomePageResult | null>(null);
-  const [loading, setLoading] = useState(true);
+  // The page's inline script has usually received it already: the first render then shows the hero.
+  const [arrived] = useState(arrivedHome);
+  const [home, setHome] = useState<HomePageResult | null>(arrived);
+  const [loading, setLoading] = useState(arrived === null);
   useEffect(() => {
+    if (arrived) {
+      forgetArrivedHome();
+      return undefined;
+    }
     let live = true;
     eventsApi
       .homePage()
@@ -19,7 +25,7 @@ export function useHomePage() {
     return () => {
       live = false;
     };
-  }, [message]);
+  }, [message, arrived]);
   return { home, loading };
 }
 

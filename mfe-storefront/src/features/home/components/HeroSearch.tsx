@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { AutoComplete, Button, Input, Tabs, Typography } from 'antd';
-import type { EventSummary, HeroImage } from '@finishline/shared';
+import { HERO_IMAGE_SIZES, removeFirstPaint, type EventSummary, type HeroImage } from '@finishline/shared';
 import { rememberSelectedEvent, selectedEventAtom } from '../state/selectedEvent';
+import { HERO_SUBTITLE, HERO_TITLE } from '../heroText';
 
 interface Props {
   heroImage: HeroImage | null;
@@ -15,6 +16,44 @@ interface Props {
   renderAdvancedSearch: () => ReactNode;
   /** 'Pre-Booked Photos' (preorder_allowed=1): the pre-order download mapping belongs to the account remote. */
   onPreBookedPhotos: (event: EventSummary) => void;
+}
+
+/**
+ * The hero's picture: WebP or JPEG at the width the screen needs (HERO_IMAGE_SIZES, the same as the
+ * page's preload, so one file is downloaded). The shell's page may have painted a copy of it before
+ * the JavaScript ran (FIRST_PAINT_ID); that copy is removed once this one is shown, in the same frame
+ * when the file is in memory already, so the hero does not blink or move.
+ */
+function HeroPicture({ image }: { image: HeroImage }) {
+  const img = useRef<HTMLImageElement>(null);
+  const sources = image.sources ?? [];
+  const jpeg = sources.find((source) => source.type === 'image/jpeg');
+  useLayoutEffect(() => {
+    if (img.current?.complete) removeFirstPaint();
+  }, [image]);
+  useEffect(() => removeFirstPaint, []);
+  return (
+    <picture>
+      {sources
+        .filter((source) => source !== jpeg)
+        .map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={HERO_IMAGE_SIZES} />
+        ))}
+      <img
+        ref={img}
+        className="fl-hero-image"
+        src={image.image}
+        srcSet={jpeg?.srcset}
+        sizes={jpeg ? HERO_IMAGE_SIZES : undefined}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        fetchPriority="high"
+        onLoad={removeFirstPaint}
+        onError={removeFirstPaint}
+      />
+    </picture>
+  );
 }
 
 /** Hero: event autocomplete; once a searchable event is chosen, the Search by BIB (and Selfie) tabs. */
@@ -56,10 +95,11 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
     : [];
 
   return (
-    <section className="fl-hero" data-testid="hero" style={heroImage ? { backgroundImage: `linear-gradient(rgba(10,14,25,.78), rgba(10,14,25,.82)), url("${heroImage.image}")` } : undefined}>
+    <section className={heroImage?.image ? 'fl-hero fl-hero-pictured' : 'fl-hero'} data-testid="hero">
+      {heroImage?.image ? <HeroPicture image={heroImage} /> : null}
       <div className="fl-hero-inner">
-        <h1 className="fl-hero-title">Find your race photos</h1>
-        <p className="fl-hero-subtitle">Choose your event, then search by your BIB number or a selfie.</p>
+        <h1 className="fl-hero-title">{HERO_TITLE}</h1>
+        <p className="fl-hero-subtitle">{HERO_SUBTITLE}</p>
         <AutoComplete
           className="fl-hero-event"
           options={options}

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { Button, Skeleton } from 'antd';
-import type { EventSummary } from '@finishline/shared';
+import { removeFirstPaint, type EventSummary } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { useEventNames, useHomePage } from '../api/useHomeData';
 import { rememberSelectedEvent, selectedEventAtom } from '../state/selectedEvent';
@@ -24,6 +24,11 @@ export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSe
   const { home, loading } = useHomePage();
   const events = useEventNames();
   const setSelected = useSetAtom(selectedEventAtom);
+  // The page's early hero gives way to this hero's picture; with no picture to show, it goes now.
+  const pictured = !!home?.hero_image?.image;
+  useEffect(() => {
+    if (!loading && !pictured) removeFirstPaint();
+  }, [loading, pictured]);
 
   // A card chooses its event in the hero, where the search is.
   const chooseFromCard = (event: EventSummary) => {
