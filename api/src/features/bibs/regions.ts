@@ -359,10 +359,27 @@ function sameRow(a: TextLine, b: TextLine): boolean {
   );
 }
 
+/**
+ * Whether a row lies within a longer row of somewhat larger characters on the same line: a piece of
+ * that text (the 1 and 5 of a clock "1:58:03" whose serif digits were also found at a smaller
+ * height). Rows of shapes several times taller (limbs, a torso around a bib) are no such text.
+ */
+function insideLargerRow(row: TextLine, other: TextLine): boolean {
+  if (other === row || other.polarity !== row.polarity || other.chars <= row.chars) return false;
+  const ratio = other.charHeight / row.charHeight;
+  if (ratio < 1.2 || ratio > 1.6) return false;
+  const cos = Math.cos(other.angle);
+  const sin = Math.sin(other.angle);
+  const along = (row.cx - other.cx) * cos + (row.cy - other.cy) * sin;
+  const across = -(row.cx - other.cx) * sin + (row.cy - other.cy) * cos;
+  return Math.abs(across) < 0.5 * other.charHeight && Math.abs(along) + row.length / 2 <= other.length / 2 + 0.2 * other.charHeight;
+}
+
 /** Candidate rows of characters, most promising first. */
 export function findTextLines(image: GreyImage, options: RegionOptions = DEFAULT_REGION_OPTIONS): TextLine[] {
   const integral = integralOf(image);
-  const all = options.contrasts.flatMap((contrast) => rowsAt(image, integral, contrast, options));
+  const found = options.contrasts.flatMap((contrast) => rowsAt(image, integral, contrast, options));
+  const all = found.filter((row) => !found.some((other) => insideLargerRow(row, other)));
   all.sort((a, b) => b.score - a.score);
   const kept: TextLine[] = [];
   for (const row of all) {
