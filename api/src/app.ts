@@ -15,9 +15,9 @@ import { StorageUnavailableError } from './storage/storage';
 
 const STORAGE_BUSY_MESSAGE = 'Our photo storage is busy. Please try again in a moment.';
 
-/** JSON bodies are small everywhere except where an image travels as base64. */
 /** How long a browser may reuse a preflight's answer (Access-Control-Max-Age). */
 export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 7200;
+/** JSON bodies are small everywhere except where an image travels as base64. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; contact attachments are drained; a participants CSV up to 5 MB
 const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact, API_ROUTES.organiserEventLogo, API_ROUTES.organiserImportParticipants]);
