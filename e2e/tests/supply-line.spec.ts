@@ -77,7 +77,8 @@ test.describe('photo supply line', () => {
 
     await partner.goto('/photos');
     await expect(partner.getByRole('heading', { name: 'My Photos' })).toBeVisible();
-    await pickEvent(partner);
+    // My Photos opens on the event just chosen on Upload: no second choice.
+    await expect(partner.getByTestId('supply-event')).toContainText(DEMO_EVENT);
     const tagged = partner.getByTestId('review-photo').filter({ has: partner.locator('.ant-select-selection-item', { hasText: READ_BIB }) });
     await expect(tagged).toHaveCount(1, { timeout: 120_000 });
     await expect(tagged.getByTestId('review-status')).toHaveText('Tagged');

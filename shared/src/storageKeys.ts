@@ -34,6 +34,8 @@ export const STORAGE_KEYS = {
   txnid: 'txnid',
   /** 'true' once the runner agreed to the face search notice (DPDP Act: notice and consent before the first selfie). */
   faceSearchConsent: 'faceSearchConsent',
+  /** The event a photographer last chose on Upload or My Photos, so the other screen opens on it. */
+  supplyEventId: 'supplyEventId',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

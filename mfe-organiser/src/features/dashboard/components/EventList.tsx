@@ -3,6 +3,8 @@ import { Button, Input, Table, Tag } from 'antd';
 import { DASHBOARD_PAGE_SIZE, NO_MATCHING_RECORDS, type OrganiserEventListRow } from '@finishline/shared';
 import { CsvButton } from '@finishline/shared/react';
 
+const keepOnOneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 /** The spec's event list: the organiser's events, 15 per page, with a filter and Open. */
 export function EventList({ events, onOpen, loading }: { events: OrganiserEventListRow[]; onOpen: (eventId: number) => void; loading: boolean }) {
   const [filter, setFilter] = useState('');
@@ -43,8 +45,9 @@ export function EventList({ events, onOpen, loading }: { events: OrganiserEventL
         columns={[
           { title: 'Sl. No.', key: 'index', width: 70, render: (_v, _r, i) => (page - 1) * DASHBOARD_PAGE_SIZE + i + 1 },
           { title: 'Event', dataIndex: 'event_name', width: 240, render: (name: string, e) => <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(e.event_id)}>{name}</Button> },
-          { title: 'From', dataIndex: 'event_from_date', width: 110 },
-          { title: 'To', dataIndex: 'event_to_date', width: 110 },
+          // A date never breaks mid-value ("2027-01-" / "17") on a phone: the table scrolls instead.
+          { title: 'From', dataIndex: 'event_from_date', width: 110, onCell: keepOnOneLine },
+          { title: 'To', dataIndex: 'event_to_date', width: 110, onCell: keepOnOneLine },
           { title: 'City', dataIndex: 'event_location' },
           { title: 'Searchable', dataIndex: 'issearchable', width: 100, render: (v: number) => (v ? 'Yes' : 'No') },
           { title: 'Status', key: 'published', width: 170, render: (_v, e) => (e.published ? <Tag color="green">Published</Tag> : <Tag color="orange">Hidden until published</Tag>) },
