@@ -16,6 +16,9 @@ import { FirstLoadPlugin } from './firstLoadPlugin.mjs';
 import { CspHashesPlugin, firstRoutePreloadScript } from './firstRoutePreload.mjs';
 
 const require = createRequire(import.meta.url);
+// webpack's own minimizer plugin (what webpack 5.111 runs by default; the successor of
+// terser-webpack-plugin), taken from webpack's dependencies so it is the very copy webpack uses.
+const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
 const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.dirname(BUILD_DIR);
 
@@ -44,6 +47,18 @@ function persistentCache(name, packageDir, production) {
       config: [fileURLToPath(import.meta.url), path.join(packageDir, 'webpack.config.mjs'), path.join(packageDir, 'package.json'), sharedJson, path.join(REPO_ROOT, 'pnpm-lock.yaml')].filter(existsSync),
     },
   };
+}
+
+/**
+ * JavaScript is minified by SWC (@swc/core, native code) rather than webpack's default terser: with
+ * the same options (two compress passes, names mangled) the six production builds took 63% less CPU
+ * time and emitted 1.4% less gzip (docs/performance.md). JS_MINIFIER=terser builds with webpack's default
+ * terser as before, to compare sizes or to rule the minifier out. (No CSS is minified here: the
+ * styles travel inside the JavaScript.)
+ */
+function javascriptMinimizer() {
+  if (process.env.JS_MINIFIER === 'terser') return '...';
+  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } });
 }
 
 function keepOldChunksDays() {
@@ -141,6 +156,7 @@ export function createWebpackConfig({ name, packageDir, exposes, isHost = false,
         clean: { keep: keepRecentHashedFiles(outputDir, keepOldChunksDays(), { statSync }) },
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      optimization: { minimizer: [javascriptMinimizer()] },
       module: {
         rules: [
           {

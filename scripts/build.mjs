@@ -35,7 +35,7 @@ export const DEFAULT_JOBS = 2;
  * API address a remote's standalone harness defaults to, and counting it would rebuild everything
  * whenever the end-to-end copy on other ports starts.)
  */
-const ENV_IN_BUILD = ['BUILD_BANNER', 'API_BASE_URL', 'SOURCE_MAPS', 'WEBPACK_CACHE'];
+const ENV_IN_BUILD = ['BUILD_BANNER', 'API_BASE_URL', 'SOURCE_MAPS', 'WEBPACK_CACHE', 'JS_MINIFIER'];
 // (bundle-budget.json is read by the check, not by a build.)
 const NOT_INPUTS = new Set(['node_modules', 'dist', '.data', 'coverage', 'bundle-budget.json']);
 

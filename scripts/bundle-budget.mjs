@@ -21,34 +21,42 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export const BUDGET_FILE = path.join(REPO_ROOT, 'build', 'bundle-budget.json');
 const DEFAULT_TOLERANCE = 0.1;
 
-function readJson(file) {
+export function readJson(file) {
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the deployments first (node scripts/build.mjs --changed).`);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
 const syncAssetsOf = (entry) => [...(entry.assets?.js?.sync ?? []), ...(entry.assets?.css?.sync ?? [])];
 
-/** The files of `/` per deployment, as the builds in these folders declare them. */
-export function filesOfHome({ shellDir, storefrontDir }) {
+/**
+ * The files a page of `remote` loads per deployment, as the builds in these folders declare them:
+ * the shell's first load and the shared singletons it provides, then the remote's entry and the
+ * synchronous files of its exposed App (its lazy chunks only load on the pages that use them).
+ */
+export function filesOfRoute({ shellDir, remoteDir }, remote) {
   const shellManifest = readJson(path.join(shellDir, 'mf-manifest.json'));
   const firstLoad = readJson(path.join(shellDir, FIRST_LOAD_FILE));
-  const storefrontManifest = readJson(path.join(storefrontDir, 'mf-manifest.json'));
-  const app = (storefrontManifest.exposes ?? []).find((expose) => expose.name === 'App' || expose.path === './App');
-  if (!app) throw new Error(`${storefrontDir}/mf-manifest.json exposes no App`);
+  const remoteManifest = readJson(path.join(remoteDir, 'mf-manifest.json'));
+  const app = (remoteManifest.exposes ?? []).find((expose) => expose.name === 'App' || expose.path === './App');
+  if (!app) throw new Error(`${remoteDir}/mf-manifest.json exposes no App`);
   return {
     shell: [...new Set([...firstLoad.entry, ...(shellManifest.shared ?? []).flatMap(syncAssetsOf)])].sort(),
-    storefront: [...new Set(['remoteEntry.js', ...syncAssetsOf(app)])].sort(),
+    [remote]: [...new Set(['remoteEntry.js', ...syncAssetsOf(app)])].sort(),
   };
 }
 
-/** Raw and gzip bytes of JS and CSS per deployment and in total. */
-export function measureHome(dirs) {
-  const files = filesOfHome(dirs);
+/** The files of `/` per deployment (the storefront owns it). */
+export function filesOfHome({ shellDir, storefrontDir }) {
+  return filesOfRoute({ shellDir, remoteDir: storefrontDir }, 'storefront');
+}
+
+/** Raw and gzip bytes of JS and CSS per deployment and in total; `dirOf(deployment)` is the folder its files are in. */
+export function measureFiles(filesByDeployment, dirOf) {
   const result = { deployments: {}, total: { files: 0, jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 } };
-  for (const [name, list] of Object.entries(files)) {
+  for (const [name, list] of Object.entries(filesByDeployment)) {
     const sums = { files: list.length, jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
     for (const file of list) {
-      const bytes = fs.readFileSync(path.join(dirs[`${name}Dir`], file));
+      const bytes = fs.readFileSync(path.join(dirOf(name), file));
       const kind = file.endsWith('.css') ? 'css' : 'js';
       sums[`${kind}Raw`] += bytes.length;
       sums[`${kind}Gzip`] += zlib.gzipSync(bytes, { level: 6 }).length;
@@ -57,6 +65,11 @@ export function measureHome(dirs) {
     for (const key of Object.keys(sums)) result.total[key] += sums[key];
   }
   return result;
+}
+
+/** Raw and gzip bytes of JS and CSS of `/` per deployment and in total. */
+export function measureHome(dirs) {
+  return measureFiles(filesOfHome(dirs), (name) => dirs[`${name}Dir`]);
 }
 
 /** Null when within budget, else the reason it is not. */
@@ -68,14 +81,19 @@ export function overBudget(measured, budget) {
   return `/ loads ${measured.total.jsGzip} bytes of gzip JS, ${growth}% over the budget of ${budget['/'].jsGzip} (limit ${limit}, +${tolerance * 100}%)`;
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** One printed line of a deployment's (or a total's) sums. */
+export function sumsLine(name, sums) {
+  return `  ${name.padEnd(11)} ${String(sums.files).padStart(3)} files  JS ${kb(sums.jsRaw).padStart(10)} raw ${kb(sums.jsGzip).padStart(9)} gzip  CSS ${kb(sums.cssRaw)} raw ${kb(sums.cssGzip)} gzip`;
+}
 
 function main(args) {
   const dirs = { shellDir: path.join(REPO_ROOT, 'shell', 'dist'), storefrontDir: path.join(REPO_ROOT, 'mfe-storefront', 'dist') };
   const measured = measureHome(dirs);
   console.log('JS and CSS of / (first visit), from the built deployments:');
   for (const [name, sums] of Object.entries({ ...measured.deployments, total: measured.total })) {
-    console.log(`  ${name.padEnd(11)} ${String(sums.files).padStart(3)} files  JS ${kb(sums.jsRaw).padStart(10)} raw ${kb(sums.jsGzip).padStart(9)} gzip  CSS ${kb(sums.cssRaw)} raw ${kb(sums.cssGzip)} gzip`);
+    console.log(sumsLine(name, sums));
   }
   if (args.includes('--record')) {
     const previous = fs.existsSync(BUDGET_FILE) ? JSON.parse(fs.readFileSync(BUDGET_FILE, 'utf8')) : {};
