@@ -1,7 +1,7 @@
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
-import { App as AntdApp, ConfigProvider, Layout } from 'antd';
-import { BuildBanner, useFinishlineTheme } from '@finishline/shared/react';
+import { Layout } from 'antd';
+import { AntdRoot, BuildBanner } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
@@ -26,29 +26,27 @@ function RemoteRoute() {
 
 export function ShellApp() {
   return (
-    <ConfigProvider theme={useFinishlineTheme()}>
-      <AntdApp>
-        <JotaiProvider store={shellStore}>
-          <BrowserRouter>
-            <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
-              <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-              <Navbar />
-              <FirstPaintGuard />
-              <Layout.Content>
-                <Routes>
-                  {authRoutes}
-                  {contactRoutes}
-                  {shellPageRoutes}
-                  <Route path="*" element={<RemoteRoute />} />
-                </Routes>
-              </Layout.Content>
-              <Footer />
-              <CookieConsent />
-              <PreorderPopup />
-            </Layout>
-          </BrowserRouter>
-        </JotaiProvider>
-      </AntdApp>
-    </ConfigProvider>
+    <AntdRoot>
+      <JotaiProvider store={shellStore}>
+        <BrowserRouter>
+          <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
+            <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
+            <Navbar />
+            <FirstPaintGuard />
+            <Layout.Content>
+              <Routes>
+                {authRoutes}
+                {contactRoutes}
+                {shellPageRoutes}
+                <Route path="*" element={<RemoteRoute />} />
+              </Routes>
+            </Layout.Content>
+            <Footer />
+            <CookieConsent />
+            <PreorderPopup />
+          </Layout>
+        </BrowserRouter>
+      </JotaiProvider>
+    </AntdRoot>
   );
 }
