@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
 import { Layout } from 'antd';
@@ -11,6 +12,7 @@ import { CookieConsent } from '../features/first-visit/CookieConsent';
 import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { FirstPaintGuard } from './FirstPaintGuard';
+import { PagePlaceholder } from './PagePlaceholder';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
 import './touch.css';
@@ -34,12 +36,15 @@ export function ShellApp() {
             <Navbar />
             <FirstPaintGuard />
             <Layout.Content>
-              <Routes>
-                {authRoutes}
-                {contactRoutes}
-                {shellPageRoutes}
-                <Route path="*" element={<RemoteRoute />} />
-              </Routes>
+              {/* The shell's own pages load when first shown (a remote's outlet has its own Suspense). */}
+              <Suspense fallback={<PagePlaceholder />}>
+                <Routes>
+                  {authRoutes}
+                  {contactRoutes}
+                  {shellPageRoutes}
+                  <Route path="*" element={<RemoteRoute />} />
+                </Routes>
+              </Suspense>
             </Layout.Content>
             <Footer />
             <CookieConsent />
