@@ -72,6 +72,10 @@ function keepOldChunksDays() {
  * one jotai store). jotai and react are reached through sub-paths by their own code, so those
  * sub-paths are listed too; otherwise a remote could bring a second copy. Their version is not
  * checked: the shell and every remote pin the same ones in the one lockfile.
+ * Only what must be one copy is here. A shared module is provided whole (nothing of it is
+ * tree-shaken), so antd is NOT shared: each deployment bundles just the antd components it imports
+ * and renders its own antd providers (AntdRoot in shared/src/react). axios is reached only through
+ * the shared run-time singleton (its one HTTP client), so it needs no entry of its own.
  */
 const LIBRARY_SINGLETONS = [
   'react',
@@ -86,8 +90,6 @@ const LIBRARY_SINGLETONS = [
   'jotai/utils',
   'jotai/vanilla/utils',
   'jotai/react/utils',
-  'antd',
-  'axios',
 ];
 
 /** The entry of shared that holds run-time state (config, HTTP client, shop atoms): see shared/src/runtime.ts. */

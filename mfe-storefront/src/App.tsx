@@ -2,7 +2,7 @@ import { Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
 import { useAtomValue } from 'jotai';
 import { shopAtom, type BibSearchResult, type CartCounts, type EventSummary } from '@finishline/shared';
-import { BuildBanner } from '@finishline/shared/react';
+import { AntdRoot, BuildBanner } from '@finishline/shared/react';
 import { HomePage } from './features/home/pages/HomePage';
 import { BibSearchForm } from './features/search/components/BibSearchForm';
 import { ProductsPage, type ReportSlotProps } from './features/products/pages/ProductsPage';
@@ -55,7 +55,8 @@ export default function StorefrontApp() {
   );
   const products = <ProductsPage renderPrivacyCheck={renderPrivacyCheck} renderReport={renderReport} />;
   return (
-    <>
+    // Its own antd providers: antd is not shared with the shell (see AntdRoot).
+    <AntdRoot component={false}>
       <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
       <Routes>
         <Route path="/" element={home} />
@@ -69,6 +70,6 @@ export default function StorefrontApp() {
         <Route path="/preorder" element={<PreorderPage />} />
         <Route path="*" element={home} />
       </Routes>
-    </>
+    </AntdRoot>
   );
 }

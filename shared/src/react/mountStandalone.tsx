@@ -2,9 +2,8 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { App as AntdApp, ConfigProvider } from 'antd';
 import { loadRuntimeConfig, setRuntimeConfig } from '@finishline/shared/runtime';
-import { useFinishlineTheme } from './theme';
+import { AntdRoot } from './AntdRoot';
 
 /**
  * Runs a remote alone, without the shell: the same providers the shell gives (router, jotai store,
@@ -20,15 +19,13 @@ export async function mountStandalone(App: ComponentType, fallbackApiUrl: string
   const store = createStore();
   function Harness() {
     return (
-      <ConfigProvider theme={useFinishlineTheme()}>
-        <AntdApp>
-          <JotaiProvider store={store}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </JotaiProvider>
-        </AntdApp>
-      </ConfigProvider>
+      <AntdRoot>
+        <JotaiProvider store={store}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </JotaiProvider>
+      </AntdRoot>
     );
   }
   createRoot(document.getElementById('root') as HTMLElement).render(<Harness />);

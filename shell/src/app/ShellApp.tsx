@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
-import { App as AntdApp, ConfigProvider, Layout } from 'antd';
-import { BuildBanner, useFinishlineTheme } from '@finishline/shared/react';
+import { Layout } from 'antd';
+import { AntdRoot, BuildBanner } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
@@ -11,6 +12,7 @@ import { CookieConsent } from '../features/first-visit/CookieConsent';
 import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { FirstPaintGuard } from './FirstPaintGuard';
+import { PagePlaceholder } from './PagePlaceholder';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
 import './touch.css';
@@ -26,29 +28,30 @@ function RemoteRoute() {
 
 export function ShellApp() {
   return (
-    <ConfigProvider theme={useFinishlineTheme()}>
-      <AntdApp>
-        <JotaiProvider store={shellStore}>
-          <BrowserRouter>
-            <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
-              <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
-              <Navbar />
-              <FirstPaintGuard />
-              <Layout.Content>
+    <AntdRoot>
+      <JotaiProvider store={shellStore}>
+        <BrowserRouter>
+          <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
+            <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
+            <Navbar />
+            <FirstPaintGuard />
+            <Layout.Content>
+              {/* The shell's own pages load when first shown (a remote's outlet has its own Suspense). */}
+              <Suspense fallback={<PagePlaceholder />}>
                 <Routes>
                   {authRoutes}
                   {contactRoutes}
                   {shellPageRoutes}
                   <Route path="*" element={<RemoteRoute />} />
                 </Routes>
-              </Layout.Content>
-              <Footer />
-              <CookieConsent />
-              <PreorderPopup />
-            </Layout>
-          </BrowserRouter>
-        </JotaiProvider>
-      </AntdApp>
-    </ConfigProvider>
+              </Suspense>
+            </Layout.Content>
+            <Footer />
+            <CookieConsent />
+            <PreorderPopup />
+          </Layout>
+        </BrowserRouter>
+      </JotaiProvider>
+    </AntdRoot>
   );
 }

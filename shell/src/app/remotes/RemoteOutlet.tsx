@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Spin } from 'antd';
 import type { RemoteName } from '@finishline/shared';
+import { PagePlaceholder } from '../PagePlaceholder';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteApp, type RemoteAppModule } from './federation';
 
@@ -15,14 +15,7 @@ export function RemoteOutlet({ remote, load = loadRemoteApp }: { remote: RemoteN
   const RemoteApp = useMemo(() => lazy(() => load(remote, attempt)), [remote, attempt, load]);
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense
-        fallback={
-          // A screen tall, so the footer waits below the fold rather than jumping down when the page arrives (a layout shift).
-          <div style={{ padding: 64, textAlign: 'center', minHeight: '100vh', boxSizing: 'border-box' }}>
-            <Spin size="large" />
-          </div>
-        }
-      >
+      <Suspense fallback={<PagePlaceholder />}>
         {/* Committed only once the remote's App has loaded: tests and tools can tell which remote is on screen. */}
         <div data-remote={remote} style={{ display: 'contents' }}>
           <RemoteApp />
