@@ -100,6 +100,7 @@ function readMeasurements(): Measured {
   const heroStyle = hero ? getComputedStyle(hero).backgroundImage : '';
   const heroUrl = heroImage?.currentSrc || (/url\("?([^")]+)"?\)/.exec(heroStyle)?.[1] ?? null);
   const config = first((url) => url.endsWith('/runtime-config.json'));
+  const gridPhoto = document.querySelector<HTMLImageElement>('[data-testid="photo-grid"] img')?.currentSrc ?? null;
   const shifts = (window as unknown as { __shifts: Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }> }).__shifts.filter((shift) => !shift.hadRecentInput);
   const largest = [...shifts].sort((a, b) => b.value - a.value)[0];
   return {
@@ -117,6 +118,8 @@ function readMeasurements(): Measured {
       '/api/home': first((url) => new URL(url).pathname === '/api/home'),
       '/api/search': first((url) => new URL(url).pathname.startsWith('/api/search')),
       'hero image': heroUrl ? first((url) => url === heroUrl) : null,
+      'purchase notification': first((url) => new URL(url).pathname === '/api/orders/purchase-notification'),
+      'first photo': gridPhoto ? first((url) => url === gridPhoto) : null,
     },
     requests: resources.length,
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
