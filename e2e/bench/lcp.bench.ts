@@ -74,6 +74,8 @@ interface Measured {
   requests: number;
   /** URLs requested more than once (a preload the page did not reuse would show here). */
   repeated: number;
+  /** Every LCP candidate (ms, px², element): shows an early copy's paint even when a later, equal picture is reported after it. */
+  candidates: string;
   repeatedUrls: string[];
 }
 
@@ -122,6 +124,7 @@ function readMeasurements(): Measured {
       'first photo': gridPhoto ? first((url) => url === gridPhoto) : null,
     },
     requests: resources.length,
+    candidates: entries.map((entry) => `${Math.round(entry.startTime)} ms ${Math.round(entry.size)} px² ${entry.described || '(text)'}`).join('; '),
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
     repeatedUrls: resources.map((entry) => entry.name).filter((name, i, all) => all.indexOf(name) !== i).map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
   };
@@ -205,6 +208,7 @@ async function main(): Promise<void> {
               .map(([name, moment]) => `${name} ${at(moment)}`)
               .join(', ');
             console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}; CLS ${result.cls.toFixed(4)} (largest shift ${result.largestShift})`);
+            console.log(`         LCP candidates: ${result.candidates}`);
             console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`);
           } finally {
             await context.close();
