@@ -7,20 +7,27 @@
  *  - always fetches runtime-config.json;
  *  - on a storefront page (STOREFRONT_PATHS), fetches the storefront's manifest as soon as the config
  *    names it, then preloads its remoteEntry.js and the files of its exposed App;
+ *  - on a storefront page, also fetches the purchase notification the shell's header shows, so the
+ *    header's first render has its marquee (it no longer pushes the page down 44 px when it arrives)
+ *    and the early copies below know their place (under the marquee, or right under the bar);
  *  - on the home page (HOME_PATHS), fetches `/api/home` from the API the config names, then preloads
  *    the hero image with high priority (its srcset and sizes exactly as the storefront's hero renders
  *    them, so the same file is chosen and downloaded once) and paints an early copy of the hero
  *    (FIRST_PAINT: picture, headline, subtitle; styled by index.html) where the storefront's hero will
- *    render, so the largest paint of the page does not wait for the JavaScript. The shell keeps it
- *    under its header and removes it on another route or a failed remote; the storefront's hero
- *    removes it once its own picture shows (shell/src/app/FirstPaintPlacement.tsx, HeroSearch.tsx).
+ *    render, so the largest paint of the page does not wait for the JavaScript;
+ *  - on /products (PRODUCTS_PAINT), reads the search result the storefront keeps in the browser,
+ *    preloads the grid's first thumbnails at once and paints an early copy of the page's top and the
+ *    grid's first row (same files, same columns, same place); nothing when the kept result is missing,
+ *    expired, withheld, or a thumbnail's signed link would no longer work.
+ * The shell removes an early copy on another route or a failed remote; the storefront removes it once
+ * its own picture shows (shared/src/react/useReplacesFirstPaint.ts: HeroSearch.tsx, PhotoCard.tsx).
  * Any other path (a partner's, an account page) preloads nothing but the config, so a deployment's
  * pages still load only the shell and their own remote.
  *
  * The fetched answers are stashed on `window.__FINISHLINE_PRELOAD__` (FIRST_ROUTE_PRELOAD_GLOBAL) and
  * taken once by the code that needs them: the shell's bootstrap (config), the shell's federation
- * plugin (the manifest) and shared's `eventsApi.homePage` (home data, through
- * shared/src/api/preloaded.ts). A page whose code does not take them (an older remote) just fetches
+ * plugin (the manifest), shared's `eventsApi.homePage` (home data) and `ordersApi.purchaseNotification`
+ * (through shared/src/api/preloaded.ts). A page whose code does not take them (an older remote) just fetches
  * again; nothing waits for a preload that failed.
  *
  * The Content-Security-Policy allows this inline script by its hash: the build writes the hashes of
@@ -50,10 +57,52 @@ export const FIRST_PAINT = {
 };
 
 /**
+ * The early photo grid of `/products`, painted from the search result the storefront keeps in the
+ * browser (the shop store, shared/src/state/shopStore.ts). Each value mirrors its original, and a
+ * Jest test keeps them equal: the store's key and version and the search expiry's key
+ * (shared/src/storageKeys.ts), the grid's columns (columnsFor, mfe-storefront/.../useColumns.ts: the
+ * first width the count applies below, then the count for wider screens), and the page's texts
+ * (mfe-storefront/src/features/products/productsText.ts). `rows`: how many rows of the grid are
+ * copied; `minValidMs`: a signed thumbnail link must stay valid at least this long, else nothing is
+ * painted (the page would soon say the search session expired, and an expired link is a broken image).
+ */
+export const PRODUCTS_PAINT = {
+  paths: ['/products'],
+  shopKey: 'finishline.shop',
+  shopVersion: 1,
+  expiryKey: 'awsImageExpiry',
+  columns: [
+    [500, 1],
+    [700, 2],
+    [1100, 3],
+  ],
+  wideColumns: 3,
+  wideUnlabeledColumns: 5,
+  rows: 1,
+  minValidMs: 60_000,
+  text: {
+    bib: 'BIB ',
+    congratulations: 'Congratulations. There are {count} photos in this section',
+    prices: '1 photo ₹{single_photo} · each extra ₹{extra_photo} · 5 or more ₹{five_or_more} · video ₹{video} (+{gst_percent}% GST)',
+    report: 'Report picture(s)',
+    addAll: 'Add all to cart',
+    emptyCart: 'EMPTY CART',
+    certificate: 'Generate Certificate',
+    photosTab: 'Photos ({count})',
+    videosTab: 'Videos ({count})',
+    photoId: 'Photo ID: {id}',
+    addToCart: 'Add To Cart',
+    added: 'Added',
+  },
+};
+/** The purchase notification the shell's header shows (shared/src/api/routes.ts). */
+export const PURCHASE_NOTIFICATION_ROUTE = '/api/orders/purchase-notification';
+
+/**
  * Runs in the browser, inlined as its source text: plain ES2017, no imports, nothing that throws.
  * Its parameters are given as JSON literals by firstRoutePreloadScript().
  */
-function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint) {
+function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, productsPaint, notificationRoute) {
   var path = location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
   var stash = (window[globalName] = {});
   var ignore = function () {};
@@ -74,6 +123,36 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint) {
     if (className) node.className = className;
     if (text) node.textContent = text;
     return node;
+  };
+  // The products copy shows its words through CSS (content: attr(data-label)), so the page's texts
+  // are in the document once, for find-in-page, screen readers and tests alike.
+  var label = function (tag, className, text) {
+    var node = element(tag, className);
+    node.setAttribute('data-label', text);
+    return node;
+  };
+  var fill = function (template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) {
+      return String(values[name]);
+    });
+  };
+  var whenParsed = function (run) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+    else run();
+  };
+  var removePaint = function () {
+    var node = document.getElementById(firstPaint.id);
+    if (node) node.parentNode.removeChild(node);
+  };
+  // Lays an early copy before #root, under the header (index.html's style: its top is the header's
+  // height with the purchase marquee, less the marquee's when there is none). Only while the app is
+  // not on screen yet: once it is, its own page is on the way.
+  var place = function (box, marquee) {
+    var root = document.getElementById('root');
+    if (!root || root.firstChild || document.getElementById(firstPaint.id)) return;
+    box.id = firstPaint.id;
+    if (!marquee) box.className += ' fl-first-paint-bare';
+    root.parentNode.insertBefore(box, root);
   };
   // The hero's renditions: the preferred format's set (for the preload) and the JPEG set (the <img>'s own).
   var sourcesOf = function (hero) {
@@ -98,13 +177,9 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint) {
     document.head.appendChild(link);
   };
   // The same <picture> as the storefront's hero, in a box index.html lays over the hero's place.
-  var paintHero = function (hero) {
-    var root = document.getElementById('root');
-    // Only while the app is not on screen yet: once it is, its own hero is on the way.
-    if (!root || root.firstChild || document.getElementById(firstPaint.id)) return;
+  var paintHero = function (hero, marquee) {
     var sets = sourcesOf(hero);
     var box = element('div', 'fl-first-paint');
-    box.id = firstPaint.id;
     var picture = element('picture');
     sets.others.forEach(function (source) {
       var node = element('source');
@@ -128,29 +203,167 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint) {
     text.appendChild(element('div', 'fl-first-paint-controls'));
     box.appendChild(picture);
     box.appendChild(text);
-    root.parentNode.insertBefore(box, root);
+    place(box, marquee);
   };
+  // When a signed link stops working: the API's own media links say it in ?exp= (seconds), S3's in
+  // X-Amz-Date + X-Amz-Expires; NaN when the link does not say (a public file).
+  var linkExpiry = function (href) {
+    try {
+      var query = new URL(href, location.href).searchParams;
+      if (query.get('exp')) return Number(query.get('exp')) * 1000;
+      var date = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/.exec(query.get('X-Amz-Date') || '');
+      if (date) return Date.UTC(+date[1], date[2] - 1, +date[3], +date[4], +date[5], +date[6]) + Number(query.get('X-Amz-Expires')) * 1000;
+    } catch (error) {
+      ignore(error); // an address the browser cannot read: the picture's own error handler removes the copy
+    }
+    return NaN;
+  };
+  // What /products will show first, from the search result the storefront keeps (its shop store), or
+  // null when the page will show something else (no result, an expired search, photos withheld by
+  // the privacy check) or a link would no longer work by the time the picture arrives.
+  var productsPlan = function (shop, expiry) {
+    var result = shop && shop.products;
+    var photos = result && result.photo;
+    if (!photos || !photos.length || (result.isPrivacyCheckEnabled && !result.isVerified)) return null;
+    var now = Date.now();
+    var fresh = function (time) {
+      return !(time < now + productsPaint.minValidMs);
+    };
+    if (expiry && !fresh(new Date(expiry).getTime())) return null;
+    var unlabeled = shop.searchKind === 'unlabeled';
+    var columns = unlabeled ? productsPaint.wideUnlabeledColumns : productsPaint.wideColumns;
+    for (var i = productsPaint.columns.length - 1; i >= 0; i--) {
+      if (window.innerWidth < productsPaint.columns[i][0]) columns = productsPaint.columns[i][1];
+    }
+    var shown = photos.slice(0, columns * productsPaint.rows).map(function (photo) {
+      return { photo: photo, src: photo.image || photo.s3 };
+    });
+    var usable = shown.every(function (item) {
+      return item.src && fresh(linkExpiry(item.src));
+    });
+    return usable ? { shop: shop, result: result, columns: columns, unlabeled: unlabeled, shown: shown } : null;
+  };
+  // A copy of the top of /products and the grid's first row (ProductsPage.tsx, PhotoCard.tsx; styled by index.html).
+  var paintProducts = function (plan, marquee) {
+    var result = plan.result;
+    var text = productsPaint.text;
+    var cart = plan.shop.cart || [];
+    var inCart = function (photo) {
+      return cart.some(function (item) {
+        return item.id === photo.id && item.type === 'download';
+      });
+    };
+    var box = element('div', 'fl-first-paint-products');
+    box.setAttribute('aria-hidden', 'true');
+    var page = box.appendChild(element('div', 'fl-fp-page'));
+    var head = page.appendChild(element('div', 'fl-fp-head'));
+    if (result.eventLogo) {
+      var logo = head.appendChild(element('img', 'fl-fp-logo'));
+      logo.src = result.eventLogo;
+      logo.alt = '';
+    }
+    var titles = head.appendChild(element('div'));
+    titles.appendChild(label('div', 'fl-fp-title', result.eventName));
+    titles.appendChild(label('div', 'fl-fp-prices', fill(text.prices, result.priceInfo || {})));
+    var congrats = page.appendChild(element('div', 'fl-fp-congrats'));
+    congrats.appendChild(label('span', 'fl-fp-bib', text.bib + result.bibNumber));
+    congrats.appendChild(label('span', '', fill(text.congratulations, { count: result.photo.length })));
+    var actions = page.appendChild(element('div', 'fl-fp-actions'));
+    if (!plan.unlabeled && plan.shop.searchKind !== 'selfie') actions.appendChild(label('span', 'fl-fp-button fl-fp-button-danger', text.report));
+    var allIn = result.photo.every(inCart);
+    actions.appendChild(label('span', allIn ? 'fl-fp-button fl-fp-button-danger' : 'fl-fp-button fl-fp-button-primary', allIn ? text.emptyCart : text.addAll));
+    if (!plan.unlabeled && result.achievementsEligibility && result.achievementsEligibility.certificate_eligible) {
+      actions.appendChild(label('span', 'fl-fp-button', text.certificate));
+    }
+    var tabs = page.appendChild(element('div', 'fl-fp-tabs'));
+    tabs.appendChild(label('span', 'fl-fp-tab fl-fp-tab-active', fill(text.photosTab, { count: result.photo.length })));
+    if (!plan.unlabeled) tabs.appendChild(label('span', 'fl-fp-tab', fill(text.videosTab, { count: (result.video || []).length })));
+    var grid = page.appendChild(element('div', 'fl-fp-grid'));
+    grid.style.gridTemplateColumns = 'repeat(' + plan.columns + ', minmax(0, 1fr))';
+    var lanes = [];
+    for (var lane = 0; lane < plan.columns; lane++) lanes.push(grid.appendChild(element('div', 'fl-fp-lane')));
+    plan.shown.forEach(function (item, index) {
+      var added = inCart(item.photo);
+      var figure = lanes[index % plan.columns].appendChild(element('figure', added ? 'fl-fp-photo fl-fp-photo-added' : 'fl-fp-photo'));
+      var image = figure.appendChild(element('img'));
+      // A link that no longer works shows the page beneath rather than a broken picture.
+      image.onerror = removePaint;
+      image.src = item.src;
+      image.alt = '';
+      var caption = figure.appendChild(element('figcaption'));
+      caption.appendChild(label('span', '', fill(text.photoId, { id: item.photo.imageid })));
+      caption.appendChild(label('span', added ? 'fl-fp-button fl-fp-button-small' : 'fl-fp-button fl-fp-button-small fl-fp-button-primary', added ? text.added : text.addToCart));
+    });
+    place(box, marquee);
+  };
+
   stash.config = fetch('/runtime-config.json', { cache: 'no-store' }).then(json);
   if (storefrontPaths.indexOf(path) < 0) return;
+  // The storefront's kept shop store: its search result (for /products) and the notification that
+  // search carried (the header's marquee shows it when the server has none).
+  var shop = null;
+  var expiry = null;
+  try {
+    shop = JSON.parse(localStorage.getItem(productsPaint.shopKey) || 'null');
+    expiry = localStorage.getItem(productsPaint.expiryKey);
+  } catch (error) {
+    ignore(error); // storage refused, or not JSON: as if nothing were kept
+  }
+  if (!shop || shop.version !== productsPaint.shopVersion) shop = null;
+  var plan = productsPaint.paths.indexOf(path) >= 0 ? productsPlan(shop, expiry) : null;
+  // The first thumbnails are requested now, before the config: their addresses are in the kept result.
+  if (plan) {
+    plan.shown.forEach(function (item, index) {
+      preload(item.src, 'image', index === 0);
+    });
+  }
+  var keptNotification = !!(shop && shop.products && shop.products.purchase_notification);
+  var api = stash.config.then(function (config) {
+    if (!config.apiBaseUrl) throw new Error('no API');
+    return config.apiBaseUrl.replace(/\/$/, '');
+  });
+  // The header's purchase marquee: fetched now, so the shell's header shows it in its first render
+  // (it no longer pushes the page down when it arrives) and the early copies know where they sit.
+  stash.notification = api.then(function (base) {
+    return fetch(base + notificationRoute).then(json);
+  });
+  var marquee = stash.notification.then(
+    function (envelope) {
+      stash.notificationAnswer = envelope;
+      return !!(envelope && envelope.result && envelope.result.purchase_notification) || keptNotification;
+    },
+    function () {
+      return keptNotification;
+    },
+  );
+  if (plan) {
+    marquee.then(function (shown) {
+      whenParsed(function () {
+        paintProducts(plan, shown);
+      });
+    });
+  }
+  if (homePaths.indexOf(path) >= 0) {
+    stash.home = api.then(function (base) {
+      return fetch(base + '/api/home').then(json);
+    });
+    stash.home
+      .then(function (envelope) {
+        var hero = envelope && envelope.result && envelope.result.hero_image;
+        if (!hero || !hero.image) return;
+        stash.homeAnswer = envelope;
+        preloadHero(hero);
+        return marquee.then(function (shown) {
+          whenParsed(function () {
+            paintHero(hero, shown);
+          });
+        });
+      })
+      .catch(ignore);
+  }
   stash.config
     .then(function (config) {
       var manifestUrl = config.remotes && config.remotes.storefront;
-      if (homePaths.indexOf(path) >= 0 && config.apiBaseUrl) {
-        stash.home = fetch(config.apiBaseUrl.replace(/\/$/, '') + '/api/home').then(json);
-        stash.home
-          .then(function (envelope) {
-            var hero = envelope && envelope.result && envelope.result.hero_image;
-            if (!hero || !hero.image) return;
-            stash.homeAnswer = envelope;
-            preloadHero(hero);
-            if (document.readyState === 'loading') {
-              document.addEventListener('DOMContentLoaded', function () {
-                paintHero(hero);
-              });
-            } else paintHero(hero);
-          })
-          .catch(ignore);
-      }
       if (!manifestUrl) return;
       var response = fetch(manifestUrl);
       stash.manifest = { url: manifestUrl, response: response };
@@ -177,7 +390,7 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint) {
 
 /** The inline script's text, exactly as the page carries it (its hash must match byte for byte). */
 export function firstRoutePreloadScript() {
-  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT].map((value) => JSON.stringify(value)).join(', ');
+  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT, PRODUCTS_PAINT, PURCHASE_NOTIFICATION_ROUTE].map((value) => JSON.stringify(value)).join(', ');
   return `(${firstRoutePreload.toString()})(${args});`;
 }
 

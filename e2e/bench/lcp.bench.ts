@@ -74,6 +74,8 @@ interface Measured {
   requests: number;
   /** URLs requested more than once (a preload the page did not reuse would show here). */
   repeated: number;
+  /** Every LCP candidate (ms, px², element): shows an early copy's paint even when a later, equal picture is reported after it. */
+  candidates: string;
   repeatedUrls: string[];
 }
 
@@ -100,6 +102,7 @@ function readMeasurements(): Measured {
   const heroStyle = hero ? getComputedStyle(hero).backgroundImage : '';
   const heroUrl = heroImage?.currentSrc || (/url\("?([^")]+)"?\)/.exec(heroStyle)?.[1] ?? null);
   const config = first((url) => url.endsWith('/runtime-config.json'));
+  const gridPhoto = document.querySelector<HTMLImageElement>('[data-testid="photo-grid"] img')?.currentSrc ?? null;
   const shifts = (window as unknown as { __shifts: Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }> }).__shifts.filter((shift) => !shift.hadRecentInput);
   const largest = [...shifts].sort((a, b) => b.value - a.value)[0];
   return {
@@ -117,8 +120,11 @@ function readMeasurements(): Measured {
       '/api/home': first((url) => new URL(url).pathname === '/api/home'),
       '/api/search': first((url) => new URL(url).pathname.startsWith('/api/search')),
       'hero image': heroUrl ? first((url) => url === heroUrl) : null,
+      'purchase notification': first((url) => new URL(url).pathname === '/api/orders/purchase-notification'),
+      'first photo': gridPhoto ? first((url) => url === gridPhoto) : null,
     },
     requests: resources.length,
+    candidates: entries.map((entry) => `${Math.round(entry.startTime)} ms ${Math.round(entry.size)} px² ${entry.described || '(text)'}`).join('; '),
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
     repeatedUrls: resources.map((entry) => entry.name).filter((name, i, all) => all.indexOf(name) !== i).map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
   };
@@ -202,6 +208,7 @@ async function main(): Promise<void> {
               .map(([name, moment]) => `${name} ${at(moment)}`)
               .join(', ');
             console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}; CLS ${result.cls.toFixed(4)} (largest shift ${result.largestShift})`);
+            console.log(`         LCP candidates: ${result.candidates}`);
             console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`);
           } finally {
             await context.close();

@@ -212,4 +212,63 @@ test.describe('photo selection (/products)', () => {
     await expect(drawer).toBeHidden();
     await expect(photoCards(page).first()).toBeVisible();
   });
+
+  test('painted before the JavaScript from the kept search: the first row where the grid puts it, then the grid takes over without a second download', async ({ browser, baseURL }) => {
+    const phone = { baseURL, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
+    const searched = await browser.newContext(phone);
+    const page = await searched.newPage();
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    const gridPhoto = page.getByTestId('photo-grid').locator('img').first();
+    await expect.poll(() => gridPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const thumbnail = await gridPhoto.evaluate((img: HTMLImageElement) => img.currentSrc);
+    const gridBox = await gridPhoto.boundingBox();
+    // What the storefront keeps in the browser after the search (the result with its signed links).
+    const kept = await searched.storageState();
+    await searched.close();
+
+    // Without the shell's JavaScript (blocked, as when it is late or fails) the first photo is on screen
+    // already, the same file, exactly where the grid shows it.
+    const blocked = await browser.newContext({ ...phone, storageState: kept });
+    const early = await blocked.newPage();
+    await early.route(/\/main\.js$/, (route) => route.abort());
+    await early.goto('/products');
+    const earlyPhoto = early.locator('#fl-first-paint .fl-fp-photo img').first();
+    await expect.poll(() => earlyPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toBe(thumbnail);
+    const earlyBox = await earlyPhoto.boundingBox();
+    expect(earlyBox && gridBox).toBeTruthy();
+    const apart = Math.max(...(['x', 'y', 'width', 'height'] as const).map((side) => Math.abs(earlyBox![side] - gridBox![side])));
+    expect(apart, `early ${JSON.stringify(earlyBox)}, grid ${JSON.stringify(gridBox)}`).toBeLessThanOrEqual(1);
+    // Its words are drawn, not text of the document: the page's texts exist once.
+    await expect(early.locator('#fl-first-paint')).toHaveAttribute('aria-hidden', 'true');
+    await expect(early.getByText('Congratulations.', { exact: false })).toHaveCount(0);
+    await blocked.close();
+
+    // With the JavaScript the grid replaces the copy; the thumbnail was downloaded once (a cold cache).
+    const cold = await browser.newContext({ ...phone, storageState: kept });
+    const requested: string[] = [];
+    cold.on('request', (request) => requested.push(request.url()));
+    const loaded = await cold.newPage();
+    await loaded.goto('/products');
+    await expect.poll(() => loaded.getByTestId('photo-grid').locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(loaded.locator('#fl-first-paint')).toHaveCount(0);
+    await expect(loaded.getByTestId('congrats-bar')).toContainText('Congratulations. There are');
+    expect(requested.filter((url) => url === thumbnail)).toHaveLength(1);
+    await cold.close();
+  });
+
+  test('an expired search paints no early photos: the page says the session expired', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    await expect(photoCards(page).first()).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('awsImageExpiry', new Date(Date.now() - 60_000).toISOString()));
+    const early = await context.newPage();
+    await early.route(/\/main\.js$/, (route) => route.abort());
+    await early.goto('/products');
+    // The copy would be painted right after the purchase notification's answer (its place depends on it).
+    await expect.poll(() => early.evaluate(() => !!(window as { __FINISHLINE_PRELOAD__?: { notificationAnswer?: unknown } }).__FINISHLINE_PRELOAD__?.notificationAnswer)).toBe(true);
+    await expect(early.locator('#fl-first-paint')).toHaveCount(0);
+    expect(await early.evaluate(() => document.readyState)).not.toBe('loading');
+    await context.close();
+  });
 });

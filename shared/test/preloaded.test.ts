@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { arrivedHome, forgetArrivedHome, preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
+import { arrivedHome, arrivedPurchaseNotification, forgetArrivedHome, preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
 
 const page = globalThis as { __FINISHLINE_PRELOAD__?: FirstRoutePreloads };
 const fetched = (label: string) => async () => ({ result: label, message: 'fetched', statusCode: 200 });
@@ -32,6 +32,23 @@ describe('requests the shell’s page started before the JavaScript', () => {
     expect((await preloadedOr('home', fetched('fetched again'))).result).toBe('fetched again');
     page.__FINISHLINE_PRELOAD__ = { homeAnswer: { StatusCode: 500, HasError: true, Message: 'down', result: null } };
     expect(arrivedHome()).toBeNull();
+  });
+
+  test('the purchase notification that has arrived is shown by the first render; the marquee’s request takes it once', async () => {
+    const answer = { StatusCode: 200, HasError: false, Message: 'ok', result: { purchase_notification: 'A runner just bought photos of X' } };
+    page.__FINISHLINE_PRELOAD__ = { notification: Promise.resolve(answer), notificationAnswer: answer };
+    expect(arrivedPurchaseNotification()).toBe('A runner just bought photos of X');
+    expect((await preloadedOr('notification', fetched('not fetched'))).result).toEqual(answer.result);
+    // Taken: a later header (another mount) asks the server again.
+    expect(arrivedPurchaseNotification()).toBeUndefined();
+    expect((await preloadedOr('notification', fetched('fetched again'))).result).toBe('fetched again');
+    // None to show, not arrived yet, or failed: null for none, undefined for unknown.
+    page.__FINISHLINE_PRELOAD__ = { notificationAnswer: { ...answer, result: { purchase_notification: null } } };
+    expect(arrivedPurchaseNotification()).toBeNull();
+    page.__FINISHLINE_PRELOAD__ = { notificationAnswer: { StatusCode: 500, HasError: true, Message: 'down', result: null } };
+    expect(arrivedPurchaseNotification()).toBeUndefined();
+    page.__FINISHLINE_PRELOAD__ = {};
+    expect(arrivedPurchaseNotification()).toBeUndefined();
   });
 
   test('without the page’s script everything is fetched as before', async () => {

@@ -1,5 +1,6 @@
 import { API_ROUTES } from './routes';
 import { get, post } from '@finishline/shared/runtime';
+import { preloadedOr } from './preloaded';
 import type {
   CreateOrderRequest,
   DownloadImageRequest,
@@ -29,5 +30,6 @@ export const ordersApi = {
   preorderInfo: (eventId: number) => post<PreorderInfoResult>(`${API_ROUTES.preorderInfo}?eventId=${eventId}`),
   createPreorder: (body: PreorderRequest) => post<PaymentForm>(API_ROUTES.createPreorder, body),
   generatePreorderLink: (body: PreorderLinkRequest) => post<PreorderLinkResult>(API_ROUTES.preorderLink, body),
-  purchaseNotification: () => get<PurchaseNotificationResult>(API_ROUTES.purchaseNotification),
+  /** Taken from the page's early request when there is one (build/firstRoutePreload.mjs). */
+  purchaseNotification: () => preloadedOr('notification', () => get<PurchaseNotificationResult>(API_ROUTES.purchaseNotification)),
 };

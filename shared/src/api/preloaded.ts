@@ -17,6 +17,10 @@ export interface FirstRoutePreloads {
   home?: Promise<unknown>;
   /** The same answer once it has arrived (set by the script when it paints the hero early). */
   homeAnswer?: unknown;
+  /** GET /api/orders/purchase-notification (the header's marquee), on a storefront page. */
+  notification?: Promise<unknown>;
+  /** The same answer once it has arrived, so the header shows the marquee in its first render. */
+  notificationAnswer?: unknown;
 }
 
 const GLOBAL = '__FINISHLINE_PRELOAD__';
@@ -60,10 +64,24 @@ export function forgetArrivedHome(): void {
 }
 
 /**
- * The hero the shell's page paints before any JavaScript has run, on the home page (its element's id;
- * build/firstRoutePreload.mjs paints it, a Jest test keeps the two names equal). It lies over the
- * place where the storefront's hero renders, until that hero shows its picture or the page shows
- * something else (another route, a remote that failed): then it is removed.
+ * The purchase notification when the page's script has its answer already: the text, or null for
+ * none; undefined when it has not arrived (or failed). The header's first render shows the marquee
+ * from it, so the marquee does not push the page down later. Read without taking it, like
+ * arrivedHome; the marquee's own request then takes the preload (preloadedOr) and forgets it.
+ */
+export function arrivedPurchaseNotification(): string | null | undefined {
+  const answer = (globalThis as { [GLOBAL]?: FirstRoutePreloads })[GLOBAL]?.notificationAnswer;
+  if (!isSuccess(answer)) return undefined;
+  const text = (answer.result as { purchase_notification?: unknown } | null)?.purchase_notification;
+  return typeof text === 'string' && text ? text : null;
+}
+
+/**
+ * The early copy the shell's page paints before any JavaScript has run (its element's id;
+ * build/firstRoutePreload.mjs paints it, a Jest test keeps the two names equal): the hero on the home
+ * page, the top of the page and the grid's first row on /products. It lies over the place where the
+ * storefront renders the same, until the storefront shows its own picture (useReplacesFirstPaint) or
+ * the page shows something else (another route, a remote that failed): then it is removed.
  */
 export const FIRST_PAINT_ID = 'fl-first-paint';
 
@@ -75,8 +93,9 @@ export function removeFirstPaint(): void {
  * The preloaded answer of a GET when it succeeded, else the ordinary call (which also turns an error
  * into the ApiError the screens show).
  */
-export async function preloadedOr<T>(key: 'home', call: () => Promise<ApiAnswer<T>>): Promise<ApiAnswer<T>> {
+export async function preloadedOr<T>(key: 'home' | 'notification', call: () => Promise<ApiAnswer<T>>): Promise<ApiAnswer<T>> {
   const preloaded = takePreloaded(key);
+  if (key === 'notification') takePreloaded('notificationAnswer');
   if (preloaded) {
     const data = await preloaded.catch(() => null);
     if (isSuccess(data)) return { result: data.result as T, message: data.Message, statusCode: data.StatusCode };

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { columnsFor } from './hooks/useColumns';
 import { printOptions } from './hooks/useMasterConfig';
 import { cartSummaryShort, cartSummaryText, unlabeledCartSummaryText } from './components/CartBottomBar';
-import { congratulationsText } from './pages/ProductsPage';
+import { congratulationsText } from './productsText';
 
 describe('photo selection rules', () => {
   it.each([

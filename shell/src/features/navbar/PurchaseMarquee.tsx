@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button } from 'antd';
-import { ordersApi, shopAtom } from '@finishline/shared';
+import { arrivedPurchaseNotification, ordersApi, shopAtom } from '@finishline/shared';
 import { usePrefersReducedMotion } from '@finishline/shared/react';
 
 const STYLE = `
@@ -17,11 +17,13 @@ const STYLE = `
 
 /**
  * The purchase-notification marquee, shown only when the server provides a notification (the latest
- * one, or the one the BIB search carried).
+ * one, or the one the BIB search carried). The shell's page requests it before the JavaScript
+ * (build/firstRoutePreload.mjs, on storefront pages): when that answer has arrived, the first render
+ * shows the strip, so it does not push the page down 44 px when it comes.
  */
 export function PurchaseMarquee() {
   const fromSearch = useAtomValue(shopAtom).products?.purchase_notification ?? null;
-  const [fromServer, setFromServer] = useState<string | null>(null);
+  const [fromServer, setFromServer] = useState<string | null>(() => arrivedPurchaseNotification() ?? null);
 
   useEffect(() => {
     let alive = true;

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { AutoComplete, Button, Input, Tabs, Typography } from 'antd';
-import { HERO_IMAGE_SIZES, removeFirstPaint, type EventSummary, type HeroImage } from '@finishline/shared';
+import { HERO_IMAGE_SIZES, type EventSummary, type HeroImage } from '@finishline/shared';
+import { useReplacesFirstPaint } from '@finishline/shared/react';
 import { rememberSelectedEvent, selectedEventAtom } from '../state/selectedEvent';
 import { HERO_SUBTITLE, HERO_TITLE } from '../heroText';
 
@@ -25,13 +26,9 @@ interface Props {
  * when the file is in memory already, so the hero does not blink or move.
  */
 function HeroPicture({ image }: { image: HeroImage }) {
-  const img = useRef<HTMLImageElement>(null);
+  const handover = useReplacesFirstPaint();
   const sources = image.sources ?? [];
   const jpeg = sources.find((source) => source.type === 'image/jpeg');
-  useLayoutEffect(() => {
-    if (img.current?.complete) removeFirstPaint();
-  }, [image]);
-  useEffect(() => removeFirstPaint, []);
   return (
     <picture>
       {sources
@@ -40,7 +37,7 @@ function HeroPicture({ image }: { image: HeroImage }) {
           <source key={source.type} type={source.type} srcSet={source.srcset} sizes={HERO_IMAGE_SIZES} />
         ))}
       <img
-        ref={img}
+        ref={handover.ref}
         className="fl-hero-image"
         src={image.image}
         srcSet={jpeg?.srcset}
@@ -49,8 +46,8 @@ function HeroPicture({ image }: { image: HeroImage }) {
         height={image.height}
         alt={image.alt}
         fetchPriority="high"
-        onLoad={removeFirstPaint}
-        onError={removeFirstPaint}
+        onLoad={handover.onLoad}
+        onError={handover.onError}
       />
     </picture>
   );

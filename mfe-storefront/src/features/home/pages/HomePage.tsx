@@ -49,7 +49,8 @@ export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSe
         onPreBookedPhotos={onPreBookedPhotos}
       />
       {loading ? (
-        <div className="fl-section">
+        // A screen tall, like the outlet's placeholder: when /api/home answers after the page's code, the footer waits below the fold instead of jumping down.
+        <div className="fl-section fl-home-loading">
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       ) : home ? (

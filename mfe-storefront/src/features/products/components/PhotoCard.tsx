@@ -1,6 +1,8 @@
 import { memo, useState } from 'react';
 import { Button, Checkbox } from 'antd';
 import type { Photo } from '@finishline/shared';
+import { useReplacesFirstPaint } from '@finishline/shared/react';
+import { photoIdText, PRODUCTS_TEXT } from '../productsText';
 
 /** Spec: the alt text a photo shows when it fails to load. */
 export const IMAGE_FAILED_ALT = 'Please refresh the page or remove this image';
@@ -25,19 +27,33 @@ export interface PhotoCardProps {
 export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
   const { photo, index, inCart, inCollage, printsAllowed, collagesAllowed, reportMode, reportSelected } = props;
   const [failed, setFailed] = useState(false);
+  // The first photo replaces the early copy of the grid the shell's page painted (same file, same place).
+  const handover = useReplacesFirstPaint(index === 0);
   return (
     <figure className={`fl-photo${inCart ? ' fl-photo-added' : ''}`} data-testid="photo-card" data-photo-id={photo.id}>
       <button type="button" className="fl-photo-open" onClick={() => props.onOpen(index)} aria-label={`Open photo ${photo.imageid}`}>
-        <img src={photo.image || photo.s3} alt={IMAGE_FAILED_ALT} loading={index < 9 ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} className={failed ? 'fl-photo-failed' : undefined} />
+        <img
+          ref={handover.ref}
+          src={photo.image || photo.s3}
+          alt={IMAGE_FAILED_ALT}
+          loading={index < 9 ? 'eager' : 'lazy'}
+          decoding="async"
+          onLoad={handover.onLoad}
+          onError={() => {
+            setFailed(true);
+            handover.onError?.();
+          }}
+          className={failed ? 'fl-photo-failed' : undefined}
+        />
       </button>
       {reportMode ? (
         <Checkbox className="fl-report-check" checked={reportSelected} onChange={() => props.onToggleReport(photo)} aria-label={`Select photo ${photo.imageid} to report`} />
       ) : null}
       <figcaption>
-        <span className="fl-photo-id">Photo ID: {photo.imageid}</span>
+        <span className="fl-photo-id">{photoIdText(photo.imageid)}</span>
         <span className="fl-photo-actions">
           <Button size="small" type={inCart ? 'default' : 'primary'} onClick={() => props.onToggleCart(photo)} data-testid="add-to-cart">
-            {inCart ? 'Added' : 'Add To Cart'}
+            {inCart ? PRODUCTS_TEXT.added : PRODUCTS_TEXT.addToCart}
           </Button>
           {printsAllowed ? (
             <Button size="small" onClick={() => props.onOrderPrints(photo)}>

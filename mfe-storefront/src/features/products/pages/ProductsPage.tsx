@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Alert, App, Button, Empty, Result, Tabs } from 'antd';
@@ -18,6 +18,7 @@ import {
   type Photo,
   type PrintProduct,
   isSearchSessionExpired,
+  removeFirstPaint,
 } from '@finishline/shared';
 import { ExpiredSession, useDocumentTitle } from '@finishline/shared/react';
 import { MasonryGrid } from '../components/MasonryGrid';
@@ -29,12 +30,9 @@ import { CartBottomBar } from '../components/CartBottomBar';
 import { useColumns } from '../hooks/useColumns';
 import { printOptions, useMasterConfig } from '../hooks/useMasterConfig';
 import { useRefreshProducts } from '../api/useRefreshProducts';
+import { congratulationsText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText } from '../productsText';
 import '../products.css';
 
-/** The spec's sentence; on the Videos tab it counts videos (it said '3 photos' for three videos). */
-export function congratulationsText(count: number, kind: 'photos' | 'videos' = 'photos'): string {
-  return `Congratulations. There are ${count} ${kind} in this section`;
-}
 
 /** What the report feature gets from this page (features meet in App.tsx, not by importing each other). */
 export interface ReportSlotProps {
@@ -106,6 +104,15 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
     if (products) await refresh(products);
   }, [products, refresh]);
 
+  // The page's early copy (the shell's page paints the top and the grid's first row from the kept
+  // result) gives way to the grid's first photo (PhotoCard); when the page shows anything else, it goes now.
+  const expired = !!products && isSearchSessionExpired(Date.now());
+  const withheld = !!products && products.isPrivacyCheckEnabled && !products.isVerified;
+  const showsGrid = !!products && !expired && !withheld && tab === 'photos' && products.photo.length > 0;
+  useEffect(() => {
+    if (!showsGrid) removeFirstPaint();
+  }, [showsGrid]);
+
   if (!products) {
     return (
       <Result
@@ -121,9 +128,8 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
     );
   }
 
-  if (isSearchSessionExpired(Date.now())) return <ExpiredSession />;
+  if (expired) return <ExpiredSession />;
 
-  const withheld = products.isPrivacyCheckEnabled && !products.isVerified;
   const count = tab === 'photos' ? products.photo.length : products.video.length;
   const allIn = allPhotosInCart(cart, products.photo);
   const cartRoute = unlabeled ? '/unlabeled-cart' : '/cart';
@@ -135,8 +141,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         <div>
           <h1 className="fl-products-title">{products.eventName}</h1>
           <div className="fl-products-prices" data-testid="price-info">
-            1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} · video ₹{products.priceInfo.video}{' '}
-            (+{products.priceInfo.gst_percent}% GST)
+            {priceInfoText(products.priceInfo)}
           </div>
         </div>
       </header>
@@ -167,11 +172,11 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
           disabled={products.photo.length === 0}
           onClick={() => setShop((s) => (allIn ? emptyCart(s) : addAllPhotos(s, products.photo)))}
         >
-          {allIn ? 'EMPTY CART' : 'Add all to cart'}
+          {allIn ? PRODUCTS_TEXT.emptyCart : PRODUCTS_TEXT.addAll}
         </Button>
         {/* Only for a runner whose results complete an achievement (the BIB search's achievementsEligibility). */}
         {!unlabeled && products.achievementsEligibility?.certificate_eligible ? (
-          <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>Generate Certificate</Button>
+          <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>{PRODUCTS_TEXT.certificate}</Button>
         ) : null}
       </div>
       {withheld ? (
@@ -186,7 +191,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         items={[
           {
             key: 'photos',
-            label: `Photos (${products.photo.length})`,
+            label: photosTabText(products.photo.length),
             children: products.photo.length ? (
               <MasonryGrid
                 photos={products.photo}
@@ -219,7 +224,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
             : [
                 {
                   key: 'videos',
-                  label: `Videos (${products.video.length})`,
+                  label: videosTabText(products.video.length),
                   children: products.video.length ? (
                     <VideoList videos={products.video} isAdded={(v) => isInCart(cart, v.id, 'download')} onToggleCart={toggleCart} />
                   ) : (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button } from 'antd';
 import { cartApi, isApiError, isSignedInValue, STORAGE_KEYS, localStore } from '@finishline/shared';
+import { REPORT_BUTTON_TEXT } from '../reportText';
 
 export const LOGIN_REQUIRED_TEXT = 'You must log in to perform this action';
 export const SELECT_ONE_TEXT = 'Select atleast one photo.';
@@ -81,7 +82,7 @@ export function ReportActions({ bibNumber, eventId, reportMode, onReportMode, se
   return (
     <>
       <Button onClick={toggle} danger={!reportMode}>
-        {reportMode ? 'Back' : 'Report picture(s)'}
+        {reportMode ? 'Back' : REPORT_BUTTON_TEXT}
       </Button>
       {reportMode ? (
         <>

@@ -1,0 +1,27 @@
+import type { PriceInfo } from '@finishline/shared';
+
+/**
+ * Texts of the photo selection page. The shell's page paints a copy of the page's top before the
+ * JavaScript (build/firstRoutePreload.mjs, PRODUCTS_PAINT.text); a Jest test keeps that copy's words
+ * equal to these.
+ */
+export const PRODUCTS_TEXT = {
+  addAll: 'Add all to cart',
+  emptyCart: 'EMPTY CART',
+  certificate: 'Generate Certificate',
+  addToCart: 'Add To Cart',
+  added: 'Added',
+} as const;
+
+/** The spec's sentence; on the Videos tab it counts videos (it said '3 photos' for three videos). */
+export function congratulationsText(count: number, kind: 'photos' | 'videos' = 'photos'): string {
+  return `Congratulations. There are ${count} ${kind} in this section`;
+}
+
+export function priceInfoText(priceInfo: PriceInfo): string {
+  return `1 photo ₹${priceInfo.single_photo} · each extra ₹${priceInfo.extra_photo} · 5 or more ₹${priceInfo.five_or_more} · video ₹${priceInfo.video} (+${priceInfo.gst_percent}% GST)`;
+}
+
+export const photosTabText = (count: number) => `Photos (${count})`;
+export const videosTabText = (count: number) => `Videos (${count})`;
+export const photoIdText = (imageid: string) => `Photo ID: ${imageid}`;
