@@ -178,10 +178,12 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
       sxy += x * y;
       sp += map[p]!;
       pixels.push(p);
-      if (x > 0 && labels[p - 1] === 0 && map[p - 1]! > DET_THRESHOLD) (labels[p - 1] = label), (stack[top++] = p - 1);
-      if (x < width - 1 && labels[p + 1] === 0 && map[p + 1]! > DET_THRESHOLD) (labels[p + 1] = label), (stack[top++] = p + 1);
-      if (y > 0 && labels[p - width] === 0 && map[p - width]! > DET_THRESHOLD) (labels[p - width] = label), (stack[top++] = p - width);
-      if (y < height - 1 && labels[p + width] === 0 && map[p + width]! > DET_THRESHOLD) (labels[p + width] = label), (stack[top++] = p + width);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
+        if (q >= 0 && labels[q] === 0 && map[q]! > DET_THRESHOLD) {
+          labels[q] = label;
+          stack[top++] = q;
+        }
+      }
     }
     if (n < 6 || sp / n < BOX_THRESHOLD) continue;
     const mx = sx / n;
@@ -190,8 +192,8 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
     const cyy = syy / n - my * my;
     const cxy = sxy / n - mx * my;
     let angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
-    let cos = Math.cos(angle);
-    let sin = Math.sin(angle);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
     let minU = Infinity;
     let maxU = -Infinity;
     let minV = Infinity;
@@ -215,8 +217,6 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
       [w, h] = [h, w];
       [cu, cv] = [cv, -cu];
       angle += Math.PI / 2;
-      cos = Math.cos(angle);
-      sin = Math.sin(angle);
     }
     if (Math.min(w, h) < 3) continue;
     // Keep angles within (-90, 90] degrees.
