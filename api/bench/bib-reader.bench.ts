@@ -67,7 +67,7 @@ function line(label: string, t: Tally): string {
 }
 
 async function run(family: Family, perCase: number, verbose: boolean): Promise<Tally> {
-  const reader = await createBibReader({ workers: 1 });
+  const reader = process.env.BIB_BENCH_READER === 'tesseract' ? await createBibReader({ workers: 1, engine: 'tesseract' }) : await createBibReader();
   const byCase = new Map<HardCase, Tally>(HARD_CASES.map((c) => [c, empty()]));
   try {
     for (let i = 0; i < perCase; i += 1) {
@@ -103,6 +103,8 @@ async function run(family: Family, perCase: number, verbose: boolean): Promise<T
     for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += t[key];
   }
   console.log(line('overall', total));
+  // Peak resident memory of this process (the reader, sharp's decoding and the photo buffers).
+  console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   return total;
 }
 

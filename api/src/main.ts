@@ -44,7 +44,8 @@ async function main(): Promise<void> {
         );
   // Uploaded photos are processed here unless SUPPLY_WORKER=false leaves it to other processes;
   // BIB_READING=false skips reading BIBs (photos then stay unlabeled until tagged by hand);
-  // BIB_LEGACY_CHECK=false saves the legacy classifier's ~140 MB at the cost of more wrong tags.
+  // BIB_ENGINE=tesseract reads BIBs with the earlier tesseract reader (BIB_OCR_WORKERS, and
+  // BIB_LEGACY_CHECK=false to save its legacy classifier's ~140 MB at the cost of more wrong tags).
   const supplyWorker =
     process.env.SUPPLY_WORKER === 'false'
       ? null
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
           concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
           ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 2) || 2),
           legacyCheck: process.env.BIB_LEGACY_CHECK !== 'false',
+          bibEngine: process.env.BIB_ENGINE === 'tesseract' ? 'tesseract' : 'model',
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
   // Outbox mail, payment reconciliation and pruning: scheduled once across every instance, worked by any.

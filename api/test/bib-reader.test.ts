@@ -1,6 +1,11 @@
+/**
+ * @jest-environment ./api/test/support/onnxEnvironment.mjs
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
 import { allowed, whitelistFor } from '../src/features/bibs/rules';
+import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
+import type { LineText, TextBox } from '../src/features/bibs/ppocr';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -108,6 +113,33 @@ describe('BIB reader on generated race photos', () => {
   });
 });
 
+describe('the model reader\'s acceptance', () => {
+  const line: TextBox = { cx: 500, cy: 500, width: 200, height: 60, angle: 0, score: 0.9 };
+  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
+  const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
+
+  it('drops marks at the ends of a reading (a bib edge read as -, a pin as .)', async () => {
+    const look = looking({ first: sure('-4821.'), second: sure('4821'), wide: sure('4821') });
+    expect((await decide([line], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['4821']);
+  });
+
+  it('refuses two words, a doubtful character and two views that disagree', async () => {
+    const rules = bibRulesFor('^\\d{1,5}$', null);
+    expect(await decide([line], looking({ first: sure('SPLIT 35'), second: sure('SPLIT 35') }), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+    expect(await decide([line], looking({ first: sure('35 12'), second: sure('35 12') }), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+    const doubtful = { text: '4821', probs: [0.99, 0.99, 0.3, 0.99] };
+    expect(await decide([line], looking({ first: doubtful, second: sure('4821') }), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+    expect(await decide([line], looking({ first: sure('4821'), second: sure('4827') }), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+  });
+
+  it('refuses a number continued by text of the same height on its line (a banner)', async () => {
+    const word: TextBox = { ...line, cx: line.cx - 200, width: 150 };
+    const look = looking({ first: sure('35'), second: sure('35'), wide: sure('35') });
+    expect(await decide([line, word], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).toEqual([]);
+    expect((await decide([line], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
+  });
+});
+
 describe('closing the reader', () => {
   it('frees its workers and refuses further reads', async () => {
     const reader = await createBibReader();
@@ -116,9 +148,9 @@ describe('closing the reader', () => {
   }, 30_000);
 });
 
-describe('without the legacy check (BIB_LEGACY_CHECK=false)', () => {
+describe('the tesseract engine without the legacy check (BIB_ENGINE=tesseract, BIB_LEGACY_CHECK=false)', () => {
   it('still reads a runner\'s BIB with the LSTM\'s two views alone', async () => {
-    const reader = await createBibReader({ workers: 1, legacyCheck: false });
+    const reader = await createBibReader({ workers: 1, legacyCheck: false, engine: 'tesseract' });
     try {
       const photo = await scene('plain', 2);
       const readings = await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants));

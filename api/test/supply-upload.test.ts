@@ -1,3 +1,6 @@
+/**
+ * @jest-environment ./api/test/support/onnxEnvironment.mjs
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * BIB reading: finds rows of characters in a race photo and reads them with tesseract.js, keeping only
- * readings that fit the event's BIB format and, when the event has a participant list, name a real
- * participant. See docs/bib-reading.md.
+ * BIB reading: finds lines of text in a race photo and reads them with PaddleOCR's PP-OCRv4 models
+ * (onnxruntime-node; the earlier tesseract.js reader behind engine 'tesseract'), keeping only readings
+ * that fit the event's BIB format and, when the event has a participant list, name a real participant.
+ * See docs/bib-reading.md.
  */
 
 /** What a reading must satisfy. pattern null: the default format /^[A-Z0-9]{1,12}$/. */
@@ -19,7 +20,7 @@ export interface BibReading {
 export interface BibReader {
   /** Distinct BIBs in a JPEG or PNG (orientation already applied), best first. */
   read(image: Buffer, rules: BibRules): Promise<BibReading[]>;
-  /** Stops the OCR workers and frees their memory. */
+  /** Releases the models (or stops the OCR workers) and frees their memory. */
   close(): Promise<void>;
 }
 

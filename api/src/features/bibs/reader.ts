@@ -4,6 +4,7 @@ import { cropRow, FIRST_VIEW, levelled, SECOND_VIEW } from './crop';
 import { OcrPool, type RowText } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
+import { createModelBibReader } from './modelReader';
 
 /** Longest side of the image rows are cut from (24 MP photos are shrunk while the JPEG is decoded). */
 const READ_SIDE = 3000;
@@ -137,11 +138,14 @@ export class TesseractBibReader implements BibReader {
 }
 
 /**
- * Starts a reader with `workers` LSTM engines (default 1: it shares the machine with the face indexer)
- * and, unless legacyCheck is false, one legacy engine (it reads only rows the LSTM accepted, a few per
- * photo, and holds about 140 MB).
+ * Starts a reader. The default engine is the PP-OCR text detector and recogniser (modelReader.ts); the
+ * 'tesseract' engine is the earlier row finder with `workers` LSTM engines and, unless legacyCheck is
+ * false, one legacy engine (it reads only rows the LSTM accepted, a few per photo, and holds about 140 MB).
  */
-export async function createBibReader(options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean } = {}): Promise<BibReader> {
+export async function createBibReader(
+  options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean; engine?: 'model' | 'tesseract' } = {},
+): Promise<BibReader> {
+  if ((options.engine ?? 'model') === 'model') return createModelBibReader();
   const workers = Math.max(1, Math.min(4, Math.floor(options.workers ?? 1)));
   const [pool, legacy] = await Promise.all([OcrPool.start(workers), options.legacyCheck === false ? null : OcrPool.start(1, 'legacy')]);
   return new TesseractBibReader(pool, legacy, options.tuning);

