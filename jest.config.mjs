@@ -32,7 +32,9 @@ export default {
     {
       ...common,
       displayName: 'api',
-      testEnvironment: 'node',
+      // Node's environment with the process's Float32Array, which onnxruntime-node (the BIB reader's
+      // models) needs: any suite may run the photo pipeline, not only the reader's own.
+      testEnvironment: '<rootDir>/api/test/support/onnxEnvironment.mjs',
       roots: ['<rootDir>/api'],
       testMatch: ['**/*.test.ts'],
     },

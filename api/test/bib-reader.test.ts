@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./api/test/support/onnxEnvironment.mjs
- */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
 import { allowed, whitelistFor } from '../src/features/bibs/rules';

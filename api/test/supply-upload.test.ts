@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./api/test/support/onnxEnvironment.mjs
- */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
