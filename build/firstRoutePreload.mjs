@@ -153,6 +153,20 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
     box.id = firstPaint.id;
     if (!marquee) box.className += ' fl-first-paint-bare';
     root.parentNode.insertBefore(box, root);
+    if (marquee) box.style.top = wrappedMarqueeTop(marquee, root) || '';
+  };
+  // A visitor who asked for less motion gets the marquee's text standing still and wrapped
+  // (shell/src/features/navbar/PurchaseMarquee.tsx): a long one takes two lines or more on a phone,
+  // so its height is measured here on a hidden strip styled alike (index.html's .fl-fp-marquee-probe).
+  // Null where index.html's fixed top holds (a moving marquee is always one line).
+  var wrappedMarqueeTop = function (text, root) {
+    if (typeof text !== 'string' || !window.matchMedia || !window.matchMedia('(prefers-reduced-motion: reduce)').matches) return null;
+    var probe = element('div', 'fl-fp-marquee-probe', text);
+    root.parentNode.insertBefore(probe, root);
+    var height = probe.getBoundingClientRect().height;
+    probe.parentNode.removeChild(probe);
+    var header = window.matchMedia('(min-width: 768px)').matches ? 60 : 52;
+    return height > 0 ? header + height + 'px' : null;
   };
   // The hero's renditions: the preferred format's set (for the preload) and the JPEG set (the <img>'s own).
   var sourcesOf = function (hero) {
@@ -317,7 +331,7 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
       preload(item.src, 'image', index === 0);
     });
   }
-  var keptNotification = !!(shop && shop.products && shop.products.purchase_notification);
+  var keptNotification = (shop && shop.products && shop.products.purchase_notification) || '';
   var api = stash.config.then(function (config) {
     if (!config.apiBaseUrl) throw new Error('no API');
     return config.apiBaseUrl.replace(/\/$/, '');
@@ -330,7 +344,7 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
   var marquee = stash.notification.then(
     function (envelope) {
       stash.notificationAnswer = envelope;
-      return !!(envelope && envelope.result && envelope.result.purchase_notification) || keptNotification;
+      return (envelope && envelope.result && envelope.result.purchase_notification) || keptNotification;
     },
     function () {
       return keptNotification;
