@@ -7,7 +7,8 @@ export function DailyShareChart({ rows }: { rows: PartnerDailyShare[] }) {
     <figure aria-label="Your share per day chart" style={{ margin: '16px 0' }}>
       <figcaption style={{ fontWeight: 600, marginBottom: 8 }}>Your share per day</figcaption>
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {/* Room on the right for half of the last date label (centred on its bar), which was cut off. */}
+        <BarChart data={rows} margin={{ top: 8, right: 32, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tick={{ fontSize: 11 }} minTickGap={24} />
           <YAxis tick={{ fontSize: 11 }} width={64} tickFormatter={(v: number) => formatRupees(v)} />
