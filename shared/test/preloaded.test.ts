@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { arrivedHome, arrivedPurchaseNotification, forgetArrivedHome, preloadedOr, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
+import { arrivedHome, arrivedPurchaseNotification, forgetArrivedHome, preloadedOr, purchaseNotificationSettled, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
 
 const page = globalThis as { __FINISHLINE_PRELOAD__?: FirstRoutePreloads };
 const fetched = (label: string) => async () => ({ result: label, message: 'fetched', statusCode: 200 });
@@ -49,6 +49,30 @@ describe('requests the shell’s page started before the JavaScript', () => {
     expect(arrivedPurchaseNotification()).toBeUndefined();
     page.__FINISHLINE_PRELOAD__ = {};
     expect(arrivedPurchaseNotification()).toBeUndefined();
+  });
+
+  test('the first render waits for the early notification request: until it settles, failed or not, or the time is up', async () => {
+    const order: string[] = [];
+    let answer!: (value: unknown) => void;
+    const notification = new Promise((resolve) => (answer = resolve));
+    // The page's script reads the answer first (its handler was attached before the shell's file ran).
+    void notification.then(() => order.push('page script read the answer'));
+    page.__FINISHLINE_PRELOAD__ = { notification };
+    const settled = purchaseNotificationSettled(60_000).then(() => order.push('shell renders'));
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    answer({ StatusCode: 200, HasError: false, Message: 'ok', result: { purchase_notification: null } });
+    await settled;
+    expect(order).toEqual(['page script read the answer', 'shell renders']);
+
+    page.__FINISHLINE_PRELOAD__ = { notification: Promise.reject(new Error('HTTP 500')) };
+    await expect(purchaseNotificationSettled(60_000)).resolves.toBeUndefined();
+    page.__FINISHLINE_PRELOAD__ = { notification: new Promise(() => undefined) }; // an API that never answers
+    const started = Date.now();
+    await purchaseNotificationSettled(50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    delete page.__FINISHLINE_PRELOAD__;
+    await expect(purchaseNotificationSettled(60_000)).resolves.toBeUndefined(); // no early request: at once
   });
 
   test('without the page’s script everything is fetched as before', async () => {

@@ -1,7 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig, setRuntimeConfig, takePreloaded } from '@finishline/shared';
+import { loadRuntimeConfig, purchaseNotificationSettled, setRuntimeConfig, takePreloaded } from '@finishline/shared';
 import { registerRemotesFromConfig } from './app/remotes/federation';
 import { ShellApp } from './app/ShellApp';
+
+/** How long the first render waits for the purchase notification the page requested early. */
+const NOTIFICATION_WAIT_MS = 1000;
 
 async function start(): Promise<void> {
   let config;
@@ -15,6 +18,9 @@ async function start(): Promise<void> {
     config = setRuntimeConfig({});
   }
   registerRemotesFromConfig(config);
+  // The header's first render shows the purchase marquee when there is one (the page asked for it
+  // before this file arrived); a slow API delays the header by at most this long, never the page's early copy.
+  await purchaseNotificationSettled(NOTIFICATION_WAIT_MS);
   createRoot(document.getElementById('root') as HTMLElement).render(<ShellApp />);
 }
 

@@ -77,6 +77,25 @@ export function arrivedPurchaseNotification(): string | null | undefined {
 }
 
 /**
+ * Settles once the page's early purchase-notification request has (at once on a page without one),
+ * or after maxWaitMs, and never rejects. The shell waits for it before its first render: on a fast
+ * connection its JavaScript can run before that answer has been read, and a header rendered without
+ * the marquee pushes the page down when the marquee comes (and leaves no room for the early copy).
+ */
+export function purchaseNotificationSettled(maxWaitMs: number): Promise<void> {
+  const pending = (globalThis as { [GLOBAL]?: FirstRoutePreloads })[GLOBAL]?.notification;
+  if (!pending) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    pending.then(done, done);
+  });
+}
+
+/**
  * The early copy the shell's page paints before any JavaScript has run (its element's id;
  * build/firstRoutePreload.mjs paints it, a Jest test keeps the two names equal): the hero on the home
  * page, the top of the page and the grid's first row on /products. It lies over the place where the
