@@ -135,6 +135,18 @@ describe('the model reader\'s acceptance', () => {
     expect(await decide([line, word], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).toEqual([]);
     expect((await decide([line], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
   });
+
+  it('refuses a number with a word of like size further along its line (a banner whose middle is hidden)', async () => {
+    // "SPL" of "SPLIT 35", 2 line heights away: too far to continue the line, near enough to be its word.
+    const word: TextBox = { ...line, cx: line.cx - 300, width: 150, height: 50 };
+    const rules = bibRulesFor('^\\d{1,5}$', null);
+    const reading = (text: string): Look => async (other) => (other === word ? sure(text) : sure('35'));
+    expect(await decide([line, word], reading('SPL'), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+    // Not when the line beside it reads as another number (a runner beside), nor when it is further away.
+    expect((await decide([line, word], reading('4821'), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35', '4821']);
+    const far: TextBox = { ...word, cx: line.cx - 500 };
+    expect((await decide([line, far], async (other) => (other === far ? sure('SPL') : sure('35')), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
+  });
 });
 
 describe('DBNet\'s boxes', () => {
