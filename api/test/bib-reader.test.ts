@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
 import { allowed, whitelistFor } from '../src/features/bibs/rules';
 import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
-import type { LineText, TextBox } from '../src/features/bibs/ppocr';
+import { boxesOf, type LineText, type TextBox } from '../src/features/bibs/ppocr';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -134,6 +134,56 @@ describe('the model reader\'s acceptance', () => {
     const look = looking({ first: sure('35'), second: sure('35'), wide: sure('35') });
     expect(await decide([line, word], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).toEqual([]);
     expect((await decide([line], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
+  });
+
+  it('refuses a number with a word of like size further along its line (a banner whose middle is hidden)', async () => {
+    // "SPL" of "SPLIT 35", 2 line heights away: too far to continue the line, near enough to be its word.
+    const word: TextBox = { ...line, cx: line.cx - 300, width: 150, height: 50 };
+    const rules = bibRulesFor('^\\d{1,5}$', null);
+    const reading = (text: string): Look => async (other) => (other === word ? sure(text) : sure('35'));
+    expect(await decide([line, word], reading('SPL'), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
+    // Not when the line beside it reads as another number (a runner beside), nor when it is further away.
+    expect((await decide([line, word], reading('4821'), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35', '4821']);
+    const far: TextBox = { ...word, cx: line.cx - 500 };
+    expect((await decide([line, far], async (other) => (other === far ? sure('SPL') : sure('35')), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
+  });
+});
+
+describe('DBNet\'s boxes', () => {
+  it('centres a box on its region when the region\'s long side is across its axis of most spread', () => {
+    // A wide bar (most of the pixels, spread along x) crossed by a longer thin stalk reaching far below
+    // it, tilted by 0.15 rad: the box's long side is the stalk's, at about 0.15 - 90 degrees, and its
+    // centre is halfway along the stalk, away from the pixels' mean.
+    const width = 200;
+    const height = 200;
+    const map = new Float32Array(width * height);
+    const tilt = 0.15;
+    const pixels: [number, number][] = [];
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const dx = x - 100;
+        const dy = y - 60;
+        const u = dx * Math.cos(tilt) + dy * Math.sin(tilt);
+        const v = -dx * Math.sin(tilt) + dy * Math.cos(tilt);
+        const bar = Math.abs(u) <= 40 && Math.abs(v) <= 3;
+        const stalk = Math.abs(u) <= 1 && v >= -20 && v <= 70;
+        if (bar || stalk) {
+          map[y * width + x] = 0.9;
+          pixels.push([x, y]);
+        }
+      }
+    }
+    const boxes = boxesOf(map, width, height);
+    expect(boxes).toHaveLength(1);
+    const box = boxes[0]!;
+    expect(box.angle).toBeCloseTo(tilt - Math.PI / 2, 1);
+    // Along and across the box's own axes the region's pixels reach equally far on both sides of its centre.
+    const cos = Math.cos(box.angle);
+    const sin = Math.sin(box.angle);
+    const along = pixels.map(([x, y]) => (x - box.cx) * cos + (y - box.cy) * sin);
+    const across = pixels.map(([x, y]) => -(x - box.cx) * sin + (y - box.cy) * cos);
+    expect(Math.abs(Math.max(...along) + Math.min(...along))).toBeLessThan(1.5);
+    expect(Math.abs(Math.max(...across) + Math.min(...across))).toBeLessThan(1.5);
   });
 });
 

@@ -15,11 +15,13 @@ export interface ModelTuning {
   minMean: number;
   /** Another text line of about the same height this close (in line heights) beyond an end: part of a longer text. */
   neighbourGap: number;
+  /** A word (letters only) from half to twice as tall this close (in line heights) on the line: a banner's text. */
+  wordGap: number;
   /** Whether a wider look that reads more characters joined to the number refuses it (off: see docs/bib-reading.md). */
   wideCheck: boolean;
 }
 
-export const DEFAULT_MODEL_TUNING: ModelTuning = { detSide: 1600, minChar: 0.8, minMean: 0.9, neighbourGap: 1.2, wideCheck: false };
+export const DEFAULT_MODEL_TUNING: ModelTuning = { detSide: 1600, minChar: 0.8, minMean: 0.9, neighbourGap: 1.2, wordGap: 2.5, wideCheck: false };
 
 const MIN_BIB_LENGTH = 2;
 
@@ -42,11 +44,14 @@ async function resized(image: RgbImage, width: number, height: number): Promise<
 
 const roundTo32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
 
-/** Whether `other` continues `box`'s line: about as tall, on the same line, close beyond one of its ends. */
-function continues(box: TextBox, other: TextBox, gap: number): boolean {
+/**
+ * Whether `other` continues `box`'s line: on the same line, close beyond one of its ends, and from `low` to
+ * `high` times as tall (by default about as tall).
+ */
+function continues(box: TextBox, other: TextBox, gap: number, low = 0.7, high = 1.45): boolean {
   if (other === box) return false;
   const ratio = other.height / box.height;
-  if (ratio < 0.7 || ratio > 1.45) return false;
+  if (ratio < low || ratio > high) return false;
   const cos = Math.cos(box.angle);
   const sin = Math.sin(box.angle);
   const dx = other.cx - box.cx;
@@ -84,6 +89,20 @@ function runsOn(wide: string, bib: string): boolean {
   return words.some((w) => w.includes(bib)) || !words.some((w) => w.includes(bib));
 }
 
+/**
+ * Whether a line on `lines[index]`'s line, within `gap` line heights beyond an end and from half to twice
+ * as tall, reads as a word of letters.
+ */
+async function besideWord(lines: TextBox[], index: number, look: Look, gap: number): Promise<boolean> {
+  const line = lines[index]!;
+  for (const [k, other] of lines.entries()) {
+    if (k === index || other.height < 10 || !continues(line, other, gap, 0.5, 2)) continue;
+    const words = (await look(other, k, VIEWS.first)).text.toUpperCase().split(/\s+/);
+    if (words.some((w) => /^[A-Z]{2,}$/.test(w))) return true;
+  }
+  return false;
+}
+
 /** A line's reading when it passes every check on its own, else null. */
 function accept(text: LineText, rules: BibRules, whitelist: string, tuning: ModelTuning): BibReading | null {
   // Marks at the ends (a bib's edge read as -, a pin as ., a logo as ~) are no part of the number.
@@ -116,6 +135,9 @@ export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuni
     const second = accept(await look(line, index, VIEWS.second), rules, whitelist, tuning);
     if (!second || second.bib !== first.bib) continue;
     if (tuning.wideCheck && runsOn((await look(line, index, VIEWS.wide)).text.toUpperCase(), first.bib)) continue;
+    // A word of like size further along the line (a banner's "SPLIT" beside its "35", with what lies between
+    // hidden): bibs print no word that large in line with the number (names and sponsors sit above or below).
+    if (await besideWord(lines, index, look, tuning.wordGap)) continue;
     found.push({ bib: first.bib, confidence: Math.min(first.confidence, second.confidence), line });
   }
   const best = new Map<string, BibReading>();

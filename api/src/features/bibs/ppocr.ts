@@ -219,12 +219,14 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
       angle += Math.PI / 2;
     }
     if (Math.min(w, h) < 3) continue;
+    // The centre from the axes (cu, cv) were measured on, before the angle is brought into range: turning
+    // the angle by 180 degrees reverses both axes, so it must not be applied to (cu, cv).
+    const centreX = mx + cu * Math.cos(angle) - cv * Math.sin(angle);
+    const centreY = my + cu * Math.sin(angle) + cv * Math.cos(angle);
     // Keep angles within (-90, 90] degrees.
     if (angle > Math.PI / 2) angle -= Math.PI;
     if (angle <= -Math.PI / 2) angle += Math.PI;
     const grow = (w * h * UNCLIP_RATIO) / (2 * (w + h));
-    const centreX = mx + cu * Math.cos(angle) - cv * Math.sin(angle);
-    const centreY = my + cu * Math.sin(angle) + cv * Math.cos(angle);
     boxes.push({ cx: centreX, cy: centreY, width: w + 2 * grow, height: h + 2 * grow, angle, score: sp / n });
   }
   return boxes;
