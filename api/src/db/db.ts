@@ -14,6 +14,16 @@ export interface QueryOptions {
    * large statement in WebAssembly costs far more than running it.
    */
   name?: string;
+  /**
+   * Embedded PGlite only (one process owns the database, so it sees every write): the named read's
+   * rows may be answered from memory for up to this many milliseconds, until any other statement
+   * runs. Every statement that does not say keepsCache (a read or a write, inside a transaction or
+   * not) empties the cache, so only a change of time shows late, by at most this long. The rows
+   * handed out are frozen. The server ignores it: other processes write there.
+   */
+  cacheMs?: number;
+  /** A write to tables no cached read reads (the funnel marks): it leaves PGlite's cache standing. */
+  keepsCache?: boolean;
 }
 
 /** The one database interface the server uses, backed by PGlite (embedded) or a PostgreSQL server. */
@@ -80,6 +90,18 @@ function literalOf(value: unknown): string | null {
   return null;
 }
 
+/** Most cached reads kept: beyond, the cache starts afresh (a few hundred searches' rows). */
+const CACHE_ENTRIES = 1000;
+
+/** Rows shared by every caller of a cached read: nobody may change them. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 class PgliteDb implements Db {
@@ -87,6 +109,8 @@ class PgliteDb implements Db {
   // PGlite serves one connection: transactions must not interleave with other queries.
   private queue: Promise<unknown> = Promise.resolve();
   private readonly closeHooks = new CloseHooks();
+  /** Rows of cached reads (QueryOptions.cacheMs) by name and parameters, with when they go stale. */
+  private readonly cache = new Map<string, { rows: Row[]; until: number }>();
   /** Named statements by name: the SQL text prepared, or false for one that runs unprepared. */
   private readonly prepared = new Map<string, string | false>();
   readonly native;
@@ -106,7 +130,19 @@ class PgliteDb implements Db {
   }
 
   async query<T extends Row = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<T[]> {
-    return this.serial(async () => (options.name ? await this.executePrepared<T>(options.name, sql, params) : null) ?? (await this.pglite.query<T>(sql, params)).rows);
+    return this.serial(async () => {
+      const cacheKey = options.name && options.cacheMs ? `${options.name}\u0000${JSON.stringify(params)}` : null;
+      if (cacheKey) {
+        const hit = this.cache.get(cacheKey);
+        if (hit && hit.until > Date.now()) return hit.rows as T[];
+      } else if (!options.keepsCache) this.cache.clear();
+      const rows = (options.name ? await this.executePrepared<T>(options.name, sql, params) : null) ?? (await this.pglite.query<T>(sql, params)).rows;
+      if (cacheKey) {
+        if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+        this.cache.set(cacheKey, { rows: deepFreeze(rows), until: Date.now() + options.cacheMs! });
+      }
+      return rows;
+    });
   }
 
   /**
@@ -143,13 +179,17 @@ class PgliteDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.serial(() => this.pglite.exec(sql));
+    await this.serial(() => {
+      this.cache.clear();
+      return this.pglite.exec(sql);
+    });
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
-    return this.serial(() =>
-      this.pglite.transaction(async (tx) => {
+    return this.serial(() => {
+      this.cache.clear();
+      return this.pglite.transaction(async (tx) => {
         const txDb: Db = {
           kind: 'pglite',
           query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
@@ -160,8 +200,8 @@ class PgliteDb implements Db {
           close: async () => undefined,
         };
         return fn(txDb);
-      }),
-    );
+      });
+    });
   }
 
   async close(): Promise<void> {

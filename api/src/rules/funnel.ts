@@ -82,6 +82,8 @@ export class FunnelMarks {
       await this.db.query(
         'insert into event_funnel_marks (event_id, step, visitor) select * from unnest($1::int[], $2::text[], $3::text[]) on conflict do nothing',
         [marks.map((m) => m.eventId), marks.map((m) => m.step), marks.map((m) => m.visitor)],
+        // The marks' tables are read by the Event Dashboard alone, never by a cached read.
+        { keepsCache: true },
       );
     } catch (error) {
       this.log(`funnel marks not written (${marks.length}): ${error instanceof Error ? error.message : String(error)}`);
