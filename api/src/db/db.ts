@@ -162,7 +162,14 @@ class PgliteDb implements Db {
     }
     if (prepared !== sql) return null;
     const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
-    return (await this.pglite.query<T>(`execute ${quoteIdent(name)}${args}`)).rows;
+    try {
+      return (await this.pglite.query<T>(`execute ${quoteIdent(name)}${args}`)).rows;
+    } catch (error) {
+      // Gone (a DISCARD on the connection): prepared again next time, unprepared this time.
+      if ((error as { code?: string }).code !== '26000') throw error;
+      this.prepared.delete(name);
+      return null;
+    }
   }
 
   /** The SQL text prepared under name, or false when it cannot be (it then runs unprepared). */
