@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import { API_ROUTES } from '@finishline/shared/pure';
 import { loadConfig } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
-import { openDb, recordingDb, type Db } from '../src/db/db';
+import { openDb, recordingDb, type Db, type RecordedStatement } from '../src/db/db';
 import { buildApp } from '../src/app';
 import { load, median, percentile, runBench, startApi, withBenchDatabase } from './benchSupport';
 
@@ -103,8 +103,8 @@ const searchBody = (shape: Shape, eventIds: number[], n: number) =>
   JSON.stringify({ eventID: eventIds[Math.floor(n / shape.bibsPerEvent)], bibNumber: String(FIRST_BIB + n) });
 
 /** The statements one BIB search runs (one anonymous search through the API, in this process). */
-async function searchStatements(db: Db, tmp: string, shape: Shape, eventIds: number[]): Promise<Array<{ sql: string; params: unknown[] }>> {
-  const seen: Array<{ sql: string; params: unknown[] }> = [];
+async function searchStatements(db: Db, tmp: string, shape: Shape, eventIds: number[]): Promise<RecordedStatement[]> {
+  const seen: RecordedStatement[] = [];
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false, logLevel: 'warn' });
   const ctx = await createContextWith(config, recordingDb(db, seen));
   const app = await buildApp(ctx, { logger: false });
@@ -174,7 +174,7 @@ function printRuns(label: string, runs: LoadFigures[]): LoadFigures {
   return m;
 }
 
-async function explain(db: Db, statements: Array<{ sql: string; params: unknown[] }>): Promise<void> {
+async function explain(db: Db, statements: RecordedStatement[]): Promise<void> {
   for (const [i, q] of statements.entries()) {
     const first = q.sql.replace(/\s+/g, ' ').trim().slice(0, 100);
     console.log(`  ${i + 1}. ${first}${q.sql.length > 100 ? '...' : ''}`);
@@ -286,7 +286,10 @@ async function benchPglite(): Promise<void> {
         const n = crypto.randomInt(total);
         const ev = eventIds[Math.floor(n / shape.bibsPerEvent)];
         const t0 = performance.now();
-        for (const s of statements) await db.query(s.sql, s.params.map((p) => (p === eventIds[1] ? ev : p === recordedBib ? String(FIRST_BIB + n) : Array.isArray(p) && p[0] === recordedBib ? [String(FIRST_BIB + n)] : p)));
+        for (const s of statements) {
+          const params = s.params.map((p) => (p === eventIds[1] ? ev : p === recordedBib ? String(FIRST_BIB + n) : Array.isArray(p) && p[0] === recordedBib ? [String(FIRST_BIB + n)] : p));
+          await db.query(s.sql, params, s.name ? { name: s.name } : {});
+        }
         times.push(performance.now() - t0);
       }
       times.sort((x, y) => x - y);

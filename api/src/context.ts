@@ -2,6 +2,7 @@ import type { AppConfig } from './config/config';
 import type { Db } from './db/db';
 import type { ObjectStorage } from './storage/storage';
 import type { Mailer } from './mail/mailer';
+import type { FunnelMarks } from './rules/funnel';
 
 /**
  * Everything a route needs, built once at start and handed to every feature plugin.
@@ -12,4 +13,6 @@ export interface AppContext {
   db: Db;
   storage: ObjectStorage;
   mailer: Mailer;
+  /** Funnel marks of searches and cart bills, written in the background. */
+  funnel: FunnelMarks;
 }

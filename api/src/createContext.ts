@@ -4,6 +4,7 @@ import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createStorage } from './storage/storage';
 import { createMailer } from './mail/mailer';
+import { FunnelMarks } from './rules/funnel';
 
 /** Opens the configured database and prepares everything the server needs. Used by main. */
 export async function createContext(config: AppConfig, log: (msg: string) => void = () => undefined): Promise<AppContext> {
@@ -16,5 +17,5 @@ export async function createContextWith(config: AppConfig, db: Db, log: (msg: st
   await migrate(db, log);
   const storage = createStorage(config);
   const mailer = createMailer(config.mail);
-  return { config, db, storage, mailer };
+  return { config, db, storage, mailer, funnel: new FunnelMarks(db, log) };
 }

@@ -213,4 +213,30 @@ describe('search event by BIB', () => {
     expect(res.body.result).toMatchObject({ printsDisabled: true, printProductInfo: [], sponsorOfferAvailableFlag: false, sponsorOffer: null });
     expect(res.body.result.photo).toHaveLength(2);
   });
+
+  // The embedded database answers a repeated search from memory for up to a second: every write in
+  // between (a statement or a transaction) must show in the very next search.
+  it('shows an organiser\'s switch, a photo no longer ready and a BIB tag taken off or put back in the very next search', async () => {
+    const eventID = ids.get('Pune Hill Trail 2025')!;
+    const first = await search({ bibNumber: 'PT15001', eventID });
+    expect(first.body.result.photo).toHaveLength(2);
+    expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo).toHaveLength(2);
+
+    await t.ctx.db.query('update events set issearchable = false where id = $1', [eventID]);
+    expect((await search({ bibNumber: 'PT15001', eventID })).status).toBe(400);
+    await t.ctx.db.query('update events set issearchable = true where id = $1', [eventID]);
+    expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo).toHaveLength(2);
+
+    const hidden = first.body.result.photo[0]!.id;
+    await t.ctx.db.query("update photos set status = 'processing' where id = $1", [hidden]);
+    expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo.map((p) => p.id)).toEqual([first.body.result.photo[1]!.id]);
+    await t.ctx.db.query("update photos set status = 'ready' where id = $1", [hidden]);
+
+    // A tag taken off and put back, each inside a transaction.
+    const untagged = first.body.result.photo[1]!.id;
+    await t.ctx.db.transaction((tx) => tx.query(`delete from photo_bibs where photo_id = $1 and bib_number = 'PT15001'`, [untagged]));
+    expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo.map((p) => p.id)).toEqual([hidden]);
+    await t.ctx.db.transaction((tx) => tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, 'PT15001', 'seed')`, [untagged, eventID]));
+    expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo).toHaveLength(2);
+  });
 });

@@ -10,9 +10,20 @@ export interface QueryOptions {
   /**
    * A name for a hot statement that always has the same text: the server parses and plans it once
    * per connection and afterwards only binds and runs it (a prepared statement). Unique per SQL text.
-   * PGlite ignores it (one in-process connection, no network round trip to save).
+   * PGlite prepares it once too (PREPARE, then EXECUTE with the values as literals): planning a
+   * large statement in WebAssembly costs far more than running it.
    */
   name?: string;
+  /**
+   * Embedded PGlite only (one process owns the database, so it sees every write): the named read's
+   * rows may be answered from memory for up to this many milliseconds, until any other statement
+   * runs. Every statement that does not say keepsCache (a read or a write, inside a transaction or
+   * not) empties the cache, so only a change of time shows late, by at most this long. The rows
+   * handed out are frozen. The server ignores it: other processes write there.
+   */
+  cacheMs?: number;
+  /** A write to tables no cached read reads (the funnel marks): it leaves PGlite's cache standing. */
+  keepsCache?: boolean;
 }
 
 /** The one database interface the server uses, backed by PGlite (embedded) or a PostgreSQL server. */
@@ -33,6 +44,7 @@ export interface Db {
 export interface RecordedStatement {
   sql: string;
   params: unknown[];
+  name?: string;
 }
 
 /**
@@ -43,7 +55,7 @@ export function recordingDb(db: Db, seen: RecordedStatement[]): Db {
   const wrap = (inner: Db): Db => ({
     kind: inner.kind,
     query: <T extends Row = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
-      seen.push({ sql, params });
+      seen.push({ sql, params, ...(options?.name ? { name: options.name } : {}) });
       return inner.query<T>(sql, params, options);
     },
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
@@ -68,11 +80,39 @@ class CloseHooks {
   }
 }
 
+/** A value as an untyped SQL literal ('...' or null), or null when it has no plain one. */
+function literalOf(value: unknown): string | null {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean') return value ? "'true'" : "'false'";
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : null;
+  if (typeof value === 'bigint') return `'${value}'`;
+  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replace(/'/g, "''")}'`;
+  return null;
+}
+
+/** Most cached reads kept: beyond, the cache starts afresh (a few hundred searches' rows). */
+const CACHE_ENTRIES = 1000;
+
+/** Rows shared by every caller of a cached read: nobody may change them. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   // PGlite serves one connection: transactions must not interleave with other queries.
   private queue: Promise<unknown> = Promise.resolve();
   private readonly closeHooks = new CloseHooks();
+  /** Rows of cached reads (QueryOptions.cacheMs) by name and parameters, with when they go stale. */
+  private readonly cache = new Map<string, { rows: Row[]; until: number }>();
+  /** Named statements by name: the SQL text prepared, or false for one that runs unprepared. */
+  private readonly prepared = new Map<string, string | false>();
   readonly native;
   constructor(private readonly pglite: PGlite, private readonly inTx = false) {
     this.native = { kind: 'pglite' as const, pglite };
@@ -89,18 +129,74 @@ class PgliteDb implements Db {
     return next;
   }
 
-  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.serial(async () => (await this.pglite.query<T>(sql, params)).rows);
+  async query<T extends Row = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<T[]> {
+    return this.serial(async () => {
+      const cacheKey = options.name && options.cacheMs ? `${options.name}\u0000${JSON.stringify(params)}` : null;
+      if (cacheKey) {
+        const hit = this.cache.get(cacheKey);
+        if (hit && hit.until > Date.now()) return hit.rows as T[];
+      } else if (!options.keepsCache) this.cache.clear();
+      const rows = (options.name ? await this.executePrepared<T>(options.name, sql, params) : null) ?? (await this.pglite.query<T>(sql, params)).rows;
+      if (cacheKey) {
+        if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+        this.cache.set(cacheKey, { rows: deepFreeze(rows), until: Date.now() + options.cacheMs! });
+      }
+      return rows;
+    });
+  }
+
+  /**
+   * A named statement through PREPARE/EXECUTE: PGlite's query API cannot keep a prepared statement
+   * (it parses and plans every statement again), and an EXECUTE with bind parameters is refused, so
+   * the values go in as quoted literals (untyped, so each is cast to its parameter's type exactly as
+   * a bound text value is). Null when the statement runs unprepared instead: a value without a plain
+   * literal (arrays, objects, dates), a name used for another text, or a statement PREPARE refused.
+   */
+  private async executePrepared<T extends Row>(name: string, sql: string, params: unknown[]): Promise<T[] | null> {
+    const literals = params.map(literalOf);
+    if (literals.includes(null)) return null;
+    let prepared = this.prepared.get(name);
+    if (prepared === undefined) {
+      prepared = await this.prepare(name, sql);
+      this.prepared.set(name, prepared);
+    }
+    if (prepared !== sql) return null;
+    const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
+    try {
+      return (await this.pglite.query<T>(`execute ${quoteIdent(name)}${args}`)).rows;
+    } catch (error) {
+      // Gone (a DISCARD on the connection): prepared again next time, unprepared this time.
+      if ((error as { code?: string }).code !== '26000') throw error;
+      this.prepared.delete(name);
+      return null;
+    }
+  }
+
+  /** The SQL text prepared under name, or false when it cannot be (it then runs unprepared). */
+  private async prepare(name: string, sql: string): Promise<string | false> {
+    // The literals rely on standard quoting: '' is the only escape, a backslash is a backslash.
+    const [conforming] = (await this.pglite.query<{ on: boolean }>(`select current_setting('standard_conforming_strings') = 'on' as on`)).rows;
+    if (!conforming?.on) return false;
+    try {
+      await this.pglite.exec(`prepare ${quoteIdent(name)} as ${sql}`);
+      return sql;
+    } catch {
+      return false;
+    }
   }
 
   async exec(sql: string): Promise<void> {
-    await this.serial(() => this.pglite.exec(sql));
+    await this.serial(() => {
+      this.cache.clear();
+      return this.pglite.exec(sql);
+    });
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
-    return this.serial(() =>
-      this.pglite.transaction(async (tx) => {
+    return this.serial(() => {
+      this.cache.clear();
+      return this.pglite.transaction(async (tx) => {
         const txDb: Db = {
           kind: 'pglite',
           query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
@@ -111,8 +207,8 @@ class PgliteDb implements Db {
           close: async () => undefined,
         };
         return fn(txDb);
-      }),
-    );
+      });
+    });
   }
 
   async close(): Promise<void> {

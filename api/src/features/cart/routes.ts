@@ -4,7 +4,6 @@ import { badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { resolveSession } from '../accounts';
 import { buildBill } from './bill';
-import { markFunnel } from '../../rules/funnel';
 
 /** Cart details (BIB and selfie carts) and unlabeled cart details: the server's bill with its GST. */
 export const cartRoutes: Feature = async (app, { ctx }) => {
@@ -13,7 +12,7 @@ export const cartRoutes: Feature = async (app, { ctx }) => {
     if (cart.searchKind === 'unlabeled') throw badRequest('Unlabeled photos are priced by the unlabeled cart.');
     const session = await resolveSession(ctx, request);
     const bill = await buildBill(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null });
-    await markFunnel(ctx.db, bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    ctx.funnel.mark(bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip });
     return sendOk(reply, bill);
   });
 
@@ -21,7 +20,7 @@ export const cartRoutes: Feature = async (app, { ctx }) => {
     const cart = asCartRequest(await validate(cartRequestSchema, request.body));
     const bill = await buildBill(ctx, { ...cart, searchKind: 'unlabeled', packageKind: null }, { ip: request.ip, sessionId: null });
     const session = await resolveSession(ctx, request);
-    await markFunnel(ctx.db, bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    ctx.funnel.mark(bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip });
     return sendOk(reply, bill);
   });
 };

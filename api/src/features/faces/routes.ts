@@ -13,7 +13,6 @@ import { AppError } from '../../http/envelope';
 import { requireUser, resolveSession } from '../accounts';
 import { addIndexedEventPhoto } from './devFixtures';
 import { loopbackOnly } from '../../security/loopback';
-import { markFunnel } from '../../rules/funnel';
 
 const devPhotoBody = object({
   eventID: number().typeError('eventID must be a number.').integer().positive().required('eventID is required.'),
@@ -33,7 +32,7 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
     // Counted once the image and the event are checked, right before the face detection it pays for.
     const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null, () => selfiesPerAddress.hit(request));
     if (result.photo.length + result.video.length > 0) {
-      await markFunnel(ctx.db, input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+      ctx.funnel.mark(input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip });
     }
     // The spec reads awsImageExpary beside result for this call.
     return reply.code(200).send({ ...envelope(result), awsImageExpary: result.awsImageExpary });

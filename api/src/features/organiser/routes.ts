@@ -54,6 +54,8 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
       return sendOk(reply, await dashboardEventList(ctx.db, user.id));
     }
     const { user } = await requireEventOrganiser(ctx, request, input.event_id);
+    // The funnel counts include this process's searches and carts still queued for writing.
+    await ctx.funnel.flush();
     return sendOk(reply, await eventDashboard(ctx.db, user.id, input.event_id));
   });
 

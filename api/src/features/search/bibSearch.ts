@@ -83,6 +83,14 @@ const BIB_SEARCH_SQL = `
     (select value from app_settings where key = $6) as notification,
     ${printProductsJsonSql('$1')} as prints`;
 
+/**
+ * Embedded PGlite only (Db's cacheMs): the same search's rows answer again for up to a second, until
+ * any other statement runs (an organiser's switch, new photos or tags, an order, an OTP check all
+ * write through the one Db, so the next search reads afresh). A second is how late a change of time
+ * alone can show: a pending order's sponsor hold running out. Signed links are made per answer.
+ */
+const SEARCH_CACHE_MS = 1000;
+
 interface BibSearchRow {
   [column: string]: unknown;
   event: EventRow | null;
@@ -112,7 +120,7 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
   const [found] = await ctx.db.query<BibSearchRow>(
     BIB_SEARCH_SQL,
     [input.eventID, bib, caller.userId ?? null, caller.sessionId, DISABLE_PRINTS_SETTING, PURCHASE_NOTIFICATION_SETTING, SPONSOR_PENDING_HOLD_MINUTES],
-    { name: 'bib-search' },
+    { name: 'bib-search', cacheMs: SEARCH_CACHE_MS },
   );
   const event = found?.event;
   if (!found || !event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');

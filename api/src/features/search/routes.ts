@@ -6,7 +6,6 @@ import { resolveSession } from '../accounts';
 import { searchByBib } from './bibSearch';
 import { routeLimit } from '../../security/addressLimits';
 import { addressRules } from '../../security/limits';
-import { markFunnel } from '../../rules/funnel';
 
 /**
  * Search event by BIB. The session (bearer or sessionToken) decides privacy-check verification. Limited
@@ -17,7 +16,7 @@ export const searchRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(bibSearchSchema, request.body);
     const session = await resolveSession(ctx, request);
     const result = await searchByBib(ctx, input, { sessionId: session?.id ?? null, userId: session?.userId ?? null });
-    await markFunnel(ctx.db, input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip }, (error) => request.log.warn({ err: error }, 'funnel mark failed'));
+    ctx.funnel.mark(input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip });
     return sendOk(reply, result);
   });
 };
