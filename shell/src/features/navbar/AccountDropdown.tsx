@@ -1,10 +1,14 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 
-/** The signed-in account menu (its own chunk: only a signed-in header renders it, see Navbar). */
-export function AccountDropdown({ menu, children }: { menu: MenuProps; children: ReactElement }) {
+/**
+ * The signed-in account menu (its own chunk: only a signed-in header renders it, see Navbar).
+ * `initiallyOpen`: the button was clicked before this file arrived, so the menu opens at once.
+ */
+export function AccountDropdown({ menu, initiallyOpen, children }: { menu: MenuProps; initiallyOpen: boolean; children: ReactElement }) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
-    <Dropdown menu={menu} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={menu} trigger={['click']} placement="bottomRight" open={open} onOpenChange={setOpen}>
       {children}
     </Dropdown>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { cloneElement, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Badge, Button, Grid, type MenuProps } from 'antd';
@@ -44,6 +44,7 @@ export function Navbar() {
   // Rendered from its first opening on, so it keeps antd's closing animation afterwards.
   const [drawerUsed, setDrawerUsed] = useState(false);
   if (drawerOpen && !drawerUsed) setDrawerUsed(true);
+  const [accountClicked, setAccountClicked] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setSticky(window.scrollY > STICKY_AFTER_PX);
@@ -125,9 +126,11 @@ export function Navbar() {
           {cartCount > 0 ? <Badge count={cartCount} size="small" data-testid="cart-count" color="#b8401b" /> : null}
         </Button>
         {session.signedIn ? (
-          // Until the dropdown's file arrives, the same button (without its menu) holds the place.
-          <Suspense fallback={accountButton}>
-            <AccountDropdown menu={accountMenu}>{accountButton}</AccountDropdown>
+          // Until the dropdown's file arrives, the same button holds the place; a click on it opens the menu once it is there.
+          <Suspense fallback={cloneElement(accountButton, { onClick: () => setAccountClicked(true) })}>
+            <AccountDropdown menu={accountMenu} initiallyOpen={accountClicked}>
+              {accountButton}
+            </AccountDropdown>
           </Suspense>
         ) : (
           <Button type="primary" onClick={() => go('/sign-in')} size={compact ? 'small' : 'middle'}>
