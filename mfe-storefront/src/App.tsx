@@ -81,18 +81,18 @@ export default function StorefrontApp() {
       <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
       {/* A page loading for the first time shows a skeleton inside the shell's layout. */}
       <Suspense fallback={<Skeleton active style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }} />}>
-      <Routes>
-        <Route path="/" element={home} />
-        <Route path="/home" element={home} />
-        <Route path="/products" element={products} />
-        {/* Selfie results use the same photo selection screen as a BIB search (spec). */}
-        <Route path="/searchbyselfie" element={products} />
-        <Route path="/unlabeled-events" element={<UnlabeledPage renderCartBar={renderUnlabeledCartBar} />} />
-        <Route path="/cart" element={<CartWithSponsor />} />
-        <Route path="/unlabeled-cart" element={<CartPage unlabeled />} />
-        <Route path="/preorder" element={<PreorderPage />} />
-        <Route path="*" element={home} />
-      </Routes>
+        <Routes>
+          <Route path="/" element={home} />
+          <Route path="/home" element={home} />
+          <Route path="/products" element={products} />
+          {/* Selfie results use the same photo selection screen as a BIB search (spec). */}
+          <Route path="/searchbyselfie" element={products} />
+          <Route path="/unlabeled-events" element={<UnlabeledPage renderCartBar={renderUnlabeledCartBar} />} />
+          <Route path="/cart" element={<CartWithSponsor />} />
+          <Route path="/unlabeled-cart" element={<CartPage unlabeled />} />
+          <Route path="/preorder" element={<PreorderPage />} />
+          <Route path="*" element={home} />
+        </Routes>
       </Suspense>
     </AntdRoot>
   );
