@@ -15,7 +15,8 @@ export function useDocumentTitle(title: string | null | undefined): void {
 export { BuildBanner, NotAvailableYet } from './react/placeholders';
 export { RemoteRoutes } from './react/RemoteRoutes';
 export { AntdRoot } from './react/AntdRoot';
-export { lazyPage } from './react/lazyPage';
+export { AntdThemeRoot } from './react/AntdThemeRoot';
+export { lazyPage, lazyPageWithAntdApp } from './react/lazyPage';
 export { CaptchaField, useRequestedCaptcha, type CaptchaFieldProps, type RequestedCaptcha } from './react/CaptchaField';
 export { mountStandalone } from './react/mountStandalone';
 export { FormField, shownError } from './react/FormField';

@@ -1,9 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useFinishlineTheme } from './theme';
-
-/** Whether this deployment's copy of antd already has its providers above (one copy of shared per deployment). */
-const InsideAntdRoot = createContext(false);
+import { AntdRootLevel } from './antdRootLevel';
 
 /**
  * antd's providers for one deployment's copy of antd: the one Finishline theme (ConfigProvider) and
@@ -15,16 +13,17 @@ const InsideAntdRoot = createContext(false);
  * with the same theme produce the same class names and styles, so a remote looks as it did.
  * `component={false}` (a remote inside the shell) adds no element; the shell's and a standalone
  * harness's root is antd's `.ant-app` div, which sets the text font and colour for the page.
- * A second AntdRoot of the same copy (a remote's App inside its own standalone harness) adds nothing.
+ * A second AntdRoot of the same copy (a remote's App inside its own standalone harness) adds nothing;
+ * one under AntdThemeRoot (the shell's root) adds only antd's App, with no element.
  */
 export function AntdRoot({ children, component = 'div' }: { children: ReactNode; component?: 'div' | false }) {
   const theme = useFinishlineTheme();
-  if (useContext(InsideAntdRoot)) return <>{children}</>;
-  return (
-    <ConfigProvider theme={theme}>
-      <AntdApp component={component}>
-        <InsideAntdRoot.Provider value={true}>{children}</InsideAntdRoot.Provider>
-      </AntdApp>
-    </ConfigProvider>
+  const level = useContext(AntdRootLevel);
+  if (level === 'app') return <>{children}</>;
+  const app = (
+    <AntdApp component={level === 'theme' ? false : component}>
+      <AntdRootLevel.Provider value="app">{children}</AntdRootLevel.Provider>
+    </AntdApp>
   );
+  return level === 'theme' ? app : <ConfigProvider theme={theme}>{app}</ConfigProvider>;
 }

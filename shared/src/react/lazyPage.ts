@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * A page whose code (and the libraries only it uses) loads when it is first shown, from a chunk of
@@ -8,4 +8,20 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
   return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/**
+ * As lazyPage, with antd's App around the page (`App.useApp()`: message, notification, modal), loaded
+ * with the page's own chunk: for the shell, whose root renders only AntdThemeRoot so that antd's
+ * message, notification and modal are not part of its first load.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
+export function lazyPageWithAntdApp<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(async () => {
+    const [loaded, { AntdRoot }] = await Promise.all([load(), import('./AntdRoot')]);
+    const Page = loaded[name];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
+    const WithAntdApp = (props: any) => createElement(AntdRoot, { component: false, children: createElement(Page, props) });
+    return { default: WithAntdApp as unknown as M[K] };
+  });
 }

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
 import { Layout } from 'antd';
-import { AntdRoot, BuildBanner } from '@finishline/shared/react';
+import { AntdThemeRoot, BuildBanner } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
@@ -28,7 +28,8 @@ function RemoteRoute() {
 
 export function ShellApp() {
   return (
-    <AntdRoot>
+    // The theme only: antd's App (messages) comes with the shell's pages that use it (lazyPageWithAntdApp).
+    <AntdThemeRoot>
       <JotaiProvider store={shellStore}>
         <BrowserRouter>
           <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
@@ -52,6 +53,6 @@ export function ShellApp() {
           </Layout>
         </BrowserRouter>
       </JotaiProvider>
-    </AntdRoot>
+    </AntdThemeRoot>
   );
 }

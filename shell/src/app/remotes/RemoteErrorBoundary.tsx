@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { removeFirstPaint } from '@finishline/shared';
+import { StatusResult } from '../StatusResult';
 
 interface Props {
   remote: string;
@@ -39,7 +40,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={REMOTE_FALLBACK_TEXT}
         subTitle="Please check your connection and try again in a moment. The rest of the site still works."

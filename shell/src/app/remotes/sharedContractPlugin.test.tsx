@@ -16,12 +16,13 @@ describe('shared contract fallback', () => {
     expect(contractMismatchOf(new Error('Failed to fetch'))).toBeNull();
   });
 
-  test('a remote whose range the shell cannot meet renders the message in its outlet', () => {
+  test('a remote whose range the shell cannot meet renders the message in its outlet', async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const fallback = errorLoadRemote({ error: new Error(UNSATISFIED), lifecycle: 'onLoad' }) as RemoteAppModule;
     const Fallback = fallback.default;
     render(<Fallback />);
-    expect(screen.getByText(REMOTE_INCOMPATIBLE_TEXT)).toBeInTheDocument();
+    // antd's Result screen loads when first shown (StatusResult).
+    expect(await screen.findByText(REMOTE_INCOMPATIBLE_TEXT, undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('remote-incompatible').getAttribute('data-detail')).toBe('storefront needs @finishline/shared/runtime ^2.0.0; this site provides 1.1.0');
     spy.mockRestore();
   });

@@ -1,8 +1,8 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { useLayoutEffect } from 'react';
-import { Result } from 'antd';
 import { removeFirstPaint } from '@finishline/shared';
 import type { RemoteAppModule } from './federation';
+import { StatusResult } from '../StatusResult';
 
 export const REMOTE_INCOMPATIBLE_TEXT = 'This part of Finishline is being updated.';
 
@@ -27,7 +27,7 @@ function incompatibleRemote({ provided, module, remote, needs }: ContractMismatc
     // The page's early hero must not cover the message.
     useLayoutEffect(removeFirstPaint, []);
     return (
-      <Result
+      <StatusResult
         status="info"
         title={REMOTE_INCOMPATIBLE_TEXT}
         subTitle="Please try again later. The rest of the site still works."

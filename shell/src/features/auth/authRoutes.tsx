@@ -1,12 +1,12 @@
 import { Route } from 'react-router-dom';
-import { lazyPage } from '@finishline/shared/react';
+import { lazyPageWithAntdApp } from '@finishline/shared/react';
 
 // Loaded when first shown: the forms, their validation and the captcha are not part of the shop's first load.
-const SignInPage = lazyPage(() => import('./pages/SignInPage'), 'SignInPage');
-const SignUpPage = lazyPage(() => import('./pages/SignUpPage'), 'SignUpPage');
-const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
-const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage'), 'ChangePasswordPage');
+const SignInPage = lazyPageWithAntdApp(() => import('./pages/SignInPage'), 'SignInPage');
+const SignUpPage = lazyPageWithAntdApp(() => import('./pages/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = lazyPageWithAntdApp(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPageWithAntdApp(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const ChangePasswordPage = lazyPageWithAntdApp(() => import('./pages/ChangePasswordPage'), 'ChangePasswordPage');
 
 /** The account pages the shell renders itself. */
 export const authRoutes = [

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Modal } from 'antd';
 import { eventsApi, getRuntimeConfig, STORAGE_KEYS, type EventSummary, localStore } from '@finishline/shared';
+import { lazyPage } from '@finishline/shared/react';
 import { popupEvent, shouldShowPreorderPopup } from './preorderPopupRules';
 import { COOKIE_CONSENT_EVENT, hasCookieConsent } from './cookieConsent';
 
 const HOME_PATHS = ['/', '/home'];
 
-const formatDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+// antd's Modal is not part of the shell's first load: the dialog's file loads when there is an event to offer.
+const PreorderDialog = lazyPage(() => import('./PreorderDialog'), 'PreorderDialog');
 
 /** The home page's upcoming-marathon pre-order popup with 'Pre Order' and 'Ignore'. */
 export function PreorderPopup() {
@@ -17,6 +18,8 @@ export function PreorderPopup() {
   // One dialog at a time: the popup follows the cookie dialog's answer.
   const [consented, setConsented] = useState(hasCookieConsent);
   const onHome = HOME_PATHS.includes(pathname.toLowerCase());
+  // Rendered from the first event on, so it keeps antd's closing animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   useEffect(() => {
     const onConsent = () => setConsented(true);
@@ -49,28 +52,10 @@ export function PreorderPopup() {
     });
   };
 
-  return (
-    <Modal
-      open={onHome && event !== null}
-      title="Pre-order your race photos"
-      onCancel={close}
-      footer={[
-        <Button key="ignore" onClick={close}>
-          Ignore
-        </Button>,
-        <Button key="preorder" type="primary" onClick={preOrder}>
-          Pre Order
-        </Button>,
-      ]}
-    >
-      {event ? (
-        <div data-testid="preorder-popup">
-          {event.event_logo ? <img src={event.event_logo} alt="" style={{ maxHeight: 72, marginBottom: 8 }} /> : null}
-          <p style={{ fontWeight: 600, marginBottom: 4 }}>{event.event_name}</p>
-          <p style={{ marginBottom: 4 }}>Race day: {formatDate(event.event_from_date)}</p>
-          <p>Running it? Pre-order your photos now at the early price and get your download link as soon as the photos are out.</p>
-        </div>
-      ) : null}
-    </Modal>
-  );
+  if (event && !dialogUsed) setDialogUsed(true);
+  return dialogUsed ? (
+    <Suspense fallback={null}>
+      <PreorderDialog open={onHome && event !== null} event={event} onIgnore={close} onPreOrder={preOrder} />
+    </Suspense>
+  ) : null;
 }

@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+import { cloneElement, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Badge, Button, Drawer, Dropdown, Grid, type MenuProps } from 'antd';
+import { Badge, Button, Grid, type MenuProps } from 'antd';
 import { cartCountAtom, getRuntimeConfig } from '@finishline/shared';
+import { lazyPage } from '@finishline/shared/react';
 import { useLocalSession, signOutEverywhere } from './useLocalSession';
 import { PurchaseMarquee } from './PurchaseMarquee';
+
+// antd's Drawer and Dropdown (with its Menu and Tooltip) are not part of the shell's first load: the
+// drawer loads when the phone's menu is first opened, the dropdown when a signed-in header shows.
+const MenuDrawer = lazyPage(() => import('./MenuDrawer'), 'MenuDrawer');
+const AccountDropdown = lazyPage(() => import('./AccountDropdown'), 'AccountDropdown');
 
 const MENU: Array<{ label: string; to: string }> = [
   { label: 'Home', to: '/' },
@@ -35,6 +41,10 @@ export function Navbar() {
   const screens = Grid.useBreakpoint();
   const [sticky, setSticky] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Rendered from its first opening on, so it keeps antd's closing animation afterwards.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
+  const [accountClicked, setAccountClicked] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setSticky(window.scrollY > STICKY_AFTER_PX);
@@ -86,6 +96,11 @@ export function Navbar() {
         </Button>,
       ];
   const compact = !screens.md;
+  const accountButton = (
+    <Button type="primary" data-testid="account-button" size={compact ? 'small' : 'middle'} style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {session.name || 'My account'} ▾
+    </Button>
+  );
 
   return (
     <header
@@ -111,11 +126,12 @@ export function Navbar() {
           {cartCount > 0 ? <Badge count={cartCount} size="small" data-testid="cart-count" color="#b8401b" /> : null}
         </Button>
         {session.signedIn ? (
-          <Dropdown menu={accountMenu} trigger={['click']} placement="bottomRight">
-            <Button type="primary" data-testid="account-button" size={compact ? 'small' : 'middle'} style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {session.name || 'My account'} ▾
-            </Button>
-          </Dropdown>
+          // Until the dropdown's file arrives, the same button holds the place; a click on it opens the menu once it is there.
+          <Suspense fallback={cloneElement(accountButton, { onClick: () => setAccountClicked(true) })}>
+            <AccountDropdown menu={accountMenu} initiallyOpen={accountClicked}>
+              {accountButton}
+            </AccountDropdown>
+          </Suspense>
         ) : (
           <Button type="primary" onClick={() => go('/sign-in')} size={compact ? 'small' : 'middle'}>
             Sign In
@@ -126,14 +142,11 @@ export function Navbar() {
             <Button aria-label="Menu" size="small" onClick={() => setDrawerOpen(true)}>
               ☰
             </Button>
-            <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" size="default" placement="right">
-              <nav aria-label="Main menu" className="fl-drawer-menu">
-                {menu}
-              </nav>
-              <nav aria-label={session.signedIn ? 'Your account' : 'Account'} className="fl-drawer-menu fl-drawer-account">
-                {drawerAccount}
-              </nav>
-            </Drawer>
+            {drawerUsed ? (
+              <Suspense fallback={null}>
+                <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={menu} account={drawerAccount} signedIn={session.signedIn} />
+              </Suspense>
+            ) : null}
           </>
         ) : null}
       </div>

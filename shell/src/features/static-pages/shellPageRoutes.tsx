@@ -1,13 +1,13 @@
 import { Route } from 'react-router-dom';
-import { lazyPage } from '@finishline/shared/react';
+import { lazyPageWithAntdApp } from '@finishline/shared/react';
 
 // Each loaded when first shown: none of them is part of the shop's first load.
-const UnauthorizedPage = lazyPage(() => import('./UnauthorizedPage'), 'UnauthorizedPage');
-const ErrorPage = lazyPage(() => import('./ErrorPage'), 'ErrorPage');
-const EventsPage = lazyPage(() => import('./EventsPage'), 'EventsPage');
-const FaqPage = lazyPage(() => import('./FaqPage'), 'FaqPage');
-const TermsPage = lazyPage(() => import('./TermsPage'), 'TermsPage');
-const PrivacyPolicyPage = lazyPage(() => import('./PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const UnauthorizedPage = lazyPageWithAntdApp(() => import('./UnauthorizedPage'), 'UnauthorizedPage');
+const ErrorPage = lazyPageWithAntdApp(() => import('./ErrorPage'), 'ErrorPage');
+const EventsPage = lazyPageWithAntdApp(() => import('./EventsPage'), 'EventsPage');
+const FaqPage = lazyPageWithAntdApp(() => import('./FaqPage'), 'FaqPage');
+const TermsPage = lazyPageWithAntdApp(() => import('./TermsPage'), 'TermsPage');
+const PrivacyPolicyPage = lazyPageWithAntdApp(() => import('./PrivacyPolicyPage'), 'PrivacyPolicyPage');
 
 /** The shell's static pages, matched before any remote route (the app adds the account and contact pages). */
 export const shellPageRoutes = [
