@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
 import { allowed, whitelistFor } from '../src/features/bibs/rules';
 import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
-import { PpOcr, type LineText, type RgbImage, type TextBox } from '../src/features/bibs/ppocr';
+import type { LineText, TextBox } from '../src/features/bibs/ppocr';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -135,28 +135,6 @@ describe('the model reader\'s acceptance', () => {
     expect(await decide([line, word], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).toEqual([]);
     expect((await decide([line], look, bibRulesFor(null, null), DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
   });
-});
-
-describe('the detection lane', () => {
-  const grey = (width: number, height: number): RgbImage => ({ data: new Uint8Array(width * height * 3).fill(128), width, height });
-
-  it('runs one detection at a time, in the order asked, and goes on after one that fails', async () => {
-    const ocr = await PpOcr.start(1);
-    try {
-      const done: string[] = [];
-      // Started second, the small image would finish first if both ran at once.
-      const large = ocr.detect(grey(1600, 1056)).then(() => done.push('large'));
-      const broken = ocr.detect({ data: new Uint8Array(0), width: 0, height: 0 }).then(
-        () => done.push('broken'),
-        () => done.push('broken failed'),
-      );
-      const small = ocr.detect(grey(64, 64)).then((boxes) => done.push(`small ${boxes.length}`));
-      await Promise.all([large, broken, small]);
-      expect(done).toEqual(['large', 'broken failed', 'small 0']);
-    } finally {
-      await ocr.close();
-    }
-  }, 60_000);
 });
 
 describe('closing the reader', () => {
