@@ -172,6 +172,8 @@ async function main(): Promise<void> {
   console.log(
     `Memory during the batch: RSS ${mb(Math.min(...rss))}-${mb(Math.max(...rss))} MB (first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}); heap ${mb(Math.min(...heap))}-${mb(Math.max(...heap))} MB (goal flat, < 500 MB)`,
   );
+  // The samples can miss a short peak (one detection's activations): the kernel's high-water mark cannot.
+  console.log(`Peak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   clearInterval(sampler);
   await faces?.stop();
