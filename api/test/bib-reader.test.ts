@@ -108,6 +108,31 @@ describe('BIB reader on generated race photos', () => {
   it('rejects what is not an image with an error', async () => {
     await expect(reader.read(Buffer.from('not a photo'), bibRulesFor(null, null))).rejects.toThrow();
   });
+
+  it('leaves the event loop free while a photo is read (the models run in a worker thread)', async () => {
+    const photo = await scene('group', 4);
+    // A timer every 10 ms: in the API's thread, one detection alone (about 0.7 s of CPU) would hold it back.
+    let ticks = 0;
+    let last = performance.now();
+    let longestGap = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks += 1;
+    }, 10);
+    const started = performance.now();
+    try {
+      const readings = await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants));
+      expect(readings.map((r) => r.bib).sort()).toEqual([...photo.bibs].sort());
+    } finally {
+      clearInterval(timer);
+    }
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThan(300);
+    expect(ticks).toBeGreaterThan(took / 10 / 4);
+    expect(longestGap).toBeLessThan(250);
+  });
 });
 
 describe('the model reader\'s acceptance', () => {

@@ -4,7 +4,7 @@ import { cropRow, FIRST_VIEW, levelled, SECOND_VIEW } from './crop';
 import { OcrPool, type RowText } from './ocr';
 import { DEFAULT_REGION_OPTIONS, findTextLines, halve, type GreyImage, type RegionOptions, type TextLine } from './regions';
 import { allowed, whitelistFor } from './rules';
-import { createModelBibReader } from './modelReader';
+import { createThreadedBibReader } from './threadedReader';
 
 /** Longest side of the image rows are cut from (24 MP photos are shrunk while the JPEG is decoded). */
 const READ_SIDE = 3000;
@@ -138,14 +138,15 @@ export class TesseractBibReader implements BibReader {
 }
 
 /**
- * Starts a reader. The default engine is the PP-OCR text detector and recogniser (modelReader.ts); the
+ * Starts a reader. The default engine is the PP-OCR text detector and recogniser (modelReader.ts, run in
+ * a worker thread by threadedReader.ts so the API's thread stays free while a photo is read); the
  * 'tesseract' engine is the earlier row finder with `workers` LSTM engines and, unless legacyCheck is
  * false, one legacy engine (it reads only rows the LSTM accepted, a few per photo, and holds about 140 MB).
  */
 export async function createBibReader(
   options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean; engine?: 'model' | 'tesseract' } = {},
 ): Promise<BibReader> {
-  if ((options.engine ?? 'model') === 'model') return createModelBibReader();
+  if ((options.engine ?? 'model') === 'model') return createThreadedBibReader();
   const workers = Math.max(1, Math.min(4, Math.floor(options.workers ?? 1)));
   const [pool, legacy] = await Promise.all([OcrPool.start(workers), options.legacyCheck === false ? null : OcrPool.start(1, 'legacy')]);
   return new TesseractBibReader(pool, legacy, options.tuning);
