@@ -32,9 +32,9 @@ export default {
     {
       ...common,
       displayName: 'api',
-      // Node's environment with the process's Float32Array, which onnxruntime-node (the BIB reader's
-      // models) needs: any suite may run the photo pipeline, not only the reader's own.
-      testEnvironment: '<rootDir>/api/test/support/onnxEnvironment.mjs',
+      // The BIB reader's models run in a worker thread, outside Jest's sandbox (whose own Float32Array
+      // fails onnxruntime-node's instanceof check), so the plain node environment serves.
+      testEnvironment: 'node',
       roots: ['<rootDir>/api'],
       testMatch: ['**/*.test.ts'],
     },
