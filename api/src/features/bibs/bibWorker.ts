@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { BibReading, BibRules } from './index';
 import { createModelBibReader } from './modelReader';
+import type { WorkerReply } from '../../workers/serialWorker';
 
 /**
  * Worker thread that owns the PP-OCR models. onnxruntime-node runs a model on the calling thread
@@ -12,7 +13,7 @@ export interface ReadRequest {
   image: Uint8Array;
   rules: BibRules;
 }
-export type ReadReply = { id: number; readings: BibReading[] } | { id: number; error: string };
+export type ReadReply = WorkerReply<{ readings: BibReading[] }>;
 
 const port = parentPort;
 if (!port) throw new Error('bibWorker must run in a worker thread');

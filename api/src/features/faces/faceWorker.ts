@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { FaceEngine, type AnalysisMode, type ImageFaces } from './engine';
+import type { WorkerReply } from '../../workers/serialWorker';
 
 /**
  * Worker thread that owns the face models. Detection is CPU-bound WASM work (about 150 ms a photo);
@@ -10,7 +11,7 @@ export interface DetectRequest {
   image: Uint8Array;
   mode: AnalysisMode;
 }
-export type DetectReply = ({ id: number } & ImageFaces) | { id: number; error: string };
+export type DetectReply = WorkerReply<ImageFaces>;
 
 const port = parentPort;
 if (!port) throw new Error('faceWorker must run in a worker thread');
