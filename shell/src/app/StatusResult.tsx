@@ -18,10 +18,10 @@ function PlainResult({ title, subTitle, extra, status: _status, ...data }: Props
 // so it is not part of the shell's first load.
 const IllustratedResult = lazy(() => import('./antdResult').then(({ Result }) => ({ default: Result }), () => ({ default: PlainResult })));
 
-/** antd's Result screen, loaded when first shown (a failed remote's message). */
+/** antd's Result screen, loaded when first shown (a failed remote's message); its words show at once meanwhile. */
 export function StatusResult(props: Props) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PlainResult {...props} />}>
       <IllustratedResult {...props} />
     </Suspense>
   );

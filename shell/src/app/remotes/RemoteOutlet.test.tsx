@@ -5,6 +5,10 @@ import type { RemoteName } from '@finishline/shared';
 import { RemoteOutlet, type RemoteLoader } from './RemoteOutlet';
 import { REMOTE_FALLBACK_TEXT } from './RemoteErrorBoundary';
 
+// The outlet retries before it gives up, and the fallback's picture is a file of its own: on a busy
+// machine that takes longer than findByText's default second.
+const FALLBACK_WAIT = { timeout: 15_000 };
+
 function StorefrontStandIn() {
   return <p>storefront pages</p>;
 }
@@ -27,7 +31,7 @@ describe('RemoteOutlet', () => {
     };
 
     render(<RemoteOutlet remote="storefront" load={load} />);
-    expect(await screen.findByText(REMOTE_FALLBACK_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(REMOTE_FALLBACK_TEXT, undefined, FALLBACK_WAIT)).toBeInTheDocument();
     expect(screen.queryByText('storefront pages')).not.toBeInTheDocument();
 
     reachable = true;
@@ -45,9 +49,9 @@ describe('RemoteOutlet', () => {
       throw new Error('connection refused');
     };
     render(<RemoteOutlet remote="partner" load={load} />);
-    expect(await screen.findByText(REMOTE_FALLBACK_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(REMOTE_FALLBACK_TEXT, undefined, FALLBACK_WAIT)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText(REMOTE_FALLBACK_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(REMOTE_FALLBACK_TEXT, undefined, FALLBACK_WAIT)).toBeInTheDocument();
   });
 
   it('also catches a remote that crashes while rendering', async () => {
@@ -55,6 +59,6 @@ describe('RemoteOutlet', () => {
       throw new Error('render bug');
     }
     render(<RemoteOutlet remote="account" load={async () => ({ default: Broken })} />);
-    expect(await screen.findByText(REMOTE_FALLBACK_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(REMOTE_FALLBACK_TEXT, undefined, FALLBACK_WAIT)).toBeInTheDocument();
   });
 });
