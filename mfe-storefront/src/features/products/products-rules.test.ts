@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { columnsFor } from './hooks/useColumns';
-import { printOptions } from './hooks/useMasterConfig';
+import { printOptions, reservesPrintButtons } from './hooks/useMasterConfig';
 import { cartSummaryShort, cartSummaryText, unlabeledCartSummaryText } from './components/CartBottomBar';
 import { congratulationsText } from './productsText';
 
@@ -23,6 +23,13 @@ describe('photo selection rules', () => {
     expect(printOptions(india, 4, false)).toEqual({ printsAllowed: false, collagesAllowed: false });
     expect(printOptions({ ...india, country_calling_code: '+1', country: 'US' }, 1, false)).toEqual({ printsAllowed: false, collagesAllowed: true });
     expect(printOptions(null, 1, false)).toEqual({ printsAllowed: false, collagesAllowed: false });
+  });
+
+  it('keeps the print and collage buttons\' place only while the master config is unknown and the event sells prints', () => {
+    expect(reservesPrintButtons(false, false)).toBe(true);
+    expect(reservesPrintButtons(false, undefined)).toBe(true);
+    expect(reservesPrintButtons(true, false)).toBe(false);
+    expect(reservesPrintButtons(false, true)).toBe(false);
   });
 
   it('writes the bottom bar counts as the spec does', () => {

@@ -14,6 +14,9 @@ export interface PhotoCardProps {
   inCollage: boolean;
   printsAllowed: boolean;
   collagesAllowed: boolean;
+  /** Keep the Order prints / Collage buttons' place (invisible) while the master config is on its way. */
+  reservePrints?: boolean;
+  reserveCollage?: boolean;
   reportMode: boolean;
   reportSelected: boolean;
   onOpen: (index: number) => void;
@@ -59,14 +62,27 @@ export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
             <Button size="small" onClick={() => props.onOrderPrints(photo)}>
               Order prints
             </Button>
+          ) : props.reservePrints ? (
+            <ReservedButton label="Order prints" />
           ) : null}
           {collagesAllowed ? (
             <Button size="small" type={inCollage ? 'default' : 'dashed'} onClick={() => props.onToggleCollage(photo)} data-testid="collage">
               {inCollage ? 'Added' : 'Collage'}
             </Button>
+          ) : props.reserveCollage ? (
+            <ReservedButton label="Collage" />
           ) : null}
         </span>
       </figcaption>
     </figure>
   );
 });
+
+/** An invisible button of the real one's size: holds its place, never focused or read out. */
+function ReservedButton({ label }: { label: string }) {
+  return (
+    <Button size="small" className="fl-action-reserved" tabIndex={-1} aria-hidden disabled>
+      {label}
+    </Button>
+  );
+}

@@ -28,7 +28,7 @@ import { PrintProductModal } from '../components/PrintProductModal';
 import { VideoList } from '../components/VideoList';
 import { CartBottomBar } from '../components/CartBottomBar';
 import { useColumns } from '../hooks/useColumns';
-import { printOptions, useMasterConfig } from '../hooks/useMasterConfig';
+import { printOptions, reservesPrintButtons, useMasterConfig } from '../hooks/useMasterConfig';
 import { useRefreshProducts } from '../api/useRefreshProducts';
 import { congratulationsText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText } from '../productsText';
 import '../products.css';
@@ -67,11 +67,12 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
   const [reportMode, setReportMode] = useState(false);
   const [reported, setReported] = useState<number[]>([]);
   const columns = useColumns(unlabeled);
-  const config = useMasterConfig();
+  const { config, settled: configSettled } = useMasterConfig();
   const refresh = useRefreshProducts();
   useDocumentTitle(products ? `${products.eventName} Select Photos` : 'Select Photos');
 
   const { printsAllowed, collagesAllowed } = printOptions(config, products?.eventId ?? 0, products?.printsDisabled);
+  const reservePrintButtons = reservesPrintButtons(configSettled, products?.printsDisabled);
   const cart = shop.cart;
   const counts = useMemo(() => cartCounts(cart), [cart]);
   // The shared pricing rules the server bills by, so the bar's total matches the cart's bill.
@@ -205,6 +206,8 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
                     inCollage={isInCart(cart, photo.id, 'collage')}
                     printsAllowed={printsAllowed}
                     collagesAllowed={collagesAllowed && !unlabeled}
+                    reservePrints={reservePrintButtons}
+                    reserveCollage={reservePrintButtons && !unlabeled}
                     reportMode={reportMode}
                     reportSelected={reported.includes(photo.id)}
                     onOpen={setCarouselIndex}
