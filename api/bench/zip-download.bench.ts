@@ -201,9 +201,15 @@ async function main(): Promise<void> {
     console.log(`Client: ${hasCurl ? 'curl' : 'node:http'}`);
     console.log(`API started (pid ${apiPid}); RSS at rest ${mib(memoryOf(apiPid)?.rss ?? NaN)} MiB\n`);
 
-    const linkOf = async (ref: string) => {
+    const linkOf = async (ref: string, attempt = 1): Promise<string> => {
       const preauth = signPreauth(config.signingSecret, ref, 'bench@example.com', new Date(Date.now() + 86400_000));
-      const answer = await fetch(`${apiUrl}${API_ROUTES.downloadOrder}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderID: ref, preauth }) });
+      // fetch's kept-alive socket can be one the API has just closed after a long download
+      // ("other side closed"): ask once more on a new one rather than lose the whole run.
+      const answer = await fetch(`${apiUrl}${API_ROUTES.downloadOrder}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderID: ref, preauth }) }).catch((error: unknown) => {
+        if (attempt < 2) return null;
+        throw error;
+      });
+      if (answer === null) return linkOf(ref, attempt + 1);
       const body = (await answer.json()) as { result: string; Message: string };
       if (answer.status !== 200) throw new Error(`download link: ${answer.status} ${body.Message}`);
       return body.result;
