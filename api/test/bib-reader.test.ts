@@ -174,6 +174,52 @@ describe('the model reader\'s acceptance', () => {
   });
 });
 
+describe('the model reader\'s second looks and band rules', () => {
+  const line: TextBox = { cx: 500, cy: 500, width: 200, height: 60, angle: 0, score: 0.9 };
+  const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
+  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
+  const bibs = async (lines: TextBox[], look: Look, rules = bibRulesFor(null, null)) => (await decide(lines, look, rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib);
+
+  it('refuses what is left of a clock\'s time (":03" of a half-hidden 1:58:03)', async () => {
+    expect(await bibs([line], looking({ first: sure(':03'), second: sure(':03') }))).toEqual([]);
+    expect(await bibs([line], looking({ first: sure('03:'), second: sure('03:') }))).toEqual([]);
+    // Other end marks are still only dropped.
+    expect(await bibs([line], looking({ first: sure('-4821.'), second: sure('4821') }))).toEqual(['4821']);
+  });
+
+  it('refuses the bib\'s other print just under its taller number (a sponsor band\'s "KM 42" read as KM42)', async () => {
+    const band: TextBox = { ...line, cy: line.cy + 55, width: 150, height: 28 };
+    const look: Look = async (other) => (other === band ? sure('KM42') : sure('98007'));
+    expect(await bibs([line, band], look)).toEqual(['98007']);
+    // A small number far below (another runner's bib), or beside rather than under, is kept.
+    const below: TextBox = { ...band, cy: line.cy + 200 };
+    expect(await bibs([line, below], async (other) => (other === below ? sure('KM42') : sure('98007')))).toEqual(['98007', 'KM42']);
+    const beside: TextBox = { ...band, cx: line.cx + 400 };
+    expect(await bibs([line, beside], async (other) => (other === beside ? sure('KM42') : sure('98007')))).toEqual(['98007', 'KM42']);
+  });
+
+  it('leaves off a doubtful character at an end that the format refuses the whole with (a logo read as 0)', async () => {
+    const rules = bibRulesFor('^\\d{4}$', null);
+    const logo = { text: '01093', probs: [0.83, 1, 1, 1, 1] };
+    expect(await bibs([line], looking({ first: logo, second: logo }), rules)).toEqual(['1093']);
+    // A sure character is never left off: 01093 is then what the bib says, and the format refuses it.
+    expect(await bibs([line], looking({ first: sure('01093'), second: sure('01093') }), rules)).toEqual([]);
+  });
+
+  it('takes two further cuts that agree when the first two are unsure, and refuses when any sure cut differs', async () => {
+    const unsure = { text: '3707', probs: [0.6, 0.99, 1, 1] };
+    expect(await bibs([line], looking({ first: unsure, second: unsure, 'turned+': sure('3707'), 'turned-': sure('3707') }))).toEqual(['3707']);
+    expect(await bibs([line], looking({ first: unsure, second: unsure, 'turned+': sure('3707') }))).toEqual([]);
+    expect(await bibs([line], looking({ first: unsure, second: unsure, 'turned+': sure('3707'), 'turned-': sure('3707'), middle: sure('8707') }))).toEqual([]);
+  });
+
+  it('lets the second cut confirm the first with one character a little less sure', async () => {
+    const first = { text: '62478', probs: [1, 1, 0.98, 1, 0.85] };
+    expect(await bibs([line], looking({ first, second: { text: '62478', probs: [1, 1, 1, 1, 0.76] } }))).toEqual(['62478']);
+    expect(await bibs([line], looking({ first, second: { text: '62478', probs: [1, 1, 1, 1, 0.55] } }))).toEqual([]);
+  });
+});
+
 describe('DBNet\'s boxes', () => {
   it('centres a box on its region when the region\'s long side is across its axis of most spread', () => {
     // A wide bar (most of the pixels, spread along x) crossed by a longer thin stalk reaching far below

@@ -19,9 +19,31 @@ export interface ModelTuning {
   wordGap: number;
   /** Whether a wider look that reads more characters joined to the number refuses it (off: see docs/bib-reading.md). */
   wideCheck: boolean;
+  /** A reading with a colon among the marks stripped from its ends is a clock's time ("1:58:03" half hidden). */
+  clockCheck: boolean;
+  /** A shorter reading within this many heights of a taller accepted number, across its line and overlapping it: the bib's other print (0: off). */
+  bandGap: number;
+  /** When the two cuts do not agree on a sure reading: more cuts (turned, other margins), two of which must agree. */
+  retry: boolean;
+  /** A doubtful character at an end, beyond a reading the format or list accepts without it: a logo or the bib's edge. */
+  dropEnd: boolean;
+  /** Lowest character probability of the second of two cuts that read exactly the same, the first being sure. */
+  agreeChar: number;
 }
 
-export const DEFAULT_MODEL_TUNING: ModelTuning = { detSide: 1600, minChar: 0.8, minMean: 0.9, neighbourGap: 1.2, wordGap: 2.5, wideCheck: false };
+export const DEFAULT_MODEL_TUNING: ModelTuning = {
+  detSide: 1600,
+  minChar: 0.8,
+  minMean: 0.9,
+  neighbourGap: 1.2,
+  wordGap: 2.5,
+  wideCheck: false,
+  clockCheck: true,
+  bandGap: 1,
+  retry: true,
+  dropEnd: true,
+  agreeChar: 0.7,
+};
 
 const MIN_BIB_LENGTH = 2;
 
@@ -68,6 +90,8 @@ export interface View {
   name: string;
   alongMargin: number;
   acrossMargin: number;
+  /** Radians added to the line's angle before it is cut (a second try at a tilted line). */
+  turn?: number;
 }
 
 export const VIEWS: Record<'first' | 'second' | 'wide', View> = {
@@ -75,6 +99,14 @@ export const VIEWS: Record<'first' | 'second' | 'wide', View> = {
   second: { name: 'second', alongMargin: 0.35, acrossMargin: 0.2 },
   wide: { name: 'wide', alongMargin: 1.6, acrossMargin: 0.05 },
 };
+
+/** The further cuts of a line the two first cuts left in doubt: turned by about 3 degrees either way, and other margins. */
+export const RETRY_VIEWS: View[] = [
+  { name: 'turned+', alongMargin: 0.2, acrossMargin: 0.1, turn: 0.05 },
+  { name: 'turned-', alongMargin: 0.2, acrossMargin: 0.1, turn: -0.05 },
+  { name: 'middle', alongMargin: 0.2, acrossMargin: 0.12 },
+  { name: 'tall', alongMargin: 0.15, acrossMargin: 0.35 },
+];
 
 /** Reads one detected line in one view (the reader's recogniser; a recording of it in the benchmark). */
 export type Look = (line: TextBox, index: number, view: View) => Promise<LineText>;
@@ -103,45 +135,124 @@ async function besideWord(lines: TextBox[], index: number, look: Look, gap: numb
   return false;
 }
 
-/** A line's reading when it passes every check on its own, else null. */
-function accept(text: LineText, rules: BibRules, whitelist: string, tuning: ModelTuning): BibReading | null {
+/** A line's reading when it passes every check on its own, else why not. */
+function judge(text: LineText, rules: BibRules, whitelist: string, tuning: ModelTuning, minChar = tuning.minChar): BibReading | string {
   // Marks at the ends (a bib's edge read as -, a pin as ., a logo as ~) are no part of the number.
   const chars = [...text.text.toUpperCase()];
   let start = 0;
   let end = chars.length;
   while (start < end && !/[A-Z0-9]/.test(chars[start]!)) start += 1;
   while (end > start && !/[A-Z0-9]/.test(chars[end - 1]!)) end -= 1;
+  const said = `"${text.text}"`;
+  // ":03" is what shows of a clock's "1:58:03" with the rest hidden; bibs print no colon.
+  if (tuning.clockCheck && [...chars.slice(0, start), ...chars.slice(end)].includes(':')) return `clock ${said}`;
+  const fits = (from: number, to: number) => {
+    const bib = chars.slice(from, to).join('');
+    return bib.length >= MIN_BIB_LENGTH && !/\s/.test(bib) && [...bib].every((c) => whitelist.includes(c)) && allowed(bib, rules);
+  };
+  if (!fits(start, end) && tuning.dropEnd && end - start > MIN_BIB_LENGTH) {
+    // One doubtful character at an end that the format or the list refuses the whole with: a logo or the
+    // bib's edge read as a character. The rest must then pass every check on its own.
+    const doubtful = (i: number) => text.probs[i]! < 0.9;
+    if (doubtful(start) && fits(start + 1, end)) start += 1;
+    else if (doubtful(end - 1) && fits(start, end - 1)) end -= 1;
+  }
   const bib = chars.slice(start, end).join('');
   // A BIB is one word: "KM 40" or "SPLIT 35" is a banner.
-  if (bib.length < MIN_BIB_LENGTH || /\s/.test(bib)) return null;
-  if ([...bib].some((c) => !whitelist.includes(c)) || !allowed(bib, rules)) return null;
+  if (bib.length < MIN_BIB_LENGTH || /\s/.test(bib)) return `shape ${said}`;
+  if ([...bib].some((c) => !whitelist.includes(c)) || !allowed(bib, rules)) return `rules ${said}`;
   const probs = text.probs.slice(start, end);
   const mean = probs.reduce((a, b) => a + b, 0) / probs.length;
-  if (Math.min(...probs) < tuning.minChar || mean < tuning.minMean) return null;
+  if (Math.min(...probs) < minChar || mean < tuning.minMean) return `unsure ${said} min ${Math.min(...probs).toFixed(2)} mean ${mean.toFixed(2)}`;
   return { bib, confidence: Math.round(mean * 100) / 100 };
 }
 
+/**
+ * Whether `number` (an accepted reading's line) is the bib's number and `other` the bib's other print:
+ * shorter, within `gap` of its heights above or below it, overlapping it along its line ("KM 42" in the
+ * sponsor band under the number, read as KM42).
+ */
+function printedUnder(number: TextBox, other: TextBox, gap: number): boolean {
+  if (other === number || other.height > 0.75 * number.height) return false;
+  const cos = Math.cos(number.angle);
+  const sin = Math.sin(number.angle);
+  const dx = other.cx - number.cx;
+  const dy = other.cy - number.cy;
+  const along = dx * cos + dy * sin;
+  const across = -dx * sin + dy * cos;
+  if (Math.abs(along) > number.width / 2 + other.width / 2) return false;
+  return Math.abs(across) - number.height / 2 - other.height / 2 < gap * number.height;
+}
+
+/**
+ * Whether a line's first cut read something of a number's shape (after its end marks, or with one end
+ * character left off), however unsure: only such lines get the further cuts.
+ */
+function numberLike(text: LineText, rules: BibRules, whitelist: string): boolean {
+  const core = text.text.toUpperCase().replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, '');
+  if (/\s/.test(core)) return false;
+  return [core, core.slice(1), core.slice(0, -1)].some((part) => part.length >= MIN_BIB_LENGTH && [...part].every((c) => whitelist.includes(c)) && allowed(part, rules));
+}
+
+/** Why a line gave no BIB (the benchmark's replay lists it for each miss). */
+export type Trace = (index: number, outcome: string) => void;
+
 /** The BIBs among detected lines (in the reading image's pixels), best first. */
-export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuning: ModelTuning): Promise<BibReading[]> {
+export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuning: ModelTuning, trace: Trace = () => {}): Promise<BibReading[]> {
   const whitelist = whitelistFor(rules);
   const found: (BibReading & { line: TextBox })[] = [];
   for (const [index, line] of lines.entries()) {
-    if (line.height < 10) continue;
+    if (line.height < 10) {
+      trace(index, 'too small');
+      continue;
+    }
     // Text of the same height close beside it on its line: a word or number of a banner or a slogan.
-    if (lines.some((other) => continues(line, other, tuning.neighbourGap))) continue;
-    const first = accept(await look(line, index, VIEWS.first), rules, whitelist, tuning);
-    if (!first) continue;
+    if (lines.some((other) => continues(line, other, tuning.neighbourGap))) {
+      trace(index, 'continued');
+      continue;
+    }
+    const firstText = await look(line, index, VIEWS.first);
+    let first = judge(firstText, rules, whitelist, tuning);
     // A second cut with wider margins must read the same: a misread the model is sure of rarely survives it.
-    const second = accept(await look(line, index, VIEWS.second), rules, whitelist, tuning);
-    if (!second || second.bib !== first.bib) continue;
-    if (tuning.wideCheck && runsOn((await look(line, index, VIEWS.wide)).text.toUpperCase(), first.bib)) continue;
+    // Once the first cut is sure, the second may be a little less sure of a character and still confirm it.
+    let second = typeof first === 'string' ? first : judge(await look(line, index, VIEWS.second), rules, whitelist, tuning, tuning.agreeChar);
+    if (tuning.retry && (typeof second === 'string' || typeof first === 'string' || first.bib !== second.bib) && numberLike(firstText, rules, whitelist)) {
+      // Cuts turned a little and with other margins: two sure readings that agree, and none that differs.
+      const views = typeof first === 'string' ? [VIEWS.second, ...RETRY_VIEWS] : RETRY_VIEWS;
+      const judged = [first, ...(typeof first === 'string' ? [] : [second])];
+      for (const view of views) judged.push(judge(await look(line, index, view), rules, whitelist, tuning));
+      const sure = judged.filter((r): r is BibReading => typeof r !== 'string');
+      const agreed = sure.filter((r) => r.bib === sure[0]?.bib);
+      if (agreed.length >= 2 && agreed.length === sure.length) [first, second] = [agreed[0]!, agreed[1]!];
+    }
+    if (typeof first === 'string') {
+      trace(index, `first ${first}`);
+      continue;
+    }
+    if (typeof second === 'string' || second.bib !== first.bib) {
+      trace(index, `second ${typeof second === 'string' ? second : `${second.bib} against ${first.bib}`}`);
+      continue;
+    }
+    if (tuning.wideCheck && runsOn((await look(line, index, VIEWS.wide)).text.toUpperCase(), first.bib)) {
+      trace(index, 'wide');
+      continue;
+    }
     // A word of like size further along the line (a banner's "SPLIT" beside its "35", with what lies between
     // hidden): bibs print no word that large in line with the number (names and sponsors sit above or below).
-    if (await besideWord(lines, index, look, tuning.wordGap)) continue;
+    if (await besideWord(lines, index, look, tuning.wordGap)) {
+      trace(index, `word beside ${first.bib}`);
+      continue;
+    }
+    trace(index, `accepted ${first.bib}`);
     found.push({ bib: first.bib, confidence: Math.min(first.confidence, second.confidence), line });
   }
   const best = new Map<string, BibReading>();
   for (const r of found) {
+    // The bib's other print (a sponsor band's "KM 42") close above or below its taller number.
+    if (tuning.bandGap > 0 && found.some((n) => printedUnder(n.line, r.line, tuning.bandGap))) {
+      trace(lines.indexOf(r.line), `band text ${r.bib}`);
+      continue;
+    }
     const seen = best.get(r.bib);
     if (!seen || seen.confidence < r.confidence) best.set(r.bib, { bib: r.bib, confidence: r.confidence });
   }
@@ -155,6 +266,11 @@ export class ModelBibReader implements BibReader {
     private readonly ocr: PpOcr,
     private readonly tuning: ModelTuning = DEFAULT_MODEL_TUNING,
   ) {}
+
+  /** The photo at READ_SIDE (what lines are cut from). */
+  photo(image: Buffer): Promise<RgbImage> {
+    return decode(image);
+  }
 
   /** The photo at READ_SIDE and its text lines, in its pixels. */
   async lines(image: Buffer): Promise<{ photo: RgbImage; lines: TextBox[] }> {
@@ -171,7 +287,7 @@ export class ModelBibReader implements BibReader {
 
   /** The recogniser's look at one line of `photo`. */
   look(photo: RgbImage): Look {
-    return (line, _index, view) => this.ocr.recognise(cutLine(photo, line, view.alongMargin, view.acrossMargin), null);
+    return (line, _index, view) => this.ocr.recognise(cutLine(photo, { ...line, angle: line.angle + (view.turn ?? 0) }, view.alongMargin, view.acrossMargin), null);
   }
 
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
