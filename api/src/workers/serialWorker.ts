@@ -64,7 +64,7 @@ export function modelProcessStats(): ModelProcessStats[] {
 }
 
 function defaultMaxRss(): number {
-  const mb = Number(process.env.MODEL_PROCESS_MAX_RSS_MB ?? 1500);
+  const mb = Number(process.env.MODEL_PROCESS_MAX_RSS_MB ?? 1024);
   return Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : 0;
 }
 
