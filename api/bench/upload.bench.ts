@@ -15,6 +15,7 @@
  *   at a time, so the client adds little); the BIB reader and the face detector run in model child
  *   processes, whose RSS (samples) and high-water mark are printed apart, with the sum;
  * - CPU seconds per photo of this process and of the model processes;
+ * With BENCH_FACES (the default) the event has selfie search, so the face worker indexes the batch after the BIBs.
  * - how many photos were found under the right BIB.
  */
 import { fork } from 'node:child_process';
@@ -100,8 +101,9 @@ async function main(): Promise<void> {
   const organiser = await createUser(db, { firstName: 'Bench', lastName: 'Organiser', email: 'org@bench.test', password: 'Bench#2026', isOrganiser: true });
   const partner = await createUser(db, { firstName: 'Bench', lastName: 'Partner', email: 'partner@bench.test', password: 'Bench#2026', isPartner: true });
   const [event] = await db.query<{ id: number }>(
-    `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id, bib_pattern) values ('Bench City Marathon 2026', '2026-10-04', '2026-10-04', true, true, $1, '^BM[0-9]{4}$') returning id`,
-    [organiser],
+    `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id, bib_pattern, selfiesearch) values ('Bench City Marathon 2026', '2026-10-04', '2026-10-04', true, true, $1, '^BM[0-9]{4}$', $2) returning id`,
+    // Selfie search on with the face worker: otherwise it finds no photo to index and its process never starts.
+    [organiser, FACES],
   );
   const eventId = event!.id;
   await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, partner]);
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
   const totalBytes = sizes.reduce((s, n) => s + n, 0);
   console.log(`Files: ${PHOTOS}, ${mb(totalBytes)} MB in all, ${mb(Math.min(...sizes))}-${mb(Math.max(...sizes))} MB each`);
 
+  console.log(`Peak RSS of the API process before the batch (start, migrations): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   const memory: Array<{ rss: number; heap: number; children: number }> = [];
   // Model processes by name: their RSS samples, highest high-water mark, and CPU by pid (a restart is a new pid).
   const models = new Map<string, { rss: number[]; hwm: number; cpu: Map<number, number> }>();
