@@ -3,7 +3,8 @@ import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bi
 import { allowed, whitelistFor } from '../src/features/bibs/rules';
 import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
 import { boxesOf, type LineText, type TextBox } from '../src/features/bibs/ppocr';
-import { modelProcessStats } from '../src/workers/serialWorker';
+import { modelProcessStats, SerialWorker } from '../src/workers/serialWorker';
+import type { BibReading } from '../src/features/bibs';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -231,6 +232,24 @@ describe('DBNet\'s boxes', () => {
     expect(Math.abs(Math.max(...along) + Math.min(...along))).toBeLessThan(1.5);
     expect(Math.abs(Math.max(...across) + Math.min(...across))).toBeLessThan(1.5);
   });
+});
+
+describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () => {
+  it('replaces a process above the ceiling between requests, and the next request is served', async () => {
+    const photo = await scene('plain', 2);
+    const rules = bibRulesFor(photo.pattern, photo.participants);
+    // A ceiling of one byte: every process is above it after its first photo.
+    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/features/bibs/bibWorker.bootstrap.mjs', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await worker.run({ image: photo.image, rules })).readings.map((r) => r.bib)).toEqual(photo.bibs);
+      }
+      expect(worker.stats().restarts).toBe(1);
+      expect(worker.stats().peakRss).toBeGreaterThan(100 * 1024 * 1024);
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 });
 
 describe('closing the reader', () => {
