@@ -10,9 +10,12 @@
  * - upload throughput (photos and MB per second while uploading);
  * - for each photo the time from its upload finishing to it being searchable by its BIB (p50, p95,
  *   max), with the whole batch queued at once;
- * - the process's memory (RSS and heap) sampled every 500 ms during the batch: the API, its photo
- *   worker and the BIB reader's OCR threads all live in this process (the scenes are drawn in a child
- *   process and read from disk one file at a time, so the client adds little);
+ * - the process's memory (RSS and heap) sampled every 500 ms during the batch: the API and its photo
+ *   worker live in this process (the scenes are drawn in a child process and read from disk one file
+ *   at a time, so the client adds little); the BIB reader and the face detector run in model child
+ *   processes, whose RSS (samples) and high-water mark are printed apart, with the sum;
+ * - CPU seconds per photo of this process and of the model processes;
+ * With BENCH_FACES (the default) the event has selfie search, so the face worker indexes the batch after the BIBs.
  * - how many photos were found under the right BIB.
  */
 import { fork } from 'node:child_process';
@@ -30,6 +33,7 @@ import { startSupplyWorker } from '../src/features/supply';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/features/faces/indexer';
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
+import { modelProcessStats } from '../src/workers/serialWorker';
 import { runBench, withComment } from './benchSupport';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
@@ -47,6 +51,19 @@ const percentile = (values: number[], p: number) => {
 };
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
+
+/** A process's resident size, its high-water mark (bytes) and CPU seconds, from /proc (Linux). */
+function procFigures(pid: number): { rss: number; hwm: number; cpu: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, counted after the command's closing parenthesis.
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100 };
+  } catch {
+    return null; // ended meanwhile
+  }
+}
 
 const sceneBib = (i: number) => `BM${String(1000 + i * 37).padStart(4, '0')}`;
 
@@ -84,8 +101,9 @@ async function main(): Promise<void> {
   const organiser = await createUser(db, { firstName: 'Bench', lastName: 'Organiser', email: 'org@bench.test', password: 'Bench#2026', isOrganiser: true });
   const partner = await createUser(db, { firstName: 'Bench', lastName: 'Partner', email: 'partner@bench.test', password: 'Bench#2026', isPartner: true });
   const [event] = await db.query<{ id: number }>(
-    `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id, bib_pattern) values ('Bench City Marathon 2026', '2026-10-04', '2026-10-04', true, true, $1, '^BM[0-9]{4}$') returning id`,
-    [organiser],
+    `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id, bib_pattern, selfiesearch) values ('Bench City Marathon 2026', '2026-10-04', '2026-10-04', true, true, $1, '^BM[0-9]{4}$', $2) returning id`,
+    // Selfie search on with the face worker: otherwise it finds no photo to index and its process never starts.
+    [organiser, FACES],
   );
   const eventId = event!.id;
   await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, partner]);
@@ -102,10 +120,32 @@ async function main(): Promise<void> {
   const totalBytes = sizes.reduce((s, n) => s + n, 0);
   console.log(`Files: ${PHOTOS}, ${mb(totalBytes)} MB in all, ${mb(Math.min(...sizes))}-${mb(Math.max(...sizes))} MB each`);
 
-  const memory: Array<{ rss: number; heap: number }> = [];
+  console.log(`Peak RSS of the API process before the batch (start, migrations): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  const memory: Array<{ rss: number; heap: number; children: number }> = [];
+  // Model processes by name: their RSS samples, highest high-water mark, and CPU by pid (a restart is a new pid).
+  const models = new Map<string, { rss: number[]; hwm: number; cpu: Map<number, number> }>();
+  const cpuBefore = process.cpuUsage();
+  const sampleModels = (): number => {
+    let sum = 0;
+    for (const stats of modelProcessStats()) {
+      if (stats.pid === null) continue;
+      const figures = procFigures(stats.pid);
+      if (!figures) continue;
+      const entry = models.get(stats.name) ?? { rss: [], hwm: 0, cpu: new Map<number, number>() };
+      models.set(stats.name, entry);
+      entry.rss.push(figures.rss);
+      entry.hwm = Math.max(entry.hwm, figures.hwm, stats.peakRss);
+      entry.cpu.set(stats.pid, figures.cpu);
+      sum += figures.rss;
+    }
+    return sum;
+  };
+  const cpuOfModelsAtStart = new Map<number, number>();
+  sampleModels();
+  for (const entry of models.values()) for (const [pid, cpu] of entry.cpu) cpuOfModelsAtStart.set(pid, cpu);
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
-    memory.push({ rss: m.rss, heap: m.heapUsed });
+    memory.push({ rss: m.rss, heap: m.heapUsed, children: sampleModels() });
   }, 500);
 
   const endpoint = `${url}${API_ROUTES.partnerUploads}`;
@@ -163,6 +203,14 @@ async function main(): Promise<void> {
   console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${OCR_WORKERS} OCR engine(s))`);
   console.log(`Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`);
   console.log(`Statuses: ${outcome.map((o) => `${o.status} ${o.n}`).join(', ')}; found under the right BIB: ${right}/${PHOTOS}; wrong tags: ${wrong}`);
+  const modelCpuOf = () => [...models.values()].map((entry) => [...entry.cpu].reduce((sum, [pid, cpu]) => sum + cpu - (cpuOfModelsAtStart.get(pid) ?? 0), 0));
+  const apiCpu = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
+  sampleModels();
+  const names = [...models.keys()];
+  console.log(
+    `CPU until searchable, per photo: API process ${(apiCpu(process.cpuUsage(cpuBefore)) / PHOTOS).toFixed(2)} s (uploads, renditions, database), ` +
+      names.map((name, i) => `${name} process ${(modelCpuOf()[i]! / PHOTOS).toFixed(2)} s`).join(', '),
+  );
   if (faces) {
     await faces.whenIdle();
     console.log(`Face indexing of the batch done ${((Date.now() - started) / 1000).toFixed(1)} s after the first byte (it lets BIB reading go first)`);
@@ -173,7 +221,16 @@ async function main(): Promise<void> {
     `Memory during the batch: RSS ${mb(Math.min(...rss))}-${mb(Math.max(...rss))} MB (first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}); heap ${mb(Math.min(...heap))}-${mb(Math.max(...heap))} MB (goal flat, < 500 MB)`,
   );
   // The samples can miss a short peak (one detection's activations): the kernel's high-water mark cannot.
-  console.log(`Peak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`Peak RSS of the API process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  sampleModels();
+  for (const [name, entry] of models) {
+    const stats = modelProcessStats().find((s) => s.name === name);
+    console.log(
+      `${name} process: RSS ${mb(Math.min(...entry.rss))}-${mb(Math.max(...entry.rss))} MB (last ${mb(entry.rss.at(-1)!)}), high-water mark ${mb(entry.hwm)} MB, restarts ${stats?.restarts ?? 0}, CPU ${(modelCpuOf()[names.indexOf(name)]! / PHOTOS).toFixed(2)} s per photo (with face indexing)`,
+    );
+  }
+  const total = memory.map((m) => m.rss + m.children);
+  console.log(`API + model processes together (samples): ${mb(Math.min(...total))}-${mb(Math.max(...total))} MB`);
 
   clearInterval(sampler);
   await faces?.stop();

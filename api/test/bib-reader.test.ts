@@ -3,6 +3,8 @@ import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bi
 import { allowed, whitelistFor } from '../src/features/bibs/rules';
 import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
 import { boxesOf, type LineText, type TextBox } from '../src/features/bibs/ppocr';
+import { modelProcessStats, SerialWorker } from '../src/workers/serialWorker';
+import type { BibReading } from '../src/features/bibs';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -109,7 +111,7 @@ describe('BIB reader on generated race photos', () => {
     await expect(reader.read(Buffer.from('not a photo'), bibRulesFor(null, null))).rejects.toThrow();
   });
 
-  it('leaves the event loop free while a photo is read (the models run in a worker thread)', async () => {
+  it('leaves the event loop free while a photo is read (the models run in a child process)', async () => {
     const photo = await scene('group', 4);
     // A timer every 10 ms: in the API's thread, one detection alone (about 0.7 s of CPU) would hold it back.
     let ticks = 0;
@@ -132,6 +134,26 @@ describe('BIB reader on generated race photos', () => {
     expect(took).toBeGreaterThan(300);
     expect(ticks).toBeGreaterThan(took / 10 / 4);
     expect(longestGap).toBeLessThan(250);
+  });
+
+  it('reads in a process of its own, whose death fails only the photo being read', async () => {
+    const photo = await scene('plain', 2);
+    const rules = bibRulesFor(photo.pattern, photo.participants);
+    const child = () => modelProcessStats().find((s) => s.name === 'BIB reader' && s.pid !== null)!;
+    expect((await reader.read(photo.image, rules)).map((r) => r.bib)).toEqual(photo.bibs);
+    const before = child();
+    expect(before.pid).not.toBe(process.pid);
+    expect(before.peakRss).toBeGreaterThan(0); // the models' memory is counted there, not in this process
+    // The process dies mid-read (out of memory, killed): that read rejects with a clear error, so the
+    // photo queue retries its job, and the next read starts a new process.
+    const reading = reader.read(photo.image, rules);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    process.kill(before.pid!, 'SIGKILL');
+    await expect(reading).rejects.toThrow(/BIB reader: its process ended \(SIGKILL\) during this request/);
+    expect((await reader.read(photo.image, rules)).map((r) => r.bib)).toEqual(photo.bibs);
+    const after = child();
+    expect(after.pid).not.toBe(before.pid);
+    expect(after.restarts).toBe(before.restarts + 1);
   });
 });
 
@@ -256,6 +278,24 @@ describe('DBNet\'s boxes', () => {
     expect(Math.abs(Math.max(...along) + Math.min(...along))).toBeLessThan(1.5);
     expect(Math.abs(Math.max(...across) + Math.min(...across))).toBeLessThan(1.5);
   });
+});
+
+describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () => {
+  it('replaces a process above the ceiling between requests, and the next request is served', async () => {
+    const photo = await scene('plain', 2);
+    const rules = bibRulesFor(photo.pattern, photo.participants);
+    // A ceiling of one byte: every process is above it after its first photo.
+    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/features/bibs/bibWorker.bootstrap.mjs', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await worker.run({ image: photo.image, rules })).readings.map((r) => r.bib)).toEqual(photo.bibs);
+      }
+      expect(worker.stats().restarts).toBe(1);
+      expect(worker.stats().peakRss).toBeGreaterThan(100 * 1024 * 1024);
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 });
 
 describe('closing the reader', () => {

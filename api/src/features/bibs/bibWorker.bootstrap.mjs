@@ -1,5 +1,5 @@
-// Entry of the BIB reader's worker thread. The API runs from TypeScript sources through tsx; a worker
-// thread does not inherit that loader, so register it here before loading the worker's module.
+// Entry of the BIB reader's child process. The API runs from TypeScript sources through tsx; the child is
+// started without the parent's flags (so without that loader), so register it here before loading the worker's module.
 // A compiled build (bibWorker.js beside this file) is loaded directly.
 import fs from 'node:fs';
 

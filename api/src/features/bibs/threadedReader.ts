@@ -2,22 +2,23 @@ import { SerialWorker } from '../../workers/serialWorker';
 import type { BibReader, BibReading, BibRules } from './index';
 
 /**
- * The model reader run in a worker thread (bibWorker.ts). Photos queue; one is read at a time, so the
- * process holds one set of model activations, and the API's thread stays free meanwhile.
+ * The model reader run in a child process (bibWorker.ts). Photos queue; one is read at a time, so the
+ * child holds one set of model activations, outside the API's process, and the API's thread stays
+ * free meanwhile. If the child dies, the photo being read fails (its job is retried) and the next
+ * photo starts a new child.
  */
 export class ThreadedBibReader implements BibReader {
   private readonly worker = new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker.bootstrap.mjs', import.meta.url), 'BIB reader');
   private closed = false;
 
-  /** Loads the models (in the worker) now: a reader that cannot load fails here, as before. */
+  /** Loads the models (in the child) now: a reader that cannot load fails here, as before. */
   async warmUp(): Promise<void> {
     await this.worker.warmUp();
   }
 
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
     if (this.closed) throw new Error('BIB reader closed');
-    const copy = new Uint8Array(image); // the caller keeps its buffer; the worker is handed this one
-    return (await this.worker.run({ image: copy, rules }, 'default', [copy.buffer])).readings;
+    return (await this.worker.run({ image, rules })).readings; // the bytes are copied to the child
   }
 
   async close(): Promise<void> {

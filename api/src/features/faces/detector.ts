@@ -2,9 +2,9 @@ import { SerialWorker } from '../../workers/serialWorker';
 import type { DetectedFace, ImageFaces } from './engine';
 
 /**
- * The API's handle on the face worker thread (faceWorker.ts). Requests queue by priority: a waiting
+ * The API's handle on the face detector's child process (faceWorker.ts). Requests queue by priority: a waiting
  * selfie (a person on the page) goes before the next photo of the background indexing job. One
- * request runs at a time because the worker has one WASM engine; the machine's other core keeps
+ * request runs at a time because the child has one WASM engine; the machine's other core keeps
  * serving HTTP.
  */
 export type DetectPriority = 'selfie' | 'index';
@@ -24,9 +24,8 @@ export class FaceDetector {
 
   /** Faces and the size of the analysed image their boxes refer to. */
   async analyse(image: Buffer, priority: DetectPriority): Promise<ImageFaces> {
-    const copy = new Uint8Array(image); // the worker is handed its own copy
     // A selfie is analysed as one; a photo to index also in tiles, and only indexable faces come back.
-    const { faces, width, height, centre } = await this.worker.run({ image: copy, mode: priority }, priority, [copy.buffer]);
+    const { faces, width, height, centre } = await this.worker.run({ image, mode: priority }, priority);
     return { faces, width, height, centre };
   }
 

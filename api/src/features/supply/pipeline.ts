@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import type { JobAttempt, JobQueue } from '../../queue/jobQueue';
-import { watermarkedRenditions } from '../../media/renditions';
+import { renditionsOfEncoded } from '../../media/renditions';
 import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, createBibReader, type BibReader } from '../bibs';
 import { queuePhotosForFaces } from '../faces';
@@ -76,10 +76,11 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
     const size = upright === stored ? meta : await sharp(upright).metadata();
     const width = size.width ?? 0;
     const height = size.height ?? 0;
-    const { preview, thumb } = await watermarkedRenditions(() => sharp(upright), width, height);
+    // Both are needed before the photo is searchable: the BIBs are read in the reader's process while
+    // the renditions are made here, so a photo waits for the longer of the two, not their sum.
+    const rules = deps.reader ? bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id)) : null;
+    const [readings, { preview, thumb }] = await Promise.all([deps.reader && rules ? deps.reader.read(upright, rules) : [], renditionsOfEncoded(upright, width, height)]);
     await Promise.all([ctx.storage.put(photo.preview_key, preview, 'image/jpeg'), ctx.storage.put(photo.thumb_key, thumb, 'image/jpeg')]);
-
-    const readings = deps.reader ? await deps.reader.read(upright, bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id))) : [];
     let removedMeanwhile = false;
     const foundBibs = await ctx.db.transaction(async (tx) => {
       // Still processing (the photographer may have removed it meanwhile): only then does it become ready.
