@@ -237,7 +237,10 @@ async function main(): Promise<void> {
   await worker.stop();
   await release();
   await app.close();
-  if (schema) await db.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+  // The job queue keeps its tables in a schema of its own beside the database's (jobQueue.ts): drop both.
+  if (schema) {
+    for (const name of [`${schema}_pgboss`, schema]) await db.query(`drop schema if exists ${name} cascade`).catch(() => undefined);
+  }
   await db.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
