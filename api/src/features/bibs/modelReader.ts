@@ -66,6 +66,15 @@ async function resized(image: RgbImage, width: number, height: number): Promise<
 
 const roundTo32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
 
+/** Where `other`'s centre lies from `box`'s, measured along `box`'s line and across it. */
+function offsetFrom(box: TextBox, other: TextBox): { along: number; across: number } {
+  const cos = Math.cos(box.angle);
+  const sin = Math.sin(box.angle);
+  const dx = other.cx - box.cx;
+  const dy = other.cy - box.cy;
+  return { along: dx * cos + dy * sin, across: -dx * sin + dy * cos };
+}
+
 /**
  * Whether `other` continues `box`'s line: on the same line, close beyond one of its ends, and from `low` to
  * `high` times as tall (by default about as tall).
@@ -74,12 +83,7 @@ function continues(box: TextBox, other: TextBox, gap: number, low = 0.7, high = 
   if (other === box) return false;
   const ratio = other.height / box.height;
   if (ratio < low || ratio > high) return false;
-  const cos = Math.cos(box.angle);
-  const sin = Math.sin(box.angle);
-  const dx = other.cx - box.cx;
-  const dy = other.cy - box.cy;
-  const along = dx * cos + dy * sin;
-  const across = -dx * sin + dy * cos;
+  const { along, across } = offsetFrom(box, other);
   if (Math.abs(across) > 0.5 * box.height) return false;
   const space = Math.abs(along) - box.width / 2 - other.width / 2;
   return space < gap * box.height;
@@ -174,12 +178,7 @@ function judge(text: LineText, rules: BibRules, whitelist: string, tuning: Model
  */
 function printedUnder(number: TextBox, other: TextBox, gap: number): boolean {
   if (other === number || other.height > 0.75 * number.height) return false;
-  const cos = Math.cos(number.angle);
-  const sin = Math.sin(number.angle);
-  const dx = other.cx - number.cx;
-  const dy = other.cy - number.cy;
-  const along = dx * cos + dy * sin;
-  const across = -dx * sin + dy * cos;
+  const { along, across } = offsetFrom(number, other);
   if (Math.abs(along) > number.width / 2 + other.width / 2) return false;
   return Math.abs(across) - number.height / 2 - other.height / 2 < gap * number.height;
 }
