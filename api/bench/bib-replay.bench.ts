@@ -20,7 +20,7 @@ import path from 'node:path';
 import { bibRulesFor } from '../src/features/bibs';
 import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type View } from '../src/features/bibs/modelReader';
 import type { LineText, RgbImage, TextBox } from '../src/features/bibs/ppocr';
-import { HARD_CASES, renderBibScene, type BibScene, type Family, type HardCase } from './bibScenes';
+import { HARD_CASES, renderBibScene, tallyReading, type BibScene, type BibTally, type Family, type HardCase } from './bibScenes';
 
 const SEED_BASE: Record<Family, number> = { tune: 1, heldout: 100_000 };
 const SEED_OFFSET = Number(process.env.BIB_BENCH_SEED_OFFSET ?? 0);
@@ -69,7 +69,7 @@ const record: Record<string, Recorded> = fs.existsSync(recordFile) ? (JSON.parse
 const reader = await createModelBibReader(tuning);
 let recognised = 0;
 let detected = 0;
-const tally = new Map<HardCase, { photos: number; expected: number; found: number; tags: number; wrong: number }>(HARD_CASES.map((c) => [c, { photos: 0, expected: 0, found: 0, tags: 0, wrong: 0 }]));
+const tally = new Map<HardCase, BibTally>(HARD_CASES.map((c) => [c, { photos: 0, expected: 0, found: 0, tags: 0, wrong: 0 }]));
 const causes = new Map<string, number>();
 try {
   for (let i = 0; i < perCase; i += 1) {
@@ -97,15 +97,7 @@ try {
       };
       const traces = new Map<number, string>();
       const readings = await decide(rec.lines, look, bibRulesFor(photo.pattern, photo.participants), tuning, (index, outcome) => traces.set(index, outcome));
-      const t = tally.get(hardCase)!;
-      t.photos += 1;
-      t.expected += photo.bibs.length;
-      const tags = readings.map((r) => r.bib);
-      t.tags += tags.length;
-      const wrong = tags.filter((b) => !photo.bibs.includes(b) && !photo.hidden.includes(b));
-      const missed = photo.bibs.filter((b) => !tags.includes(b));
-      t.wrong += wrong.length;
-      t.found += photo.bibs.length - missed.length;
+      const { wrong, missed } = tallyReading(tally.get(hardCase)!, photo, readings.map((r) => r.bib));
       if (!verbose || (wrong.length === 0 && missed.length === 0)) continue;
       console.log(`  ${family} ${hardCase} #${i} (${key}): drawn ${[...photo.bibs, ...photo.hidden.map((h) => `(${h})`)].join(' ')} read ${readings.map((r) => `${r.bib}@${r.confidence}`).join(' ') || '-'} pattern ${photo.pattern ?? 'default'}${photo.participants ? ' with list' : ''}`);
       for (const bib of missed) {
@@ -127,7 +119,7 @@ try {
 const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(3));
 console.log(`\n${family} offset ${SEED_OFFSET}, ${perCase} per case (replay; ${detected} photos detected, ${recognised} lines read now)`);
 console.log('case       photos    BIBs   tags  wrong  precision  recall');
-const total = { photos: 0, expected: 0, found: 0, tags: 0, wrong: 0 };
+const total: BibTally = { photos: 0, expected: 0, found: 0, tags: 0, wrong: 0 };
 for (const [label, t] of [...tally.entries(), ['overall', total] as const]) {
   if (label !== 'overall') for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += t[k];
   console.log([label.padEnd(10), String(t.photos).padStart(6), String(t.expected).padStart(7), String(t.tags).padStart(6), String(t.wrong).padStart(6), ratio(t.tags - t.wrong, t.tags).padStart(10), ratio(t.found, t.expected).padStart(7)].join(' '));

@@ -29,6 +29,30 @@ export interface BibScene {
   hardCase: HardCase;
 }
 
+/** What a benchmark counts per hard case: photos, BIBs drawn readable, found, tags returned, wrong tags. */
+export interface BibTally {
+  photos: number;
+  expected: number;
+  found: number;
+  tags: number;
+  wrong: number;
+}
+
+/**
+ * Adds one photo's reading to `tally`: a tag is wrong unless it is a readable or a hidden BIB of the
+ * photo (returning a hidden one is no error); returns the wrong tags and the missed BIBs for printing.
+ */
+export function tallyReading(tally: BibTally, scene: Pick<BibScene, 'bibs' | 'hidden'>, tags: string[]): { wrong: string[]; missed: string[] } {
+  const wrong = tags.filter((b) => !scene.bibs.includes(b) && !scene.hidden.includes(b));
+  const missed = scene.bibs.filter((b) => !tags.includes(b));
+  tally.photos += 1;
+  tally.expected += scene.bibs.length;
+  tally.tags += tags.length;
+  tally.wrong += wrong.length;
+  tally.found += scene.bibs.length - missed.length;
+  return { wrong, missed };
+}
+
 const require = createRequire(import.meta.url);
 const SYSTEM_FONTS = '/usr/share/fonts/truetype';
 

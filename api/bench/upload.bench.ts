@@ -34,7 +34,7 @@ import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/features/face
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
 import { modelProcessStats } from '../src/workers/serialWorker';
-import { runBench, withComment } from './benchSupport';
+import { procFigures, runBench, withComment } from './benchSupport';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -52,18 +52,6 @@ const percentile = (values: number[], p: number) => {
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 
-/** A process's resident size, its high-water mark (bytes) and CPU seconds, from /proc (Linux). */
-function procFigures(pid: number): { rss: number; hwm: number; cpu: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat, counted after the command's closing parenthesis.
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100 };
-  } catch {
-    return null; // ended meanwhile
-  }
-}
 
 const sceneBib = (i: number) => `BM${String(1000 + i * 37).padStart(4, '0')}`;
 
