@@ -285,7 +285,7 @@ describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () =>
     const photo = await scene('plain', 2);
     const rules = bibRulesFor(photo.pattern, photo.participants);
     // A ceiling of one byte: every process is above it after its first photo.
-    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/features/bibs/bibWorker.bootstrap.mjs', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
+    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/features/bibs/bibWorker', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
     try {
       for (let i = 0; i < 2; i++) {
         expect((await worker.run({ image: photo.image, rules })).readings.map((r) => r.bib)).toEqual(photo.bibs);

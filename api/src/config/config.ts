@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_SHARED_BUFFERS_FORMAT } from '../db/pgliteSettings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (api/src/config -> ../../..). */
@@ -18,6 +19,12 @@ function int(name: string, fallback: number): number {
 function str(name: string, fallback: string): string {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? fallback : raw;
+}
+
+function pgliteSharedBuffers(): string {
+  const value = str('PGLITE_SHARED_BUFFERS', DEFAULT_PGLITE_SHARED_BUFFERS);
+  if (!PGLITE_SHARED_BUFFERS_FORMAT.test(value)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "${value}"`);
+  return value;
 }
 
 /** An optional http(s) address without its trailing slash; anything else is refused by name. */
@@ -193,6 +200,8 @@ export interface DatabaseConfig {
   /** The server cancels a statement running longer (statement_timeout); 0: no limit. */
   statementTimeoutMs: number;
   idleTimeoutMs: number;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS); the server's setting is the server's. */
+  pgliteSharedBuffers: string;
 }
 
 export interface JobsConfig {
@@ -298,6 +307,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       connectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 5_000),
       statementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 30_000),
       idleTimeoutMs: int('DB_IDLE_TIMEOUT_MS', 30_000),
+      pgliteSharedBuffers: pgliteSharedBuffers(),
     },
     jobs: {
       mailSchedule: str('MAIL_SCHEDULE', '* * * * *'),

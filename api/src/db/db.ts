@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_SHARED_BUFFERS_FORMAT } from './pgliteSettings';
 
 export type Row = Record<string, unknown>;
 
@@ -283,12 +284,15 @@ export interface PoolSettings {
 
 export const DEFAULT_POOL: PoolSettings = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000 };
 
+
 /** Opens the database: a PostgreSQL server when url is given, else PGlite persisted in dataDir (or in memory). */
 export async function openDb(options: {
   url: string | null;
   dataDir: string | null;
   schema?: string;
   pool?: PoolSettings;
+  /** PGlite's shared_buffers ("32MB"); ignored for a server. */
+  pgliteSharedBuffers?: string;
   /** Where errors of idle connections go (a server restart, a dropped connection). */
   log?: (message: string) => void;
 }): Promise<Db> {
@@ -323,8 +327,12 @@ export async function openDb(options: {
     location = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(location, { recursive: true });
   }
+  const sharedBuffers = options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!PGLITE_SHARED_BUFFERS_FORMAT.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "${sharedBuffers}"`);
   const pglite = await PGlite.create(location, {
     extensions: { vector },
+    // startParams replace PGlite's own, so theirs come first.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
     // Same number handling as the pg driver below: BIGINT and NUMERIC as JS numbers.
     parsers: { 20: (v: string) => Number.parseInt(v, 10), 1700: (v: string) => Number.parseFloat(v) },
   });

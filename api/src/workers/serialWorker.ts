@@ -51,6 +51,7 @@ export interface ModelProcessStats {
   restarts: number;
 }
 
+const CHILD_BOOTSTRAP = new URL('./childBootstrap.mjs', import.meta.url);
 const live = new Set<ChildProcess>();
 const handles = new Set<SerialWorker<object, string>>();
 // A parent that exits without closing (a script's last line, a failed test run) takes its children along.
@@ -82,12 +83,13 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
   private peakRss = 0;
 
   /**
-   * @param script the child's bootstrap file
+   * @param workerModule the child's module, without an extension (`new URL('./bibWorker', import.meta.url)`):
+   *   childBootstrap.mjs loads it, compiled or from its TypeScript source
    * @param name what the errors call it ("face detector", "BIB reader")
    * @param lanes the request lanes, most urgent first
    */
   constructor(
-    private readonly script: URL,
+    private readonly workerModule: URL,
     private readonly name: string,
     private readonly lanes: readonly Lane[] = ['default' as Lane],
     options: SerialWorkerOptions = {},
@@ -99,7 +101,7 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
   private start(): Promise<void> {
     if (this.ready) return this.ready;
     // No inherited flags (Jest's, tsx's): the bootstrap registers the TypeScript loader itself.
-    const child = fork(this.script, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(CHILD_BOOTSTRAP, [this.workerModule.href], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.started += 1;
     this.child = child;
     handles.add(this as unknown as SerialWorker<object, string>);

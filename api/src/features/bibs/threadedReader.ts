@@ -8,7 +8,7 @@ import type { BibReader, BibReading, BibRules } from './index';
  * photo starts a new child.
  */
 export class ThreadedBibReader implements BibReader {
-  private readonly worker = new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker.bootstrap.mjs', import.meta.url), 'BIB reader');
+  private readonly worker = new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker', import.meta.url), 'BIB reader');
   private closed = false;
 
   /** Loads the models (in the child) now: a reader that cannot load fails here, as before. */

@@ -10,7 +10,7 @@ import type { DetectedFace, ImageFaces } from './engine';
 export type DetectPriority = 'selfie' | 'index';
 
 export class FaceDetector {
-  private readonly worker = new SerialWorker<ImageFaces, DetectPriority>(new URL('./faceWorker.bootstrap.mjs', import.meta.url), 'face detector', ['selfie', 'index']);
+  private readonly worker = new SerialWorker<ImageFaces, DetectPriority>(new URL('./faceWorker', import.meta.url), 'face detector', ['selfie', 'index']);
 
   /** Loads the models now rather than on the first request. */
   async warmUp(): Promise<void> {
