@@ -1,7 +1,7 @@
 /**
  * Upload benchmark (a script that prints figures, not a timed test):
  *
- *   pnpm --filter @finishline/api bench:upload          (BENCH_PHOTOS=200, BENCH_PARALLEL=4, SUPPLY_CONCURRENCY=2, BENCH_FACES=true)
+ *   pnpm --filter @finishline/api bench:upload          (BENCH_PHOTOS=200, BENCH_PARALLEL=4, SUPPLY_CONCURRENCY=2, BIB_READER_PROCESSES=2, BENCH_FACES=true)
  *
  * Starts the API in this process on a fresh embedded database (or TEST_DATABASE_URL) with the photo
  * worker and the real BIB reader, then uploads BENCH_PHOTOS camera-like JPEGs of 3-4 MB over tus
@@ -16,6 +16,8 @@
  *   processes, whose RSS (samples) and high-water mark are printed apart, with the sum;
  * - CPU seconds per photo of this process and of the model processes;
  * With BENCH_FACES (the default) the event has selfie search, so the face worker indexes the batch after the BIBs.
+ * BENCH_UPLINK_MBIT paces the uploads to a photographer's uplink (say 20): photos then arrive as over a
+ * real connection instead of the whole batch at once.
  * - how many photos were found under the right BIB.
  */
 import { fork } from 'node:child_process';
@@ -30,6 +32,7 @@ import { openDb } from '../src/db/db';
 import { buildApp } from '../src/app';
 import { createSession, createUser } from '../src/features/accounts';
 import { startSupplyWorker } from '../src/features/supply';
+import { defaultReaderProcesses } from '../src/features/bibs';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/features/faces/indexer';
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
@@ -41,9 +44,12 @@ const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const WORKERS = Number(process.env.SUPPLY_CONCURRENCY ?? 2);
 const FACES = process.env.BENCH_FACES !== 'false';
 const OCR_WORKERS = Number(process.env.BIB_OCR_WORKERS ?? 2);
+const READER_PROCESSES = Number(process.env.BIB_READER_PROCESSES ?? defaultReaderProcesses());
 /** Distinct scenes rendered; each is sent as several files that differ in a JPEG comment. */
 const SCENES = Math.min(PHOTOS, Number(process.env.BENCH_SCENES ?? 20));
 const CHUNK = 1024 * 1024;
+/** The photographer's uplink in Mbit/s (BENCH_UPLINK_MBIT), shared by the parallel uploads; 0: as fast as loopback goes (the whole batch queued at once). */
+const UPLINK_MBIT = Number(process.env.BENCH_UPLINK_MBIT ?? 0);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,7 +88,7 @@ async function main(): Promise<void> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   ctx.config.publicApiUrl = url;
   const { queue, release } = await acquireJobQueue(db, console.warn);
-  const worker = await startSupplyWorker(ctx, queue, { concurrency: WORKERS, ocrWorkers: OCR_WORKERS });
+  const worker = await startSupplyWorker(ctx, queue, { concurrency: WORKERS, ocrWorkers: OCR_WORKERS, readerProcesses: READER_PROCESSES });
   // The face worker runs beside it as in the API (half a core, uploads first), unless BENCH_FACES=false.
   const faces = FACES ? startFaceIndexer({ db, storage: ctx.storage, queue, pauseRatio: 1, yieldToUploadsMs: FACE_YIELD_TO_UPLOADS_MS }) : null;
 
@@ -141,6 +147,15 @@ async function main(): Promise<void> {
   const bibOf = new Map<number, string>();
   const started = Date.now();
   let next = 0;
+  // A chunk leaves once the uplink has had time to carry every byte sent before it.
+  let bytesLeft = 0;
+  const uplink = async (bytes: number) => {
+    if (UPLINK_MBIT <= 0) return;
+    const leaveAt = started + (bytesLeft * 8) / (UPLINK_MBIT * 1000);
+    bytesLeft += bytes;
+    const wait = leaveAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
   async function uploadOne(file: { bib: string; data: Buffer }, index: number): Promise<void> {
     const meta = [`eventId ${Buffer.from(String(eventId)).toString('base64')}`, `filename ${Buffer.from(`IMG_${index}.JPG`).toString('base64')}`, `filetype ${Buffer.from('image/jpeg').toString('base64')}`].join(',');
     const created = await fetch(endpoint, { method: 'POST', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-length': String(file.data.length), 'upload-metadata': meta } });
@@ -150,6 +165,7 @@ async function main(): Promise<void> {
     let last: Response | null = null;
     while (offset < file.data.length) {
       const chunk = file.data.subarray(offset, offset + CHUNK);
+      await uplink(chunk.length);
       last = await fetch(location, {
         method: 'PATCH',
         headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
@@ -171,7 +187,7 @@ async function main(): Promise<void> {
     }),
   );
   const uploadSeconds = (Date.now() - started) / 1000;
-  console.log(`Uploaded ${PHOTOS} photos in ${uploadSeconds.toFixed(1)} s: ${(PHOTOS / uploadSeconds).toFixed(2)} photos/s, ${(totalBytes / (1024 * 1024) / uploadSeconds).toFixed(1)} MB/s`);
+  console.log(`Uploaded ${PHOTOS} photos in ${uploadSeconds.toFixed(1)} s: ${(PHOTOS / uploadSeconds).toFixed(2)} photos/s, ${(totalBytes / (1024 * 1024) / uploadSeconds).toFixed(1)} MB/s${UPLINK_MBIT > 0 ? ` (paced to a ${UPLINK_MBIT} Mbit/s uplink)` : ''}`);
 
   // Searchable: ready (a ready photo is found by its BIBs at once). Polled in one query for the batch.
   const readyAt = new Map<number, number>();
@@ -188,7 +204,7 @@ async function main(): Promise<void> {
   const right = [...bibOf.entries()].filter(([id, bib]) => tags.some((t) => t.photo_id === id && t.bib_number === bib)).length;
   const wrong = tags.filter((t) => bibOf.get(t.photo_id) !== t.bib_number).length;
 
-  console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${OCR_WORKERS} OCR engine(s))`);
+  console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${READER_PROCESSES} BIB reader process(es))`);
   console.log(`Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`);
   console.log(`Statuses: ${outcome.map((o) => `${o.status} ${o.n}`).join(', ')}; found under the right BIB: ${right}/${PHOTOS}; wrong tags: ${wrong}`);
   const modelCpuOf = () => [...models.values()].map((entry) => [...entry.cpu].reduce((sum, [pid, cpu]) => sum + cpu - (cpuOfModelsAtStart.get(pid) ?? 0), 0));

@@ -9,6 +9,7 @@ import { seedRunnerDemo } from './seed/runnerDemo';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
 import { startSupplyWorker } from './features/supply';
+import { defaultReaderProcesses } from './features/bibs';
 import { acquireJobQueue } from './queue/jobQueue';
 import { startBackgroundJobs } from './jobs/backgroundJobs';
 import { ensureHomeImageRenditions } from './features/events';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       : await startSupplyWorker(ctx, queue, {
           concurrency: Math.max(1, Number(process.env.SUPPLY_CONCURRENCY ?? 2) || 2),
           ocrWorkers: Math.max(1, Number(process.env.BIB_OCR_WORKERS ?? 2) || 2),
+          readerProcesses: Math.max(1, Number(process.env.BIB_READER_PROCESSES ?? defaultReaderProcesses()) || 1),
           legacyCheck: process.env.BIB_LEGACY_CHECK !== 'false',
           bibEngine: process.env.BIB_ENGINE === 'tesseract' ? 'tesseract' : 'model',
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),

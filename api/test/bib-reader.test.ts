@@ -4,6 +4,7 @@ import { allowed, whitelistFor } from '../src/features/bibs/rules';
 import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
 import { boxesOf, type LineText, type TextBox } from '../src/features/bibs/ppocr';
 import { modelProcessStats, SerialWorker } from '../src/workers/serialWorker';
+import { createThreadedBibReader } from '../src/features/bibs/threadedReader';
 import type { BibReading } from '../src/features/bibs';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
@@ -295,6 +296,27 @@ describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () =>
     } finally {
       await worker.close();
     }
+  }, 60_000);
+});
+
+describe('two reader processes (BIB_READER_PROCESSES)', () => {
+  it('reads photos one at a time in the first; photos that overlap go to both, each read right', async () => {
+    const reader = await createThreadedBibReader(2);
+    try {
+      const photos = await Promise.all([scene('plain', 2), scene('group', 4), scene('rotated', 4), scene('plain', 1)]);
+      const read = async (photo: BibScene) => (await reader.read(photo.image, bibRulesFor(photo.pattern, photo.participants))).map((r) => r.bib).sort();
+      for (const photo of photos.slice(0, 2)) expect(await read(photo)).toEqual([...photo.bibs].sort());
+      expect(reader.stats().map((s) => s.pid !== null)).toEqual([true, false]);
+      expect(await Promise.all(photos.map(read))).toEqual(photos.map((photo) => [...photo.bibs].sort()));
+      const [first, second] = reader.stats();
+      expect(second!.name).toBe('BIB reader 2');
+      expect(second!.pid).not.toBeNull();
+      expect(second!.pid).not.toBe(first!.pid);
+      expect(second!.peakRss).toBeGreaterThan(100 * 1024 * 1024); // it read (its models' memory is its own)
+    } finally {
+      await reader.close();
+    }
+    expect(reader.stats().map((s) => s.pid)).toEqual([null, null]);
   }, 60_000);
 });
 

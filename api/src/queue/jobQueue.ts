@@ -52,8 +52,12 @@ export interface JobQueue {
   define(name: string, definition: QueueDefinition): Promise<void>;
   send(name: string, data: object, options?: { priority?: number; singletonKey?: string }): Promise<string | null>;
   sendMany(name: string, items: object[], options?: { priority?: number }): Promise<void>;
-  /** Runs handler for jobs of name in this process, up to concurrency at a time. */
-  work<T>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Runs handler for jobs of name in this process, up to concurrency at a time. A worker asks for
+   * its next job pollSeconds (at least 0.5; default 2) after it asked for the last, so a job shorter
+   * than that is followed by a rest even with jobs waiting.
+   */
+  work<T>(name: string, concurrency: number, handler: JobHandler<T>, options?: { pollSeconds?: number }): Promise<void>;
   offWork(name: string): Promise<void>;
   /** Sends a job of name on every tick of cron (minute resolution); one job per tick across every process. */
   schedule(name: string, cron: string): Promise<void>;
@@ -113,9 +117,10 @@ class BossQueue implements JobQueue {
     );
   }
 
-  async work<T>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void> {
+  async work<T>(name: string, concurrency: number, handler: JobHandler<T>, options: { pollSeconds?: number } = {}): Promise<void> {
     const retryLimit = definitions.get(name)?.retryLimit ?? 0;
-    await this.boss.work<T>(name, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async (jobs) => {
+    const poll = Math.max(0.5, options.pollSeconds ?? 2); // pg-boss's floor
+    await this.boss.work<T>(name, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async (jobs) => {
       for (const job of jobs) {
         await handler(job.data, { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= retryLimit });
       }

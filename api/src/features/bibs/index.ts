@@ -25,4 +25,5 @@ export interface BibReader {
 }
 
 export { createBibReader } from './reader';
+export { defaultReaderProcesses } from './threadedReader';
 export { bibRulesFor } from './rules';

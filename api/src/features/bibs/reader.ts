@@ -139,14 +139,14 @@ export class TesseractBibReader implements BibReader {
 
 /**
  * Starts a reader. The default engine is the PP-OCR text detector and recogniser (modelReader.ts, run in
- * a worker thread by threadedReader.ts so the API's thread stays free while a photo is read); the
+ * child processes by threadedReader.ts, `processes` of them, so the API's thread stays free while a photo is read); the
  * 'tesseract' engine is the earlier row finder with `workers` LSTM engines and, unless legacyCheck is
  * false, one legacy engine (it reads only rows the LSTM accepted, a few per photo, and holds about 140 MB).
  */
 export async function createBibReader(
-  options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean; engine?: 'model' | 'tesseract' } = {},
+  options: { workers?: number; tuning?: ReaderTuning; legacyCheck?: boolean; engine?: 'model' | 'tesseract'; processes?: number } = {},
 ): Promise<BibReader> {
-  if ((options.engine ?? 'model') === 'model') return createThreadedBibReader();
+  if ((options.engine ?? 'model') === 'model') return createThreadedBibReader(options.processes);
   const workers = Math.max(1, Math.min(4, Math.floor(options.workers ?? 1)));
   const [pool, legacy] = await Promise.all([OcrPool.start(workers), options.legacyCheck === false ? null : OcrPool.start(1, 'legacy')]);
   return new TesseractBibReader(pool, legacy, options.tuning);
