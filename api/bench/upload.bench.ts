@@ -178,6 +178,16 @@ async function main(): Promise<void> {
     finishedAt.set(receipt.photoId, Date.now());
     bibOf.set(receipt.photoId, file.bib);
   }
+  const readyAt = new Map<number, number>();
+  let uploading = true;
+  const watching = (async () => {
+    const deadline = Date.now() + 30 * 60_000;
+    while ((uploading || readyAt.size < finishedAt.size) && Date.now() < deadline) {
+      const rows = await db.query<{ id: number; status: string }>(`select id, status from photos where event_id = $1 and status <> 'processing'`, [eventId]);
+      for (const row of rows) if (!readyAt.has(row.id)) readyAt.set(row.id, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
       while (next < PHOTOS) {
@@ -186,17 +196,13 @@ async function main(): Promise<void> {
       }
     }),
   );
+  uploading = false;
   const uploadSeconds = (Date.now() - started) / 1000;
   console.log(`Uploaded ${PHOTOS} photos in ${uploadSeconds.toFixed(1)} s: ${(PHOTOS / uploadSeconds).toFixed(2)} photos/s, ${(totalBytes / (1024 * 1024) / uploadSeconds).toFixed(1)} MB/s${UPLINK_MBIT > 0 ? ` (paced to a ${UPLINK_MBIT} Mbit/s uplink)` : ''}`);
 
-  // Searchable: ready (a ready photo is found by its BIBs at once). Polled in one query for the batch.
-  const readyAt = new Map<number, number>();
-  const deadline = Date.now() + 30 * 60_000;
-  while (readyAt.size < finishedAt.size && Date.now() < deadline) {
-    const rows = await db.query<{ id: number; status: string }>(`select id, status from photos where event_id = $1 and status <> 'processing'`, [eventId]);
-    for (const row of rows) if (!readyAt.has(row.id)) readyAt.set(row.id, Date.now());
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // Searchable: ready (a ready photo is found by its BIBs at once), polled in one query for the batch
+  // from the first byte on, so a photo processed while others still upload is timed when it is ready.
+  await watching;
   const allSeconds = (Date.now() - started) / 1000;
   const latencies = [...finishedAt.entries()].filter(([id]) => readyAt.has(id)).map(([id, at]) => (readyAt.get(id)! - at) / 1000);
   const outcome = await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from photos where event_id = $1 group by status`, [eventId]);
