@@ -299,6 +299,31 @@ describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () =>
   }, 60_000);
 });
 
+describe('an idle reader process (BIB_READER_IDLE_SECONDS)', () => {
+  it('is let go after the idle time, and the next photo starts a new one that reads it', async () => {
+    const photo = await scene('plain', 2);
+    const rules = bibRulesFor(photo.pattern, photo.participants);
+    const reader = await createThreadedBibReader(1, 500);
+    try {
+      expect(reader.stats()[0]!.pid).not.toBeNull();
+      expect((await reader.read(photo.image, rules)).map((r) => r.bib)).toEqual(photo.bibs);
+      const firstPid = reader.stats()[0]!.pid;
+      // Busy: a read that follows at once keeps the process.
+      expect((await reader.read(photo.image, rules)).map((r) => r.bib)).toEqual(photo.bibs);
+      expect(reader.stats()[0]!.pid).toBe(firstPid);
+      const deadline = Date.now() + 10_000;
+      while (reader.stats()[0]!.pid !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reader.stats()[0]!.pid).toBeNull();
+      expect((await reader.read(photo.image, rules)).map((r) => r.bib)).toEqual(photo.bibs);
+      expect(reader.stats()[0]!.pid).not.toBeNull();
+      expect(reader.stats()[0]!.pid).not.toBe(firstPid);
+      expect(reader.stats()[0]!.restarts).toBe(1);
+    } finally {
+      await reader.close();
+    }
+  }, 60_000);
+});
+
 describe('two reader processes (BIB_READER_PROCESSES)', () => {
   it('reads photos one at a time in the first; photos that overlap go to both, each read right', async () => {
     const reader = await createThreadedBibReader(2);

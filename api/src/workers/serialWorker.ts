@@ -38,6 +38,12 @@ export interface SerialWorkerOptions {
    * Default: MODEL_PROCESS_MAX_RSS_MB (see docs/configuration.md).
    */
   maxRss?: number;
+  /**
+   * Stop the child once it has had nothing to do for this long (ms); the next request starts a new one
+   * (its models load again). 0 (the default): keep it. For a process that holds much memory between
+   * requests (the BIB reader's arena) and whose requests are background work that can wait a load.
+   */
+  idleMs?: number;
 }
 
 /** A model process's figures, for benchmarks and logs. */
@@ -47,7 +53,7 @@ export interface ModelProcessStats {
   /** Resident size after the last request, and the highest high-water mark of any of its processes. */
   rss: number;
   peakRss: number;
-  /** Children started after the first one (one died, or was replaced for its memory). */
+  /** Children started after the first one (one died, was replaced for its memory, or was let go when idle). */
   restarts: number;
 }
 
@@ -81,6 +87,8 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
   private started = 0;
   private lastRss = 0;
   private peakRss = 0;
+  private readonly idleMs: number;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   /**
    * @param workerModule the child's module, without an extension (`new URL('./bibWorker', import.meta.url)`):
@@ -96,6 +104,7 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
   ) {
     this.queues = Object.fromEntries(lanes.map((lane) => [lane, []]));
     this.maxRss = options.maxRss ?? defaultMaxRss();
+    this.idleMs = Math.max(0, options.idleMs ?? 0);
   }
 
   private start(): Promise<void> {
@@ -186,12 +195,32 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
     }
   }
 
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** With idleMs, a child that stays without work that long is stopped (its memory goes back to the system). */
+  private startIdleTimer(child: ChildProcess): void {
+    this.clearIdleTimer();
+    if (this.idleMs <= 0) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.child === child && !this.inFlight && this.backlog === 0) this.retire(child);
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   private pump(): void {
     if (this.inFlight) return;
     if (!this.lanes.some((lane) => this.queues[lane]!.length > 0)) {
-      if (this.child) this.setRef(this.child, false);
+      if (this.child) {
+        this.setRef(this.child, false);
+        if (this.readyChild === this.child) this.startIdleTimer(this.child);
+      }
       return;
     }
+    this.clearIdleTimer();
     const child = this.readyChild;
     if (!child || !child.connected) {
       // No child yet, or its replacement is loading: send once it is ready.
@@ -240,6 +269,7 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
 
   /** Fails what waits and stops the child (waits for it to end). */
   async close(): Promise<void> {
+    this.clearIdleTimer();
     const child = this.child;
     this.failAll(new Error(`${this.name} closed`));
     this.child = null;

@@ -12,6 +12,16 @@ export function defaultReaderProcesses(): number {
 }
 
 /**
+ * How long a reader process may sit without a photo before it is let go (BIB_READER_IDLE_SECONDS, default
+ * 60; 0 keeps it): between photos it keeps its detection's 400-500 MB of arena (ppocr.ts), which is worth
+ * it while a batch is read and not on a quiet day. The next photo starts a new one (about 2 s of loading).
+ */
+export function defaultReaderIdleMs(): number {
+  const seconds = Number(process.env.BIB_READER_IDLE_SECONDS ?? 60);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+/**
  * The model reader run in child processes (bibWorker.ts). Each reads one photo at a time, so it holds
  * one set of model activations, outside the API's process, and the API's thread stays free meanwhile.
  * A photo goes to the process with the fewest photos waiting; the first is started (its models loaded)
@@ -23,11 +33,11 @@ export class ThreadedBibReader implements BibReader {
   private readonly workers: Array<SerialWorker<{ readings: BibReading[] }>>;
   private closed = false;
 
-  constructor(processes = defaultReaderProcesses()) {
+  constructor(processes = defaultReaderProcesses(), idleMs = defaultReaderIdleMs()) {
     const count = Math.max(1, Math.floor(processes));
     this.workers = Array.from(
       { length: count },
-      (_, index) => new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker', import.meta.url), index === 0 ? 'BIB reader' : `BIB reader ${index + 1}`),
+      (_, index) => new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker', import.meta.url), index === 0 ? 'BIB reader' : `BIB reader ${index + 1}`, ['default'], { idleMs }),
     );
   }
 
@@ -54,8 +64,8 @@ export class ThreadedBibReader implements BibReader {
   }
 }
 
-export async function createThreadedBibReader(processes?: number): Promise<ThreadedBibReader> {
-  const reader = new ThreadedBibReader(processes);
+export async function createThreadedBibReader(processes?: number, idleMs?: number): Promise<ThreadedBibReader> {
+  const reader = new ThreadedBibReader(processes, idleMs);
   try {
     await reader.warmUp();
   } catch (error) {
