@@ -23,6 +23,9 @@ import { modelProcessStats } from '../src/workers/serialWorker';
 import { procFigures } from './benchSupport';
 import { HARD_CASES, renderBibScene, tallyReading, type BibScene, type BibTally, type Family, type HardCase } from './bibScenes';
 
+// The reader's processes stay for the whole run: their CPU is read from /proc by pid (one let go when idle would lose its figures).
+process.env.BIB_READER_IDLE_SECONDS ??= '0';
+
 const SEED_BASE: Record<Family, number> = { tune: 1, heldout: 100_000 };
 /** Another draw of photos from the same families: photos the reader was never adjusted on. */
 const SEED_OFFSET = Number(process.env.BIB_BENCH_SEED_OFFSET ?? 0);

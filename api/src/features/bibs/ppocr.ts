@@ -72,7 +72,7 @@ export class PpOcr {
   /**
    * Text lines in an image whose sides are multiples of 32. onnxruntime-node's run() is synchronous on
    * the calling thread (it only defers the start with setImmediate): detections never overlap, and
-   * while one runs (about 0.7 s of CPU at 1600 x 1056) this thread does nothing else.
+   * while one runs (about 0.5 s of CPU at 1600 x 1056) this thread does nothing else.
    */
   async detect(image: RgbImage): Promise<TextBox[]> {
     const { width, height, data } = image;
