@@ -53,7 +53,7 @@ export class PpOcr {
     // One thread: the reader shares two cores with the face indexer. ONNX Runtime's memory arena on: without
     // it every detection asks the system for its 350-420 MB of activations anew and hands them back, and
     // faulting those pages in costs as much CPU as the model (1.6 s of CPU a detection at 1600 x 1056
-    // instead of 0.6-0.7, a third of it system time). The arena keeps that memory between photos: the
+    // instead of 0.7-0.9 under the same load, a third of it system time). The arena keeps that memory between photos: the
     // reader runs in a process of its own (never the API's), which is let go when idle (threadedReader.ts).
     // 'extended', not 'all': the NCHWc layout 'all' adds keeps reordered copies of the activations.
     const options: ort.InferenceSession.SessionOptions = {
