@@ -206,7 +206,7 @@ export class SerialWorker<Result extends object, Lane extends string = 'default'
     if (this.idleMs <= 0) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (this.child === child && !this.inFlight && this.backlog === 0) this.retire(child);
+      if (this.child === child && this.backlog === 0) this.retire(child);
     }, this.idleMs);
     this.idleTimer.unref();
   }

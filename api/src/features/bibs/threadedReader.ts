@@ -13,7 +13,7 @@ export function defaultReaderProcesses(): number {
 
 /**
  * How long a reader process may sit without a photo before it is let go (BIB_READER_IDLE_SECONDS, default
- * 60; 0 keeps it): between photos it keeps its detection's 400-500 MB of arena (ppocr.ts), which is worth
+ * 60; 0 keeps it): between photos it keeps its detections' arena (ppocr.ts; 600-750 MB resident), which is worth
  * it while a batch is read and not on a quiet day. The next photo starts a new one (about 2 s of loading).
  */
 export function defaultReaderIdleMs(): number {
