@@ -4,7 +4,7 @@ import { serveRequests } from '../../workers/childServer';
 
 /**
  * Child process that owns the PP-OCR models. onnxruntime-node runs a model on the calling thread
- * (0.8-0.9 s of CPU a photo) and a detection holds 350-420 MB (kept in ONNX Runtime's arena while photos come): reading here keeps the
+ * (about 0.65 s of CPU a photo) and a detection holds 350-420 MB (kept in ONNX Runtime's arena while photos come): reading here keeps the
  * API's event loop free and that memory out of the API's process.
  * Photo in, readings out (the rules' RegExp and Set go as they are with the 'advanced' serialization).
  */

@@ -4,7 +4,7 @@ import type { BibReader, BibReading, BibRules } from './index';
 
 /**
  * Reader processes when BIB_READER_PROCESSES is not set: two where there are two cores. One process
- * reads one photo at a time (0.8-0.9 s of CPU), which leaves a core idle while the API receives and
+ * reads one photo at a time (about 0.65 s of CPU), which leaves a core idle while the API receives and
  * renders the next photos; a second one reads the other photo worker's photo meanwhile.
  */
 export function defaultReaderProcesses(): number {
