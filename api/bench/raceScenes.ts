@@ -438,8 +438,8 @@ async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): 
   const { data } = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   // Creases: soft light and dark ridges across the card (paper bent by the body and the pins).
   const creases = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ a: between(random, 0, Math.PI), off: between(random, -0.5, 0.5), width: between(random, 0.02, 0.08) * h, depth: between(random, 0.08, 0.22) }));
-  const glare = spec.glare ? { x: between(random, 0.2, 0.8) * w, y: between(random, 0.3, 0.7) * h, rx: between(random, 0.25, 0.5) * w, ry: between(random, 0.3, 0.6) * h, k: between(random, 0.55, 0.8) } : null;
-  const shade = spec.shadow ? { a: between(random, -0.5, 0.5) + Math.PI / 2, off: between(random, -0.25, 0.25) * w, k: between(random, 0.35, 0.6), soft: between(random, 0.01, 0.05) * w } : null;
+  const glare = spec.glare ? { x: between(random, 0.2, 0.8) * w, y: between(random, 0.3, 0.7) * h, rx: between(random, 0.25, 0.6) * w, ry: between(random, 0.3, 0.7) * h, k: between(random, 0.6, 0.92) } : null;
+  const shade = spec.shadow ? { a: between(random, -0.5, 0.5) + Math.PI / 2, off: between(random, -0.25, 0.25) * w, k: between(random, 0.45, 0.75), soft: between(random, 0.01, 0.05) * w } : null;
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       let light = 1;
@@ -473,11 +473,13 @@ interface Pose {
   cy: number;
   tilt: number;
   yaw: number;
+  /** Distance of the camera in card widths (nearer: stronger perspective). */
+  focal: number;
 }
 
 /** Maps a point of the flat card to the photo. */
 function cardToPhoto(card: { width: number; height: number }, pose: Pose, u: number, v: number): [number, number] {
-  const f = card.width * 2.2;
+  const f = card.width * pose.focal;
   const up = u - card.width / 2;
   const vp = v - card.height / 2;
   const z = up * Math.sin(pose.yaw);
@@ -495,7 +497,7 @@ function warpCard(card: Card, pose: Pose): { input: Buffer; left: number; top: n
   const width = Math.ceil(Math.max(...corners.map((c) => c[0]))) - left + 2;
   const height = Math.ceil(Math.max(...corners.map((c) => c[1]))) - top + 2;
   const out = Buffer.alloc(width * height * 4);
-  const f = card.width * 2.2;
+  const f = card.width * pose.focal;
   const cos = Math.cos(pose.tilt);
   const sin = Math.sin(pose.tilt);
   const cy = Math.cos(pose.yaw);
@@ -620,6 +622,8 @@ const SIZES: [number, number][] = [
   [2000, 3000],
 ];
 const SMALL_SIZES: [number, number][] = [
+  [4500, 3000],
+  [4000, 2667],
   [3000, 2000],
   [2400, 1600],
   [2048, 1365],
@@ -658,6 +662,7 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
   const hidden: string[] = [];
   /** Number boxes in the photo, to hide a number that a runner in front covers. */
   const numberBoxes: { number: string; box: Box }[] = [];
+  const digitHeights: number[] = [];
   const rows = condition === 'crowded' ? 2 : 1;
   let cropLeft = 0;
   let cropRight = width;
@@ -671,7 +676,8 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
     let dhFrac: number;
     if (condition === 'small') dhFrac = between(random, 12, 20) / height;
     else if (condition === 'crowded') dhFrac = row === 0 ? between(random, 0.012, 0.02) : between(random, 0.018, 0.03);
-    else dhFrac = between(random, 0.02, 0.055) * (short / height);
+    else if (condition === 'jpeg' || condition === 'perspective' || condition === 'rotated') dhFrac = between(random, 0.013, 0.035) * (short / height);
+    else dhFrac = between(random, 0.015, 0.045) * (short / height);
     const digitHeight = Math.max(12, dhFrac * height);
     const number = numbers[i]!;
     const spec: CardSpec = {
@@ -683,6 +689,7 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
       shadow: condition === 'shadow',
     };
     const card = await renderCard(random, family, spec);
+    digitHeights.push(digitHeight);
     const torsoW = card.width * between(random, 1.35, 1.7);
     let cx = behindFront ? 0 : slot * (k + between(random, 0.3, 0.7));
     const chestY = behindFront ? numberBoxes[0]!.box.y1 + between(random, -0.3, 0.3) * card.height : height * (row === 0 ? between(random, 0.5, 0.62) : between(random, 0.62, 0.72));
@@ -707,7 +714,7 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
       const top = Math.round(drawn.head.top);
       if (left >= 0 && top >= 0 && left + size <= width && top + size <= height) layers.push({ input: await sharp(face.image).resize(size, size).toBuffer(), left, top });
     }
-    const pose: Pose = { cx, cy: chestY + between(random, -0.05, 0.05) * card.height, tilt: (tiltDeg * Math.PI) / 180, yaw: (yawDeg * Math.PI) / 180 };
+    const pose: Pose = { cx, cy: chestY + between(random, -0.05, 0.05) * card.height, tilt: (tiltDeg * Math.PI) / 180, yaw: (yawDeg * Math.PI) / 180, focal: condition === 'perspective' ? between(random, 1.1, 2.2) : 2.2 };
     const warped = warpCard(card, pose);
     const placed = await clipped(width, height, warped);
     if (placed) layers.push(placed);
@@ -777,18 +784,21 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
   const pixels = buffer.data;
   if (condition === 'lowlight') {
     // Dusk or a shaded street: dark, flat and noisy (sensor noise at high ISO).
-    const gain = between(random, 0.18, 0.35);
-    const noise = between(random, 4, 10);
+    const gain = between(random, 0.12, 0.3);
+    const noise = between(random, 6, 16);
     for (let i = 0; i < pixels.length; i += channels) {
       const n = (random() + random() + random() - 1.5) * noise * 1.4;
       for (let c = 0; c < 3; c += 1) pixels[i + c] = clamp(pixels[i + c]! * gain + 6 + n);
     }
   }
   image = sharp(pixels, { raw: { width, height, channels } });
-  const mainDigit = (numberBoxes[0]!.box.y1 - numberBoxes[0]!.box.y0) || 40;
-  if (condition === 'defocus') image = sharp(await image.blur(Math.max(0.8, mainDigit * between(random, 0.05, 0.1))).raw().toBuffer(), { raw: { width, height, channels } });
+  // Blur in proportion to the smallest number drawn, so that every number counted as readable still is.
+  const mainDigit = Math.min(...digitHeights);
+  // Every lens is a little soft; defocus is much more.
+  const sigma = condition === 'defocus' ? mainDigit * between(random, 0.08, 0.17) : between(random, 0.4, 1.1);
+  image = sharp(await image.blur(Math.max(0.4, sigma)).raw().toBuffer(), { raw: { width, height, channels } });
   if (condition === 'motion') {
-    const length = 2 * Math.round(mainDigit * between(random, 0.05, 0.09)) + 1;
+    const length = 2 * Math.round(mainDigit * between(random, 0.08, 0.22)) + 1;
     const kernel = [...Array<number>(length).fill(0), ...Array<number>(length).fill(1), ...Array<number>(length).fill(0)];
     image = sharp(await image.convolve({ width: length, height: 3, kernel, scale: length }).raw().toBuffer(), { raw: { width, height, channels } });
   }
@@ -796,7 +806,7 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
   if (condition === 'jpeg') {
     // Photos passed through a messenger or a social site: shrunk and compressed hard.
     quality = Math.round(between(random, 15, 35));
-    const scale = between(random, 0.45, 0.8);
+    const scale = between(random, 1000, 2000) / Math.max(width, height);
     const w2 = Math.round(width * scale);
     image = sharp(await image.resize(w2).raw().toBuffer({ resolveWithObject: true }).then((r) => ((height = r.info.height), r.data)), { raw: { width: w2, height, channels } });
     width = w2;

@@ -243,6 +243,73 @@ describe('the model reader\'s second looks and band rules', () => {
   });
 });
 
+describe('whole numbers: truncation and the participant list', () => {
+  const line: TextBox = { cx: 1000, cy: 600, width: 200, height: 60, angle: 0, score: 0.9 };
+  const frame = { width: 2000, height: 1300 };
+  const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
+  /** A reading with its characters where the recogniser put them: evenly spaced, or with room left at the end. */
+  const placed = (text: string, frames: number[], steps: number): LineText => ({ ...sure(text), frames, steps });
+  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
+  const bibs = async (lines: TextBox[], look: Look, rules: ReturnType<typeof bibRulesFor>, at = frame) => (await decide(lines, look, rules, DEFAULT_MODEL_TUNING, undefined, at)).map((r) => r.bib);
+  const numeric = bibRulesFor('^\\d{1,5}$', null);
+
+  it('never tags a number whose line reaches the frame\'s edge (a digit lost beyond it)', async () => {
+    const look = looking({ first: sure('087'), second: sure('087'), reach: sure('087') });
+    const atEdge: TextBox = { ...line, cx: 90 };
+    expect(await bibs([atEdge], look, numeric)).toEqual([]);
+    expect(await bibs([{ ...line, cx: frame.width - 90 }], look, numeric)).toEqual([]);
+    // The same reading clear of the edges is a tag.
+    expect(await bibs([line], look, numeric)).toEqual(['087']);
+  });
+
+  it('refuses a number with unread print at an end (half a digit under a hand) or a glyph missing inside', async () => {
+    // 200 x 60 box cut with 0.1 line heights each side: 3.53 heights over 24 frames. Three digits spread
+    // over the first half, nothing read in the second half: a digit there the recogniser could not read.
+    const cutShortOne = placed('753', [3, 6, 9], 24);
+    expect(await bibs([line], looking({ first: cutShortOne, second: sure('753'), reach: sure('753') }), numeric)).toEqual([]);
+    const gap = placed('7531', [3, 6, 15, 18], 24);
+    expect(await bibs([line], looking({ first: gap, second: sure('7531'), reach: sure('7531') }), numeric)).toEqual([]);
+    const whole = placed('7531', [4, 9, 14, 19], 24);
+    expect(await bibs([line], looking({ first: whole, second: sure('7531'), reach: sure('7531') }), numeric)).toEqual(['7531']);
+  });
+
+  it('refuses a number a wider cut reads longer (a narrow leading 1 left out: 087 of 1087)', async () => {
+    expect(await bibs([line], looking({ first: sure('087'), second: sure('087'), reach: sure('1087') }), numeric)).toEqual([]);
+    expect(await bibs([line], looking({ first: sure('753'), second: sure('753'), reach: sure('7531') }), numeric)).toEqual([]);
+    // A mark or a doubtful smudge beside it is no digit of the number.
+    expect(await bibs([line], looking({ first: sure('1087'), second: sure('1087'), reach: { text: '-1087', probs: [0.4, 0.99, 0.99, 0.99, 0.99] } }), numeric)).toEqual(['1087']);
+  });
+
+  it('with a list, a reading that begins or ends another participant\'s BIB tags only when its line shows it whole', async () => {
+    const list = bibRulesFor('^\\d{1,5}$', ['148', '1486', '2000']);
+    // 148 of 1486: a doubtful character joined to it in the wider cut is enough to refuse it.
+    const smudge = looking({ first: sure('148'), second: sure('148'), reach: { text: '1486', probs: [0.99, 0.99, 0.99, 0.5] } });
+    expect(await bibs([line], smudge, list)).toEqual([]);
+    // Without the list the same smudge is not enough to refuse it: the list makes the rule stricter.
+    expect(await bibs([line], smudge, numeric)).toEqual(['148']);
+    // Read alone in the wider cut, it is whole.
+    expect(await bibs([line], looking({ first: sure('148'), second: sure('148'), reach: sure('148') }), list)).toEqual(['148']);
+    // At the frame's edge, 148 could be 1486 cut: no tag.
+    expect(await bibs([{ ...line, cx: 1910 }], looking({ first: sure('148'), second: sure('148'), reach: sure('148') }), list)).toEqual([]);
+    // 2000 is no other participant's beginning or end: the list vouches for it even at the edge.
+    expect(await bibs([{ ...line, cx: 1910 }], looking({ first: sure('2000'), second: sure('2000') }), list)).toEqual(['2000']);
+  });
+
+  it('with a list, a reading with one doubtful character becomes the one participant it can be', async () => {
+    const doubtful = { text: '4821', probs: [0.99, 0.99, 0.45, 0.99] };
+    const look = looking({ first: doubtful, second: doubtful, reach: sure('4821') });
+    expect(await bibs([line], look, bibRulesFor('^\\d{4}$', ['4821', '5000', '6130']))).toEqual(['4821']);
+    // Two participants fit the sure characters (4821, 4871): the doubtful one decides, so no tag.
+    expect(await bibs([line], look, bibRulesFor('^\\d{4}$', ['4821', '4871']))).toEqual([]);
+    // Two doubtful characters, or a second cut that reads another digit where the first was sure: no tag.
+    const twice = { text: '4821', probs: [0.99, 0.5, 0.45, 0.99] };
+    expect(await bibs([line], looking({ first: twice, second: twice }), bibRulesFor('^\\d{4}$', ['4821']))).toEqual([]);
+    expect(await bibs([line], looking({ first: doubtful, second: sure('4871') }), bibRulesFor('^\\d{4}$', ['4821', '5000']))).toEqual([]);
+    // Without a list nothing is guessed.
+    expect(await bibs([line], look, bibRulesFor('^\\d{4}$', null))).toEqual([]);
+  });
+});
+
 describe('DBNet\'s boxes', () => {
   it('centres a box on its region when the region\'s long side is across its axis of most spread', () => {
     // A wide bar (most of the pixels, spread along x) crossed by a longer thin stalk reaching far below

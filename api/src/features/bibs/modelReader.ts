@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
 import { cutLine, PpOcr, type LineText, type RgbImage, type TextBox } from './ppocr';
 import { allowed, whitelistFor } from './rules';
+import { coreSpan, glyphGap, glyphRoom, participantFor, partOfAnother, readsLonger, touchesFrame, type Frame } from './wholeness';
+
+export type { Frame } from './wholeness';
 
 /** Longest side of the image lines are cut from (24 MP photos are shrunk while the JPEG is decoded). */
 const READ_SIDE = 3000;
@@ -29,6 +32,28 @@ export interface ModelTuning {
   dropEnd: boolean;
   /** Lowest character probability of the second of two cuts that read exactly the same, the first being sure. */
   agreeChar: number;
+  /**
+   * Whole numbers only: a reading must not reach the frame's edge, leave unread print at an end or a gap
+   * inside, nor read longer in a wider cut, unless the participant list shows it cannot be part of another
+   * participant's number (see wholeness.ts).
+   */
+  wholeness: boolean;
+  /** Line heights beyond each end (and a tenth of that beyond each side) that must lie inside the frame. */
+  frameRoom: number;
+  /** Character pitches of room beyond the first or last character of the first cut that mean unread print. */
+  endRoom: number;
+  /** Character pitches between two characters that mean a missing glyph. */
+  gapRoom: number;
+  /** Lowest probability of a character a wider cut reads joined to the number (0: the wider cut is not read). */
+  longerChar: number;
+  /** With a participant list, a reading with one doubtful character becomes the one participant it can be. */
+  listRepair: boolean;
+  /** A further cut of doubtful lines with the contrast stretched (glare, low light, shadow). */
+  normaliseRetry: boolean;
+  /** Cuts follow the region's height from end to end (a number in perspective is taller at its near end). */
+  rectify: boolean;
+  /** The detector sees the photo with its contrast equalised locally (CLAHE): glare, shadow, low light. */
+  detectorContrast: boolean;
 }
 
 export const DEFAULT_MODEL_TUNING: ModelTuning = {
@@ -43,6 +68,15 @@ export const DEFAULT_MODEL_TUNING: ModelTuning = {
   retry: true,
   dropEnd: true,
   agreeChar: 0.7,
+  wholeness: true,
+  frameRoom: 0.25,
+  endRoom: 1.1,
+  gapRoom: 1.7,
+  longerChar: 0.8,
+  listRepair: true,
+  normaliseRetry: true,
+  rectify: true,
+  detectorContrast: false,
 };
 
 const MIN_BIB_LENGTH = 2;
@@ -62,6 +96,101 @@ async function resized(image: RgbImage, width: number, height: number): Promise<
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The image with its contrast stretched tile by tile (96-pixel tiles, each tile's 2nd and 98th brightness
+ * percentiles to black and white, blended between tiles' centres, at most 4 times the contrast): print in
+ * a dark photo, a shadow or a glare gets the contrast the detector was trained on. libvips's CLAHE took
+ * seconds at the detector's size; this takes some 30 ms.
+ */
+export function equalised(image: RgbImage, tile = 96): RgbImage {
+  const { width, height, data } = image;
+  const tx = Math.ceil(width / tile);
+  const ty = Math.ceil(height / tile);
+  const lo = new Float32Array(tx * ty);
+  const hi = new Float32Array(tx * ty);
+  const counts = new Uint32Array(256);
+  for (let j = 0; j < ty; j += 1) {
+    for (let i = 0; i < tx; i += 1) {
+      counts.fill(0);
+      let n = 0;
+      for (let y = j * tile; y < Math.min(height, (j + 1) * tile); y += 2) {
+        for (let x = i * tile; x < Math.min(width, (i + 1) * tile); x += 2) {
+          const p = (y * width + x) * 3;
+          counts[(data[p]! * 77 + data[p + 1]! * 150 + data[p + 2]! * 29) >> 8] += 1;
+          n += 1;
+        }
+      }
+      let sum = 0;
+      let a = 0;
+      while (a < 255 && (sum += counts[a]!) < 0.02 * n) a += 1;
+      sum = 0;
+      let b = 255;
+      while (b > 0 && (sum += counts[b]!) < 0.02 * n) b -= 1;
+      // A flat tile (sky, a wall) is not stretched into noise: at most 4 times the contrast.
+      const mid = (a + b) / 2;
+      const half = Math.max((b - a) / 2, 32);
+      lo[j * tx + i] = mid - half;
+      hi[j * tx + i] = mid + half;
+    }
+  }
+  // Blended between tiles' centres: per column its two tiles and weight, per row the tiles' values blended down.
+  const col0 = new Int32Array(width);
+  const col1 = new Int32Array(width);
+  const colW = new Float32Array(width);
+  for (let x = 0; x < width; x += 1) {
+    const fx = Math.max(0, Math.min(tx - 1, (x + 0.5) / tile - 0.5));
+    col0[x] = Math.floor(fx);
+    col1[x] = Math.min(tx - 1, col0[x]! + 1);
+    colW[x] = fx - col0[x]!;
+  }
+  const rowLo = new Float32Array(tx);
+  const rowHi = new Float32Array(tx);
+  // A clamped array rounds and clamps each value written to it.
+  const out = new Uint8ClampedArray(data.length);
+  for (let y = 0; y < height; y += 1) {
+    const fy = Math.max(0, Math.min(ty - 1, (y + 0.5) / tile - 0.5));
+    const j0 = Math.floor(fy);
+    const j1 = Math.min(ty - 1, j0 + 1);
+    const wy = fy - j0;
+    for (let i = 0; i < tx; i += 1) {
+      rowLo[i] = lo[j0 * tx + i]! * (1 - wy) + lo[j1 * tx + i]! * wy;
+      rowHi[i] = hi[j0 * tx + i]! * (1 - wy) + hi[j1 * tx + i]! * wy;
+    }
+    for (let x = 0, p = y * width * 3; x < width; x += 1, p += 3) {
+      const w = colW[x]!;
+      const l = rowLo[col0[x]!]! * (1 - w) + rowLo[col1[x]!]! * w;
+      const k = 255 / (rowHi[col0[x]!]! * (1 - w) + rowHi[col1[x]!]! * w - l);
+      out[p] = (data[p]! - l) * k;
+      out[p + 1] = (data[p + 1]! - l) * k;
+      out[p + 2] = (data[p + 2]! - l) * k;
+    }
+  }
+  return { data: new Uint8Array(out.buffer), width, height };
+}
+
+/**
+ * A cut with its contrast stretched: the 2nd and 98th percentiles of its brightness become black and white
+ * (glare washes a bib's print towards white, low light and shadow towards black).
+ */
+export function stretched(cut: RgbImage): RgbImage {
+  const { data } = cut;
+  const counts = new Uint32Array(256);
+  const n = data.length / 3;
+  for (let i = 0; i < data.length; i += 3) counts[(data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8] += 1;
+  const at = (share: number) => {
+    let sum = 0;
+    for (let v = 0; v < 256; v += 1) if ((sum += counts[v]!) >= share * n) return v;
+    return 255;
+  };
+  const lo = at(0.02);
+  const hi = at(0.98);
+  if (hi - lo < 8) return cut;
+  const out = new Uint8Array(data.length);
+  const k = 255 / (hi - lo);
+  for (let i = 0; i < data.length; i += 1) out[i] = Math.max(0, Math.min(255, Math.round((data[i]! - lo) * k)));
+  return { data: out, width: cut.width, height: cut.height };
 }
 
 const roundTo32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
@@ -96,13 +225,21 @@ export interface View {
   acrossMargin: number;
   /** Radians added to the line's angle before it is cut (a second try at a tilted line). */
   turn?: number;
+  /** Contrast stretched across the cut before it is read (glare, low light, shadow). */
+  normalise?: boolean;
 }
 
-export const VIEWS: Record<'first' | 'second' | 'wide', View> = {
+
+export const VIEWS: Record<'first' | 'second' | 'wide' | 'reach', View> = {
   first: { name: 'first', alongMargin: 0.1, acrossMargin: 0.05 },
   second: { name: 'second', alongMargin: 0.35, acrossMargin: 0.2 },
   wide: { name: 'wide', alongMargin: 1.6, acrossMargin: 0.05 },
+  /** About one character beyond each end: a narrow 1 or half a digit the box left out. */
+  reach: { name: 'reach', alongMargin: 0.8, acrossMargin: 0.1 },
 };
+
+/** The further cut of a doubtful line with its contrast stretched. */
+export const NORMALISED_VIEW: View = { name: 'normalised', alongMargin: 0.2, acrossMargin: 0.1, normalise: true };
 
 /** The further cuts of a line the two first cuts left in doubt: turned by about 3 degrees either way, and other margins. */
 export const RETRY_VIEWS: View[] = [
@@ -143,10 +280,7 @@ async function besideWord(lines: TextBox[], index: number, look: Look, gap: numb
 function judge(text: LineText, rules: BibRules, whitelist: string, tuning: ModelTuning, minChar = tuning.minChar): BibReading | string {
   // Marks at the ends (a bib's edge read as -, a pin as ., a logo as ~) are no part of the number.
   const chars = [...text.text.toUpperCase()];
-  let start = 0;
-  let end = chars.length;
-  while (start < end && !/[A-Z0-9]/.test(chars[start]!)) start += 1;
-  while (end > start && !/[A-Z0-9]/.test(chars[end - 1]!)) end -= 1;
+  let [start, end] = coreSpan(chars);
   const said = `"${text.text}"`;
   // ":03" is what shows of a clock's "1:58:03" with the rest hidden; bibs print no colon.
   if (tuning.clockCheck && [...chars.slice(0, start), ...chars.slice(end)].includes(':')) return `clock ${said}`;
@@ -193,11 +327,40 @@ function numberLike(text: LineText, rules: BibRules, whitelist: string): boolean
   return [core, core.slice(1), core.slice(0, -1)].some((part) => part.length >= MIN_BIB_LENGTH && [...part].every((c) => whitelist.includes(c)) && allowed(part, rules));
 }
 
+/**
+ * Whether the second cut does not gainsay a participant found for a doubtful reading: it reads the same
+ * length and agrees on every character but the doubtful one, where it reads the participant's or is unsure.
+ */
+async function agreesWith(line: TextBox, index: number, look: Look, bib: string, position: number): Promise<boolean> {
+  const text = await look(line, index, VIEWS.second);
+  const chars = [...text.text.toUpperCase()];
+  const [start, end] = coreSpan(chars);
+  if (end - start !== bib.length) return false;
+  return chars.slice(start, end).every((c, i) => c === bib[i] || (i === position && text.probs[start + i]! < 0.9));
+}
+
+/** Why a number read from a line may be only a part of one (null: nothing says so). */
+async function cutShort(line: TextBox, index: number, bib: string, look: Look, frame: Frame | null, tuning: ModelTuning, strict: boolean): Promise<string | null> {
+  if (frame && touchesFrame(line, frame, tuning.frameRoom, tuning.frameRoom / 10)) return 'at the frame\'s edge';
+  const first = VIEWS.first;
+  const gap = glyphGap(await look(line, index, first), bib, line.width / line.height + 2 * first.alongMargin, first.alongMargin, tuning.endRoom, tuning.gapRoom);
+  if (gap) return gap;
+  if (strict) {
+    // A part of another participant's number: the wider cut must read it alone, with nothing joined to it.
+    const wide = await look(line, index, VIEWS.reach);
+    if (!wide.text.toUpperCase().split(/[^A-Z0-9]+/).includes(bib)) return `wider cut reads ${wide.text}`;
+    return null;
+  }
+  if (tuning.longerChar > 0) return readsLonger(await look(line, index, VIEWS.reach), bib, tuning.longerChar);
+  return null;
+}
+
 /** Why a line gave no BIB (the benchmark's replay lists it for each miss). */
 export type Trace = (index: number, outcome: string) => void;
+const NO_TRACE: Trace = () => {};
 
 /** The BIBs among detected lines (in the reading image's pixels), best first. */
-export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuning: ModelTuning, trace: Trace = () => {}): Promise<BibReading[]> {
+export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuning: ModelTuning, trace: Trace = NO_TRACE, frame: Frame | null = null): Promise<BibReading[]> {
   const whitelist = whitelistFor(rules);
   const found: (BibReading & { line: TextBox })[] = [];
   for (const [index, line] of lines.entries()) {
@@ -217,12 +380,21 @@ export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuni
     let second = typeof first === 'string' ? first : judge(await look(line, index, VIEWS.second), rules, whitelist, tuning, tuning.agreeChar);
     if (tuning.retry && (typeof second === 'string' || typeof first === 'string' || first.bib !== second.bib) && numberLike(firstText, rules, whitelist)) {
       // Cuts turned a little and with other margins: two sure readings that agree, and none that differs.
-      const views = typeof first === 'string' ? [VIEWS.second, ...RETRY_VIEWS] : RETRY_VIEWS;
+      const further = tuning.normaliseRetry ? [...RETRY_VIEWS, NORMALISED_VIEW] : RETRY_VIEWS;
+      const views = typeof first === 'string' ? [VIEWS.second, ...further] : further;
       const judged = [first, ...(typeof first === 'string' ? [] : [second])];
       for (const view of views) judged.push(judge(await look(line, index, view), rules, whitelist, tuning));
       const sure = judged.filter((r): r is BibReading => typeof r !== 'string');
       const agreed = sure.filter((r) => r.bib === sure[0]?.bib);
       if (agreed.length >= 2 && agreed.length === sure.length) [first, second] = [agreed[0]!, agreed[1]!];
+    }
+    if (tuning.listRepair && rules.participants && (typeof first === 'string' || typeof second === 'string' || first.bib !== second.bib)) {
+      // One doubtful character, every other sure: the one participant whose BIB agrees on all the sure ones.
+      const repaired = participantFor(firstText, rules.participants, whitelist, 0.9, tuning.minChar, tuning.minMean);
+      if (repaired && (await agreesWith(line, index, look, repaired.bib, repaired.position))) {
+        trace(index, `list ${firstText.text} as ${repaired.bib}`);
+        first = second = { bib: repaired.bib, confidence: repaired.confidence };
+      }
     }
     if (typeof first === 'string') {
       trace(index, `first ${first}`);
@@ -231,6 +403,17 @@ export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuni
     if (typeof second === 'string' || second.bib !== first.bib) {
       trace(index, `second ${typeof second === 'string' ? second : `${second.bib} against ${first.bib}`}`);
       continue;
+    }
+    // Without a list, a number is whole unless its line shows it cut. With a participant list, a reading
+    // that is no other participant's beginning or end cannot be a part of one (the list vouches for it);
+    // one that is (148 of 1486, 753 of 7531) tags only when its line shows it whole.
+    const ambiguous = rules.participants !== null && partOfAnother(first.bib, rules.participants);
+    if (tuning.wholeness && (!rules.participants || ambiguous)) {
+      const short = await cutShort(line, index, first.bib, look, frame, tuning, ambiguous);
+      if (short) {
+        trace(index, `cut short ${first.bib}: ${short}`);
+        continue;
+      }
     }
     if (tuning.wideCheck && runsOn((await look(line, index, VIEWS.wide)).text.toUpperCase(), first.bib)) {
       trace(index, 'wide');
@@ -242,7 +425,8 @@ export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuni
       trace(index, `word beside ${first.bib}`);
       continue;
     }
-    trace(index, `accepted ${first.bib}`);
+    // Where its characters stand in the first cut (for the benchmark's trace only: it costs a look).
+    if (trace !== NO_TRACE) trace(index, `accepted ${first.bib} ${JSON.stringify(glyphRoom(await look(line, index, VIEWS.first), first.bib, line.width / line.height + 2 * VIEWS.first.alongMargin, VIEWS.first.alongMargin))}`);
     found.push({ bib: first.bib, confidence: Math.min(first.confidence, second.confidence), line });
   }
   const best = new Map<string, BibReading>();
@@ -277,7 +461,8 @@ export class ModelBibReader implements BibReader {
     const k = Math.min(1, this.tuning.detSide / Math.max(photo.width, photo.height));
     const detW = roundTo32(photo.width * k);
     const detH = roundTo32(photo.height * k);
-    const boxes = await this.ocr.detect(await resized(photo, detW, detH));
+    const forDetector = await resized(photo, detW, detH);
+    const boxes = await this.ocr.detect(this.tuning.detectorContrast ? equalised(forDetector) : forDetector);
     const sx = photo.width / detW;
     const sy = photo.height / detH;
     const lines = boxes.map((b) => ({ ...b, cx: b.cx * sx, cy: b.cy * sy, width: b.width * Math.hypot(sx * Math.cos(b.angle), sy * Math.sin(b.angle)), height: b.height * Math.hypot(sx * Math.sin(b.angle), sy * Math.cos(b.angle)) }));
@@ -286,13 +471,16 @@ export class ModelBibReader implements BibReader {
 
   /** The recogniser's look at one line of `photo`. */
   look(photo: RgbImage): Look {
-    return (line, _index, view) => this.ocr.recognise(cutLine(photo, { ...line, angle: line.angle + (view.turn ?? 0) }, view.alongMargin, view.acrossMargin), null);
+    return (line, _index, view) => {
+      const cut = cutLine(photo, { ...line, angle: line.angle + (view.turn ?? 0) }, view.alongMargin, view.acrossMargin, 1600, this.tuning.rectify);
+      return this.ocr.recognise(view.normalise ? stretched(cut) : cut, null);
+    };
   }
 
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
     if (this.closed) throw new Error('BIB reader closed');
     const { photo, lines } = await this.lines(image);
-    return decide(lines, this.look(photo), rules, this.tuning);
+    return decide(lines, this.look(photo), rules, this.tuning, undefined, { width: photo.width, height: photo.height });
   }
 
   async close(): Promise<void> {

@@ -25,12 +25,21 @@ export interface TextBox {
   angle: number;
   /** Mean text probability inside. */
   score: number;
+  /**
+   * How tall the region is near each end, and where its middle lies across the line there, as fractions of
+   * `height` (a number seen in perspective is taller at its near end): what rectification straightens.
+   */
+  ends?: { startHeight: number; endHeight: number; startCentre: number; endCentre: number };
 }
 
 export interface LineText {
   text: string;
   /** Per character: the probability of the chosen character at its best frame. */
   probs: number[];
+  /** Per character: the frame (of `steps` across the cut) where it is most likely; where it stands along the line. */
+  frames?: number[];
+  /** How many frames the recogniser saw across the cut. */
+  steps?: number;
 }
 
 const DET_MEAN = [0.485, 0.456, 0.406];
@@ -109,6 +118,7 @@ export class PpOcr {
     const mask = allowed === null ? null : this.maskOf(allowed);
     let text = '';
     const charProbs: number[] = [];
+    const frames: number[] = [];
     let previous = 0;
     for (let t = 0; t < steps!; t += 1) {
       const row = t * classes!;
@@ -124,12 +134,14 @@ export class PpOcr {
       if (best !== 0 && best !== previous) {
         text += this.charset[best];
         charProbs.push(bestP);
-      } else if (best !== 0 && best === previous) {
-        charProbs[charProbs.length - 1] = Math.max(charProbs[charProbs.length - 1]!, bestP);
+        frames.push(t);
+      } else if (best !== 0 && best === previous && bestP > charProbs[charProbs.length - 1]!) {
+        charProbs[charProbs.length - 1] = bestP;
+        frames[frames.length - 1] = t;
       }
       previous = best;
     }
-    return { text, probs: charProbs };
+    return { text, probs: charProbs, frames, steps };
   }
 
   private masks = new Map<string, Uint8Array>();
@@ -221,6 +233,7 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
     let h = maxV - minV + 1;
     let cu = (maxU + minU) / 2;
     let cv = (maxV + minV) / 2;
+    const ends = h <= w ? endsOf(pixels, width, mx, my, cos, sin, minU, maxU, h) : undefined;
     if (h > w) {
       // A line taller than wide: its direction is the other axis.
       [w, h] = [h, w];
@@ -236,16 +249,41 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
     if (angle > Math.PI / 2) angle -= Math.PI;
     if (angle <= -Math.PI / 2) angle += Math.PI;
     const grow = (w * h * UNCLIP_RATIO) / (2 * (w + h));
-    boxes.push({ cx: centreX, cy: centreY, width: w + 2 * grow, height: h + 2 * grow, angle, score: sp / n });
+    // The unclip grows every part of the region by the same distance: the ends' heights as fractions of the grown box.
+    const box: TextBox = { cx: centreX, cy: centreY, width: w + 2 * grow, height: h + 2 * grow, angle, score: sp / n };
+    if (ends) {
+      const H = h + 2 * grow;
+      box.ends = { startHeight: (ends.startHeight + 2 * grow) / H, endHeight: (ends.endHeight + 2 * grow) / H, startCentre: (ends.startCentre - cv) / H, endCentre: (ends.endCentre - cv) / H };
+    }
+    boxes.push(box);
   }
   return boxes;
+}
+
+/** A region's extent across its axis within the first and the last fifth of its length (see TextBox.ends). */
+function endsOf(pixels: number[], width: number, mx: number, my: number, cos: number, sin: number, minU: number, maxU: number, h: number) {
+  const fifth = (maxU - minU) / 5;
+  const start = { lo: Infinity, hi: -Infinity };
+  const end = { lo: Infinity, hi: -Infinity };
+  for (const p of pixels) {
+    const x = (p % width) - mx;
+    const y = Math.floor(p / width) - my;
+    const u = x * cos + y * sin;
+    const v = -x * sin + y * cos;
+    const part = u < minU + fifth ? start : u > maxU - fifth ? end : null;
+    if (!part) continue;
+    if (v < part.lo) part.lo = v;
+    if (v > part.hi) part.hi = v;
+  }
+  if (!Number.isFinite(start.lo) || !Number.isFinite(end.lo)) return undefined;
+  return { startHeight: Math.min(h, start.hi - start.lo + 1), endHeight: Math.min(h, end.hi - end.lo + 1), startCentre: (start.hi + start.lo) / 2, endCentre: (end.hi + end.lo) / 2 };
 }
 
 /**
  * Cuts a box (in `image`'s pixels) out of `image`, turned level, at REC_HEIGHT pixels high, bilinear.
  * `marginX`, `marginY`: extra fraction of the box's height added beyond each end and each side.
  */
-export function cutLine(image: RgbImage, box: TextBox, marginX = 0, marginY = 0, maxWidth = 1600): RgbImage {
+export function cutLine(image: RgbImage, box: TextBox, marginX = 0, marginY = 0, maxWidth = 1600, rectify = false): RgbImage {
   const halfW = box.width / 2 + marginX * box.height;
   const halfH = box.height / 2 + marginY * box.height;
   const k = REC_HEIGHT / (2 * halfH);
@@ -257,10 +295,20 @@ export function cutLine(image: RgbImage, box: TextBox, marginX = 0, marginY = 0,
   const out = new Uint8Array(outW * outH * 3);
   const src = image.data;
   const sw = image.width;
+  // Rectified: the part of the box sampled across the line follows the region's height and middle from one
+  // end to the other (a trapezoid in perspective becomes a level band), as fractions of the box's own.
+  const ends = rectify ? box.ends : undefined;
   for (let v = 0; v < outH; v += 1) {
-    const dv = (v + 0.5) / k - halfH;
+    const dv0 = (v + 0.5) / k - halfH;
     for (let u = 0; u < outW; u += 1) {
       const du = (u + 0.5) / kx - halfW;
+      let dv = dv0;
+      if (ends) {
+        // 0 at the first fifth's middle, 1 at the last fifth's, straight between and beyond.
+        const t = (du / box.width + 0.5 - 0.1) / 0.8;
+        const scale = ends.startHeight + (ends.endHeight - ends.startHeight) * t;
+        dv = dv0 * Math.max(0.3, Math.min(1.5, scale)) + box.height * (ends.startCentre + (ends.endCentre - ends.startCentre) * t);
+      }
       const x = Math.min(sw - 1.001, Math.max(0, box.cx + du * cos - dv * sin - 0.5));
       const y = Math.min(image.height - 1.001, Math.max(0, box.cy + du * sin + dv * cos - 0.5));
       const x0 = Math.floor(x);
