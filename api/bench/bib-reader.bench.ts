@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { bibRulesFor } from '../src/features/bibs';
 import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type Trace } from '../src/features/bibs/modelReader';
 import type { LineText, RgbImage, TextBox } from '../src/features/bibs/ppocr';
-import type { Frame } from '../src/features/bibs/wholeness';
+import { groundBeyond, type Frame } from '../src/features/bibs/wholeness';
 import { load } from './benchSupport';
 import { CONDITIONS, FORMAT_KINDS, renderRaceScene, type Condition, type FormatKind, type RaceScene, type SceneFamily } from './raceScenes';
 
@@ -122,7 +122,7 @@ async function readShard(index: number, count: number, out: string): Promise<voi
         let frame: Frame;
         if (recorded) {
           found = recorded.lines;
-          frame = recorded.frame;
+          frame = { width: recorded.frame.width, height: recorded.frame.height };
         } else {
           const read = await reader.lines(photo.image);
           decoded = read.photo;
@@ -130,6 +130,12 @@ async function readShard(index: number, count: number, out: string): Promise<voi
           frame = { width: decoded.width, height: decoded.height };
         }
         const reads: Record<string, LineText> = recorded?.reads ?? {};
+        frame.beyond = async (line, at) => {
+          const key = `${at}:beyond-median:${tuning.groundReach}:${tuning.groundTolerance}`;
+          decoded ??= reads[key] ? null : await reader.photo(photo.image);
+          reads[key] ??= { text: '', probs: groundBeyond(decoded!, line, tuning.groundReach, tuning.groundTolerance) };
+          return reads[key].probs as [number, number];
+        };
         // Both decisions share the recogniser's looks at each line (and a replay reads only looks not yet recorded).
         const seen = new Map<string, Promise<LineText>>();
         const look: Look = (line, at, view) => {
@@ -158,7 +164,7 @@ async function readShard(index: number, count: number, out: string): Promise<voi
           console.log(`TRACE ${condition} #${i} ${t.list ? 'list' : 'none'} ${kind} ${t.outcome}`);
         }
         const used = process.cpuUsage(before);
-        if (replay && (!recorded || seen.size > 0)) fs.writeFileSync(recordFile, JSON.stringify({ lines: found, frame, reads } satisfies Recorded));
+        if (replay) fs.writeFileSync(recordFile, JSON.stringify({ lines: found, frame: { width: frame.width, height: frame.height }, reads } satisfies Recorded));
         const result: PhotoResult = {
           condition,
           index: i,

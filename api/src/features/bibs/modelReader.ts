@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { BibReader, BibReading, BibRules } from './index';
 import { cutLine, PpOcr, type LineText, type RgbImage, type TextBox } from './ppocr';
 import { allowed, whitelistFor } from './rules';
-import { coreSpan, glyphGap, glyphRoom, participantFor, partOfAnother, readsLonger, touchesFrame, type Frame } from './wholeness';
+import { coreSpan, glyphGap, glyphRoom, groundBeyond, participantFor, partOfAnother, readsLonger, touchesFrame, type Frame } from './wholeness';
 
 export type { Frame } from './wholeness';
 
@@ -40,9 +40,9 @@ export interface ModelTuning {
   wholeness: boolean;
   /** Line heights beyond each end (and a tenth of that beyond each side) that must lie inside the frame. */
   frameRoom: number;
-  /** Character pitches of room beyond the first or last character of the first cut that mean unread print. */
+  /** Character pitches of room beyond the first or last character of the first cut that mean unread print (0: off). */
   endRoom: number;
-  /** Character pitches between two characters that mean a missing glyph. */
+  /** Character pitches between two characters that mean a missing glyph (0: off). */
   gapRoom: number;
   /** Lowest probability of a character a wider cut reads joined to the number (0: the wider cut is not read). */
   longerChar: number;
@@ -52,6 +52,13 @@ export interface ModelTuning {
   normaliseRetry: boolean;
   /** Cuts follow the region's height from end to end (a number in perspective is taller at its near end). */
   rectify: boolean;
+  /** Lowest share of the bib's ground just beyond each end of a number (0: not looked at; see groundBeyond). */
+  groundShare: number;
+  /** How far beyond a number's ends its ground is looked at (line heights), and how near its colour (RGB distance) a pixel must be. */
+  groundReach: number;
+  groundTolerance: number;
+  /** The ground check only for readings that begin or end another participant's BIB (with a list). */
+  groundStrictOnly: boolean;
   /** The detector sees the photo with its contrast equalised locally (CLAHE): glare, shadow, low light. */
   detectorContrast: boolean;
 }
@@ -70,12 +77,16 @@ export const DEFAULT_MODEL_TUNING: ModelTuning = {
   agreeChar: 0.7,
   wholeness: true,
   frameRoom: 0.25,
-  endRoom: 1.1,
-  gapRoom: 1.7,
+  endRoom: 0,
+  gapRoom: 0,
   longerChar: 0.8,
   listRepair: true,
   normaliseRetry: true,
   rectify: true,
+  groundShare: 0,
+  groundReach: 0.3,
+  groundTolerance: 50,
+  groundStrictOnly: true,
   detectorContrast: false,
 };
 
@@ -342,9 +353,15 @@ async function agreesWith(line: TextBox, index: number, look: Look, bib: string,
 /** Why a number read from a line may be only a part of one (null: nothing says so). */
 async function cutShort(line: TextBox, index: number, bib: string, look: Look, frame: Frame | null, tuning: ModelTuning, strict: boolean): Promise<string | null> {
   if (frame && touchesFrame(line, frame, tuning.frameRoom, tuning.frameRoom / 10)) return 'at the frame\'s edge';
-  const first = VIEWS.first;
-  const gap = glyphGap(await look(line, index, first), bib, line.width / line.height + 2 * first.alongMargin, first.alongMargin, tuning.endRoom, tuning.gapRoom);
-  if (gap) return gap;
+  if (frame?.beyond && tuning.groundShare > 0 && (strict || !tuning.groundStrictOnly)) {
+    const [before, after] = await frame.beyond(line, index);
+    if (Math.min(before, after) < tuning.groundShare) return `ground beyond ${before.toFixed(2)} ${after.toFixed(2)}`;
+  }
+  if (tuning.endRoom > 0 || tuning.gapRoom > 0) {
+    const first = VIEWS.first;
+    const gap = glyphGap(await look(line, index, first), bib, line.width / line.height + 2 * first.alongMargin, first.alongMargin, tuning.endRoom || Infinity, tuning.gapRoom || Infinity);
+    if (gap) return gap;
+  }
   if (strict) {
     // A part of another participant's number: the wider cut must read it alone, with nothing joined to it.
     const wide = await look(line, index, VIEWS.reach);
@@ -426,7 +443,10 @@ export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuni
       continue;
     }
     // Where its characters stand in the first cut (for the benchmark's trace only: it costs a look).
-    if (trace !== NO_TRACE) trace(index, `accepted ${first.bib} ${JSON.stringify(glyphRoom(await look(line, index, VIEWS.first), first.bib, line.width / line.height + 2 * VIEWS.first.alongMargin, VIEWS.first.alongMargin))}`);
+    if (trace !== NO_TRACE) {
+      const room = glyphRoom(await look(line, index, VIEWS.first), first.bib, line.width / line.height + 2 * VIEWS.first.alongMargin, VIEWS.first.alongMargin);
+      trace(index, `accepted ${first.bib} ${JSON.stringify({ ...room, ground: frame?.beyond ? await frame.beyond(line, index) : null })}`);
+    }
     found.push({ bib: first.bib, confidence: Math.min(first.confidence, second.confidence), line });
   }
   const best = new Map<string, BibReading>();
@@ -477,10 +497,15 @@ export class ModelBibReader implements BibReader {
     };
   }
 
+  /** The photo's size and what lies beyond a line's ends in it. */
+  frame(photo: RgbImage): Frame {
+    return { width: photo.width, height: photo.height, beyond: async (line) => groundBeyond(photo, line, this.tuning.groundReach, this.tuning.groundTolerance) };
+  }
+
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
     if (this.closed) throw new Error('BIB reader closed');
     const { photo, lines } = await this.lines(image);
-    return decide(lines, this.look(photo), rules, this.tuning, undefined, { width: photo.width, height: photo.height });
+    return decide(lines, this.look(photo), rules, this.tuning, undefined, this.frame(photo));
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LineText, TextBox } from './ppocr';
+import type { LineText, RgbImage, TextBox } from './ppocr';
 
 /**
  * Whether a number read from a line is whole: the rules that keep a visible part of a BIB (a digit lost at
@@ -6,10 +6,91 @@ import type { LineText, TextBox } from './ppocr';
  * and the participant list's part in it. See docs/bib-reading.md, "Whole numbers".
  */
 
-/** The size of the image lines were found in. */
+/** The image lines were found in: its size, and what lies beyond a line's ends. */
 export interface Frame {
   width: number;
   height: number;
+  /** The share of the bib's ground just beyond each end of a line (see groundBeyond); absent: not measured. */
+  beyond?: (line: TextBox, index: number) => Promise<[number, number]>;
+}
+
+/**
+ * How much of what lies just beyond each end of a line (a strip from the box's end to `reach` line heights
+ * further, over the middle 70 % of its height) has the colour of the ground the number is printed on: a
+ * whole number has its bib's margin there; a number cut by a hand, an arm or another runner has that in
+ * front of it, and one cut by a digit half hidden has ink. The ground is the brighter or darker of the
+ * box's two brightness classes, whichever shows more along the box's top and bottom edges; a pixel is ground when
+ * within `tolerance` of that class's median colour there (RGB distance). Returns [before, after].
+ */
+export function groundBeyond(image: RgbImage, line: TextBox, reach: number, tolerance: number): [number, number] {
+  const cos = Math.cos(line.angle);
+  const sin = Math.sin(line.angle);
+  const pixel = (u: number, v: number): [number, number, number] | null => {
+    const x = Math.round(line.cx + u * cos - v * sin);
+    const y = Math.round(line.cy + u * sin + v * cos);
+    if (x < 0 || y < 0 || x >= image.width || y >= image.height) return null;
+    const i = (y * image.width + x) * 3;
+    return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+  };
+  const halfW = line.width / 2;
+  const h = line.height;
+  // The box's own pixels, on a grid: split by brightness (Otsu), the larger class is the ground.
+  const inside: [number, number, number][] = [];
+  for (let a = 0; a < 48; a += 1) for (let b = 0; b < 12; b += 1) {
+    const p = pixel(-halfW + ((a + 0.5) / 48) * 2 * halfW, (-0.45 + ((b + 0.5) / 12) * 0.9) * h);
+    if (p) inside.push(p);
+  }
+  if (inside.length < 20) return [0, 0];
+  const grey = (p: [number, number, number]) => (p[0] * 77 + p[1] * 150 + p[2] * 29) >> 8;
+  const threshold = otsu(inside.map(grey));
+  // The ground is the class that shows above and below the characters, along the box's top and bottom
+  // (a bold font's ink can cover more of the box than its ground does); its colour is taken there too.
+  const ring: [number, number, number][] = [];
+  for (let a = 0; a < 32; a += 1) for (const v of [-0.47, -0.42, 0.42, 0.47]) {
+    const p = pixel(-halfW + ((a + 0.5) / 32) * 2 * halfW, v * h);
+    if (p) ring.push(p);
+  }
+  const bright = ring.filter((p) => grey(p) > threshold);
+  const dark = ring.filter((p) => grey(p) <= threshold);
+  const groundPixels = bright.length >= dark.length ? bright : dark;
+  if (groundPixels.length === 0) return [0, 0];
+  // The median colour: a sponsor band touching the box's edge is no part of the ground.
+  const ground = [0, 1, 2].map((c) => groundPixels.map((p) => p[c]!).sort((a, b) => a - b)[groundPixels.length >> 1]!);
+  const share = (sign: number): number => {
+    let near = 0;
+    let all = 0;
+    for (let a = 0; a < 8; a += 1) for (let b = 0; b < 10; b += 1) {
+      const p = pixel(sign * (halfW + ((a + 0.5) / 8) * reach * h), (-0.35 + ((b + 0.5) / 10) * 0.7) * h);
+      all += 1;
+      if (p && Math.hypot(p[0] - ground[0]!, p[1] - ground[1]!, p[2] - ground[2]!) <= tolerance) near += 1;
+    }
+    return near / all;
+  };
+  return [share(-1), share(1)];
+}
+
+/** The brightness that best splits values into two classes (Otsu's threshold). */
+function otsu(values: number[]): number {
+  const counts = new Array<number>(256).fill(0);
+  for (const v of values) counts[v]! += 1;
+  const total = values.length;
+  const sumAll = values.reduce((a, b) => a + b, 0);
+  let sumBelow = 0;
+  let below = 0;
+  let best = 0;
+  let bestT = 127;
+  for (let t = 0; t < 256; t += 1) {
+    below += counts[t]!;
+    sumBelow += t * counts[t]!;
+    const above = total - below;
+    if (below === 0 || above === 0) continue;
+    const between = below * above * (sumBelow / below - (sumAll - sumBelow) / above) ** 2;
+    if (between > best) {
+      best = between;
+      bestT = t;
+    }
+  }
+  return bestT;
 }
 
 const partsCache = new WeakMap<ReadonlySet<string>, Set<string>>();
