@@ -65,6 +65,8 @@ export async function seedRunnerDemo(ctx: AppContext, log: (message: string) => 
         tx,
         {
           userId: runner.id,
+          // The runner's own purchases, placed signed in (as checkout stores them).
+          placedByUserId: runner.id,
           eventId: event.id,
           bibNumber: RUNNER_DEMO_BIB,
           name: `${profile.firstName} ${profile.lastName}`,

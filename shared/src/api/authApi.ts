@@ -7,6 +7,9 @@ import type {
   CaptchaStrength,
   ChangePasswordRequest,
   ContactRequest,
+  EmailCodeResult,
+  EmailVerifyRequest,
+  EmailVerifyResult,
   LoginRequest,
   LoginResult,
   PasswordCodeRequest,
@@ -25,6 +28,9 @@ export const authApi = {
   passwordCode: (body: PasswordCodeRequest) => post<PasswordCodeResult>(API_ROUTES.passwordCode, body),
   passwordReset: (body: PasswordResetRequest) => post<null>(API_ROUTES.passwordReset, body),
   changePassword: (body: ChangePasswordRequest) => post<null>(API_ROUTES.changePassword, body),
+  /** Mails a code that proves the signed-in account's email address. */
+  emailCode: () => post<EmailCodeResult>(API_ROUTES.emailCode, {}),
+  emailVerify: (body: EmailVerifyRequest) => post<EmailVerifyResult>(API_ROUTES.emailVerify, body),
   logout: () => post<null>(API_ROUTES.logout, {}),
   currentUser: () => get<User>(API_ROUTES.currentUser),
   /** "Checkout user info": the server answers with the session's user whatever userID says. */
