@@ -67,7 +67,8 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     p = await startPaymentTestApp({}, { mail: { ...base.mail, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, retrySeconds: 0 } });
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
-    const buyerId = await createUser(t.ctx.db, { email: 'late.buyer@example.com', password: 'Finish@2026', firstName: 'Late', lastName: 'Buyer' });
+    // A proven account: its guest orders are its own (api/test/email-proof.test.ts).
+    const buyerId = await createUser(t.ctx.db, { email: 'late.buyer@example.com', password: 'Finish@2026', firstName: 'Late', lastName: 'Buyer', emailVerified: true });
     buyerToken = (await createSession(t.ctx.db, buyerId)).token;
     const acquired = await acquireJobQueue(t.ctx.db);
     queue = acquired.queue;

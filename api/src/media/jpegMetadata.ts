@@ -17,8 +17,8 @@ import sharp from 'sharp';
  *
  * Why by hand: the libraries that strip JPEG metadata without re-encoding either remove EXIF only
  * (leaving XMP, IPTC, comments and trailing previews) or are unmaintained; re-encoding with sharp
- * removes everything but costs a full decode and encode of a 24 MP photo (about half a second of
- * CPU) and a generation of JPEG loss. exifr (a maintained EXIF reader) reads the fields kept.
+ * removes everything but costs a full-size decode and encode of every photo and a generation of
+ * JPEG loss. exifr (a maintained EXIF reader) reads the fields kept.
  */
 
 /** The EXIF fields an original keeps. */
