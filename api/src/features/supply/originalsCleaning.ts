@@ -17,24 +17,45 @@ interface UncleanedRow {
   original_key: string;
 }
 
-/** Cleans one stored original (rewritten only when something was removed) and stamps its row. */
-async function cleanOne(ctx: AppContext, photo: UncleanedRow): Promise<boolean> {
+type CleanOutcome = 'rewritten' | 'clean' | 'missing' | 'unreadable';
+
+/**
+ * Cleans one stored original (rewritten only when something was removed) and stamps its row. An
+ * original missing from storage, or not a JPEG either way can read, is left unstamped: the download
+ * then reports the missing file as before, and the job logs it and tries again on its next run.
+ * Storage errors (busy, unreachable) are thrown, as every storage call's are.
+ */
+async function cleanOne(ctx: AppContext, photo: UncleanedRow): Promise<CleanOutcome> {
+  if (!(await ctx.storage.exists(photo.original_key))) return 'missing';
   const stored = await ctx.storage.getBuffer(photo.original_key);
-  const clean = await cleanOriginal(stored);
+  let clean: Buffer;
+  try {
+    clean = await cleanOriginal(stored);
+  } catch {
+    return 'unreadable';
+  }
   const changed = !clean.equals(stored);
   if (changed) await ctx.storage.put(photo.original_key, clean, 'image/jpeg');
   await ctx.db.query('update photos set metadata_cleaned_at = now() where id = $1 and metadata_cleaned_at is null', [photo.id]);
-  return changed;
+  return changed ? 'rewritten' : 'clean';
 }
 
-/** Cleans the not yet cleaned originals among these photos (the download path calls this first). */
-export async function ensureOriginalsClean(ctx: AppContext, photoIds: number[]): Promise<void> {
+/** Cleans the not yet cleaned originals among these photos (the download path calls this first), four at a time. */
+export async function ensureOriginalsClean(ctx: AppContext, photoIds: number[], log: (message: string) => void = () => undefined): Promise<void> {
   if (photoIds.length === 0) return;
   const rows = await ctx.db.query<UncleanedRow>(
     `select id, original_key from photos where id = any($1::int[]) and kind = 'image' and metadata_cleaned_at is null order by id`,
     [photoIds],
   );
-  for (const row of rows) await cleanOne(ctx, row);
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!;
+      const outcome = await cleanOne(ctx, row);
+      if (outcome === 'unreadable') log(`photo ${row.id} (${row.original_key}) could not be cleaned of metadata; delivered as stored`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
 }
 
 export interface CleaningReport {
@@ -69,7 +90,12 @@ export async function cleanStoredOriginals(
       after = row.id;
       report.checked += 1;
       try {
-        if (await cleanOne(ctx, row)) report.rewritten += 1;
+        const outcome = await cleanOne(ctx, row);
+        if (outcome === 'rewritten') report.rewritten += 1;
+        if (outcome === 'missing' || outcome === 'unreadable') {
+          report.failed += 1;
+          options.log?.(`clean originals: photo ${row.id} (${row.original_key}): ${outcome}`);
+        }
       } catch (error) {
         report.failed += 1;
         options.log?.(`clean originals: photo ${row.id} (${row.original_key}): ${String(error)}`);
