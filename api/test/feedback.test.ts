@@ -53,7 +53,7 @@ describe('record feedback on image: hide (1) and not me (2)', () => {
     await insertOrder(
       t.ctx.db,
       {
-        userId: ownerId, eventId: f.eventId, bibNumber: 'TT100', name: 'Tara T', email: 'tara@example.com', phone: '9800000000', isdCode: '+91', status: 'Paid',
+        userId: ownerId, placedByUserId: ownerId, eventId: f.eventId, bibNumber: 'TT100', name: 'Tara T', email: 'tara@example.com', phone: '9800000000', isdCode: '+91', status: 'Paid',
         subtotal: 100, discount: 0, gst: 18, amount: 118, amountText: '118.00', productinfo: 'photos', searchKind: 'bib', packageKind: null, bundle: null,
         unlabeled: false, isPreorder: false, sponsorOfferId: null, cartInfo: { searchKind: 'bib', packageKind: null, lines: [], discountedPhotoIds: [] },
       },

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
-import { MAIL_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
+import { CLEAN_ORIGINALS_JOB, MAIL_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
 import { reconcilePendingOrders } from '../src/features/payment';
 
 /**
@@ -67,7 +67,8 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     p = await startPaymentTestApp({}, { mail: { ...base.mail, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, retrySeconds: 0 } });
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
-    const buyerId = await createUser(t.ctx.db, { email: 'late.buyer@example.com', password: 'Finish@2026', firstName: 'Late', lastName: 'Buyer' });
+    // A proven account: its guest orders are its own (api/test/email-proof.test.ts).
+    const buyerId = await createUser(t.ctx.db, { email: 'late.buyer@example.com', password: 'Finish@2026', firstName: 'Late', lastName: 'Buyer', emailVerified: true });
     buyerToken = (await createSession(t.ctx.db, buyerId)).token;
     const acquired = await acquireJobQueue(t.ctx.db);
     queue = acquired.queue;
@@ -220,9 +221,10 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
         [MAIL_JOB, t.ctx.config.jobs.mailSchedule],
         [PRUNE_JOB, t.ctx.config.jobs.pruneSchedule],
         [RECONCILE_JOB, t.ctx.config.jobs.reconcileSchedule],
+        [CLEAN_ORIGINALS_JOB, t.ctx.config.jobs.cleanOriginalsSchedule],
       ].sort(),
     );
     expect([t.ctx.config.jobs.mailSchedule, t.ctx.config.jobs.reconcileSchedule, t.ctx.config.jobs.pruneSchedule]).toEqual(['* * * * *', '* * * * *', '17 * * * *']);
-    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
+    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
   });
 });

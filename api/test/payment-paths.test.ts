@@ -139,8 +139,9 @@ describe('payment paths', () => {
     const otherAuth = { authorization: `Bearer ${(await createSession(t.ctx.db, otherId)).token}` };
     const { form } = await paidOrder([f.photoIds[1]], { headers: ownerAuth });
     expect((await t.request('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref }, ownerAuth)).status).toBe(200);
-    expect((await t.request('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref }, otherAuth)).status).toBe(403);
-    expect((await t.request('POST', API_ROUTES.downloadImage, { orderID: form.order_ref, imageID: f.photoIds[1] }, otherAuth)).status).toBe(403);
+    // Answered as an unknown order is: the reply does not tell that the reference exists.
+    expect((await t.request('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref }, otherAuth)).status).toBe(404);
+    expect((await t.request('POST', API_ROUTES.downloadImage, { orderID: form.order_ref, imageID: f.photoIds[1] }, otherAuth)).status).toBe(404);
     expect((await t.request('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref })).status).toBe(401);
     expect((await fetch(`${t.url}${API_ROUTES.downloadFile}/zip/${form.order_ref}`)).status).toBe(403);
   });

@@ -59,8 +59,23 @@ describe('privacy-checked BIBs are released only to the session that verified th
     const mixed = await billOf([f.photoIds[0], f.otherBibPhotoId], bearer(token));
     expect(mixed.status).toBe(403);
     expect(mixed.body.Message).toBe(PRIVACY_MESSAGE);
-    // A selfie cart holding the BIB's photos is the same purchase by another door.
-    expect((await billOf([f.photoIds[0]], bearer(token), 'selfie', 'selfie')).status).toBe(403);
+    // A selfie cart holding the BIB's photos is the same purchase by another door: refused, and
+    // answered exactly as a photo id the event does not have, so the answer tells nothing of the BIB.
+    const locked = await billOf([f.photoIds[0]], bearer(token), 'selfie', 'selfie');
+    const absent = await billOf([999_999], bearer(token), 'selfie', 'selfie');
+    const shape = (res: { status: number; body: { Message: string } }, id: number) => ({ status: res.status, message: res.body.Message.replace(String(id), '<id>') });
+    expect(shape(locked, f.photoIds[0]!)).toEqual(shape(absent, 999_999));
+    expect(shape(locked, f.photoIds[0]!)).toEqual({ status: 400, message: `Photo <id> is not part of ${f.eventName}. Please remove it from your cart.` });
+    // The unlabeled cart too (a tagged photo of a locked BIB is no more there than an unknown id).
+    const lockedUnlabeled = await billOf([f.photoIds[0]], bearer(token), 'unlabeled', 'unlabeled');
+    const absentUnlabeled = await billOf([999_999], bearer(token), 'unlabeled', 'unlabeled');
+    expect(shape(lockedUnlabeled, f.photoIds[0]!)).toEqual(shape(absentUnlabeled, 999_999));
+    // A cart of a BIB the session verified with another, locked BIB's photo: the same answer again.
+    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, 'OT200', 'Omar Sheikh', 'omar.runner@example.com')`, [f.eventId]);
+    await verifyBib(token, f.eventId, 'OT200');
+    const other = await billOf([f.photoIds[0]], bearer(token), 'bib', 'OT200');
+    const otherAbsent = await billOf([999_999], bearer(token), 'bib', 'OT200');
+    expect(shape(other, f.photoIds[0]!)).toEqual(shape(otherAbsent, 999_999));
   });
 
   it('create-order refuses an unverified BIB: no order, so no previews and no originals for a guest', async () => {

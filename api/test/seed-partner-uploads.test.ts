@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { API_ROUTES, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
@@ -66,8 +67,8 @@ describe('demo partner uploads', () => {
     expect(uploads.filter((p) => p.status === 'unlabeled')).toHaveLength(2);
 
     // Stored as uploads are: the partner's, by content hash, with watermarked renditions.
-    const rows = await t.ctx.db.query<{ partner_user_id: number; content_sha256: string | null; thumb_key: string; status: string }>(
-      `select partner_user_id, content_sha256, thumb_key, status from photos where event_id = $1 and original_name like 'KABIR_%'`,
+    const rows = await t.ctx.db.query<{ partner_user_id: number; content_sha256: string | null; thumb_key: string; status: string; original_key: string; cleaned: boolean }>(
+      `select partner_user_id, content_sha256, thumb_key, status, original_key, metadata_cleaned_at is not null as cleaned from photos where event_id = $1 and original_name like 'KABIR_%'`,
       [eventId],
     );
     const partner = await findUserByEmail(t.ctx.db, 'partner@finishline.test');
@@ -76,7 +77,14 @@ describe('demo partner uploads', () => {
       expect(row).toMatchObject({ partner_user_id: partner!.id, status: 'ready' });
       expect(row.content_sha256).toMatch(/^[0-9a-f]{64}$/);
       expect((await sharp(await t.ctx.storage.getBuffer(row.thumb_key)).metadata()).width).toBe(400);
+      // The demo camera's GPS position, serial number and names never reached storage; its capture time did.
+      const tags = (await exifr.parse(await t.ctx.storage.getBuffer(row.original_key), { xmp: true, iptc: true })) as Record<string, unknown>;
+      expect(Object.keys(tags).filter((tag) => !/^(DateTimeOriginal|OffsetTimeOriginal)$/.test(tag))).toEqual([]);
+      expect(row.cleaned).toBe(true);
     }
+    // The demo's own photos are rendered without any metadata, and so marked clean as stored.
+    const [uncleaned] = await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from photos where kind = 'image' and metadata_cleaned_at is null`);
+    expect(uncleaned!.n).toBe(0);
   }, 150_000);
 
   it('adds nothing when the seed runs again', async () => {

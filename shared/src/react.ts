@@ -35,3 +35,4 @@ export { RecordsTable } from './react/RecordsTable';
 export { returnHomeActions } from './react/returnHomeActions';
 export { useAccessRefused } from './react/useAccessRefused';
 export { ControlledField } from './react/ControlledField';
+export { EmailProofPanel, EMAIL_CODE_RESEND_SECONDS } from './react/EmailProofPanel';

@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   eventId: 'eventID',
   isOrganiser: 'isOrganiser',
   isPartner: 'isPartner',
+  /** 'false' while the signed-in account has not proved its email address (the menu then offers Confirm Email). */
+  emailVerified: 'emailVerified',
   isdCode: 'isdCode',
   eventTemplateData: 'event_template_data',
   eventPhotosData: 'event_photos_data',

@@ -208,6 +208,8 @@ export interface JobsConfig {
   mailSchedule: string;
   reconcileSchedule: string;
   pruneSchedule: string;
+  /** The clean-originals job (originals stored before they were cleaned on arrival). */
+  cleanOriginalsSchedule: string;
   reconcile: { minAgeSeconds: number; recheckSeconds: number; expireAfterMinutes: number; maxOrdersPerRun: number };
   /** Expired sessions and one-time codes are deleted this many days after they expired. */
   expiredRowRetentionDays: number;
@@ -238,6 +240,12 @@ export interface SecurityConfig {
   passwordCodeWindowSeconds: number;
   passwordCodeMinutes: number;
   passwordCodeMaxAttempts: number;
+  /** Email proof codes: mails per account and per address in the window, a code's lifetime and tries. */
+  emailCodesPerAccount: number;
+  emailCodesPerIp: number;
+  emailCodeWindowSeconds: number;
+  emailCodeMinutes: number;
+  emailCodeMaxAttempts: number;
   signUpsPerIp: number;
   contactPerIp: number;
   contactWindowSeconds: number;
@@ -313,6 +321,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       mailSchedule: str('MAIL_SCHEDULE', '* * * * *'),
       reconcileSchedule: str('RECONCILE_SCHEDULE', '* * * * *'),
       pruneSchedule: str('PRUNE_SCHEDULE', '17 * * * *'),
+      cleanOriginalsSchedule: str('CLEAN_ORIGINALS_SCHEDULE', '* * * * *'),
       reconcile: {
         minAgeSeconds: int('RECONCILE_MIN_AGE_SECONDS', 60),
         recheckSeconds: int('RECONCILE_RECHECK_SECONDS', 300),
@@ -337,6 +346,11 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       passwordCodeWindowSeconds: int('RATE_LIMIT_PASSWORD_CODE_WINDOW_SECONDS', 3600),
       passwordCodeMinutes: int('PASSWORD_CODE_MINUTES', 15),
       passwordCodeMaxAttempts: int('PASSWORD_CODE_MAX_ATTEMPTS', 5),
+      emailCodesPerAccount: int('RATE_LIMIT_EMAIL_CODE_PER_ACCOUNT', 5),
+      emailCodesPerIp: int('RATE_LIMIT_EMAIL_CODE_PER_IP', 30),
+      emailCodeWindowSeconds: int('RATE_LIMIT_EMAIL_CODE_WINDOW_SECONDS', 3600),
+      emailCodeMinutes: int('EMAIL_CODE_MINUTES', 30),
+      emailCodeMaxAttempts: int('EMAIL_CODE_MAX_ATTEMPTS', 5),
       signUpsPerIp: int('RATE_LIMIT_SIGNUP_PER_IP', 30),
       contactPerIp: int('RATE_LIMIT_CONTACT_PER_IP', 5),
       contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),

@@ -1,18 +1,20 @@
 import type { AppContext } from '../context';
 import { reconcilePendingOrders } from '../features/payment';
+import { cleanStoredOriginals } from '../features/supply';
 import { deliverDueMail } from '../mail/outbox';
 import type { JobQueue } from '../queue/jobQueue';
 import { pruneExpiredRows } from './prune';
 
 /**
- * The periodic jobs of the API on the one job queue: outbox mail, payment reconciliation and
- * pruning. Every API process works them; pg-boss sends one job per schedule tick across every
+ * The periodic jobs of the API on the one job queue: outbox mail, payment reconciliation, pruning
+ * and cleaning the personal metadata out of originals stored before they were cleaned on arrival. Every API process works them; pg-boss sends one job per schedule tick across every
  * process, and the 'stately' policy keeps at most one waiting and one running, so three instances
  * do the work once, not three times.
  */
 export const MAIL_JOB = 'mail-outbox';
 export const RECONCILE_JOB = 'payment-reconcile';
 export const PRUNE_JOB = 'prune-expired';
+export const CLEAN_ORIGINALS_JOB = 'clean-originals';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -23,6 +25,8 @@ export async function defineBackgroundQueues(ctx: AppContext, queue: JobQueue): 
   await queue.define(MAIL_JOB, { retryLimit: 5, retryDelaySeconds: ctx.config.mail.retrySeconds, retryBackoff: true, expireInSeconds: 600, policy: 'stately' });
   await queue.define(RECONCILE_JOB, { retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 900, policy: 'stately' });
   await queue.define(PRUNE_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 900, policy: 'stately' });
+  // A run works for at most 4 minutes; the next tick goes on where it stopped.
+  await queue.define(CLEAN_ORIGINALS_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
 }
 
 /** Defines the queues, works them in this process and (schedule: true) sets their schedules. */
@@ -50,15 +54,21 @@ export async function startBackgroundJobs(
     if (total > 0) log(`prune: ${JSON.stringify(pruned)}`);
   });
 
+  await queue.work(CLEAN_ORIGINALS_JOB, 1, async () => {
+    const report = await cleanStoredOriginals(ctx, { log });
+    if (report.checked > 0) log(`clean originals: ${report.checked} checked, ${report.rewritten} rewritten, ${report.failed} failed, ${report.left} left`);
+  });
+
   if (options.schedule ?? true) {
     await queue.schedule(MAIL_JOB, ctx.config.jobs.mailSchedule);
     await queue.schedule(RECONCILE_JOB, ctx.config.jobs.reconcileSchedule);
     await queue.schedule(PRUNE_JOB, ctx.config.jobs.pruneSchedule);
+    await queue.schedule(CLEAN_ORIGINALS_JOB, ctx.config.jobs.cleanOriginalsSchedule);
   }
 
   return {
     async stop() {
-      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB]) await queue.offWork(name);
+      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB]) await queue.offWork(name);
     },
   };
 }

@@ -30,6 +30,7 @@ export const LIMIT_MESSAGES = {
   signIn: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
   passwordCode: 'Too many passcode requests. Please wait an hour and try again.',
   signUp: 'Too many sign-ups from this network. Please try again later.',
+  emailCode: 'Too many codes asked for. Please use the last code we mailed you, or wait an hour and ask again.',
   otpSend: 'Too many OTP requests. Please try again in a few minutes.',
   preorderLink: 'Too many attempts. Please try again in 15 minutes.',
   contact: (supportAddress: string) => `You have sent several messages recently. Please try again in an hour, or write to ${supportAddress}.`,
@@ -48,6 +49,7 @@ export function addressRules(config: AppConfig) {
     /** Failed sign-ins (and wrong current passwords) per address; a right password does not count. */
     signInFailures: { name: 'signin-failures', max: s.signInFailuresPerIp, windowSeconds: s.signInWindowSeconds, message: LIMIT_MESSAGES.signIn },
     signUp: { name: 'signup', max: s.signUpsPerIp, windowSeconds: 3600, message: LIMIT_MESSAGES.signUp },
+    emailCode: { name: 'email-code', max: s.emailCodesPerIp, windowSeconds: s.emailCodeWindowSeconds, message: LIMIT_MESSAGES.emailCode },
     passwordCode: { name: 'password-code', max: s.passwordCodesPerIp, windowSeconds: s.passwordCodeWindowSeconds, message: LIMIT_MESSAGES.passwordCode },
     otpSend: { name: 'otp-send', max: s.otpSendsPerIp, windowSeconds: s.otpWindowSeconds, message: LIMIT_MESSAGES.otpSend },
     /** Guessing pre-order ids must stay slow. */
@@ -79,5 +81,15 @@ export const subjectRules = {
     bucket: `pwcode:email:${normalEmail(email)}`,
     limit: config.security.passwordCodesPerEmail,
     windowSeconds: config.security.passwordCodeWindowSeconds,
+  }),
+  /**
+   * Email proof codes for one account: refused past the limit. Only the signed-in account can ask,
+   * so this keeps its own holder (or someone who signed up with another's address) from flooding
+   * that mailbox.
+   */
+  emailCodeAccount: (config: AppConfig, userId: number): SubjectRule => ({
+    bucket: `emailcode:account:${userId}`,
+    limit: config.security.emailCodesPerAccount,
+    windowSeconds: config.security.emailCodeWindowSeconds,
   }),
 };

@@ -23,6 +23,47 @@ export interface CameraPhotoOptions {
   /** 6: the pixels are stored turned 90 degrees anticlockwise with EXIF orientation 6 (view turned clockwise). */
   orientation?: 1 | 6;
   quality?: number;
+  /**
+   * What a real camera writes beside the pixels: make, model, body serial number, owner and artist,
+   * copyright, capture time and the GPS position (a spot in Mumbai), as EXIF, plus an XMP creator.
+   * The shop stores and delivers none of it but the capture time (media/jpegMetadata.ts).
+   */
+  cameraMetadata?: boolean;
+}
+
+/** The metadata cameraPhoto writes with cameraMetadata: true. */
+export const CAMERA_METADATA = {
+  make: 'Canon',
+  model: 'EOS R6',
+  serial: '032021001234',
+  artist: 'Kabir Shah',
+  capturedAt: '2026:01:18 06:45:12',
+  offset: '+05:30',
+  latitude: 19.0176,
+  longitude: 72.8562,
+} as const;
+
+const degrees = (value: number) => {
+  const d = Math.floor(value);
+  const m = Math.floor((value - d) * 60);
+  const s = Math.round(((value - d) * 60 - m) * 60 * 100);
+  return `${d}/1 ${m}/1 ${s}/100`;
+};
+
+/** The camera's own metadata on an encoded JPEG (sharp keeps the pixels' orientation tag and ICC). */
+async function withCameraMetadata(jpeg: Buffer, orientation: number, quality: number): Promise<Buffer> {
+  const m = CAMERA_METADATA;
+  return sharp(jpeg)
+    .withExif({
+      IFD0: { Make: m.make, Model: m.model, Artist: m.artist, Copyright: `(c) ${m.artist}`, Orientation: String(orientation) },
+      IFD2: { DateTimeOriginal: m.capturedAt, OffsetTimeOriginal: m.offset, BodySerialNumber: m.serial, CameraOwnerName: m.artist },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: degrees(m.latitude), GPSLongitudeRef: 'E', GPSLongitude: degrees(m.longitude) },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${m.artist}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 const backgrounds = new Map<string, Promise<RawImage>>();
@@ -58,10 +99,11 @@ export async function cameraPhoto(options: CameraPhotoOptions): Promise<Buffer> 
     const grainLayer = await sharp(noise, { raw: { width, height, channels: 1 } }).toColourspace('srgb').png().toBuffer();
     image = sharp(await image.raw().toBuffer(), { raw: { width, height, channels: scene.channels } }).composite([{ input: grainLayer, blend: 'overlay' }]);
   }
-  let jpeg = await image.jpeg({ quality: options.quality ?? 90 }).toBuffer();
+  let jpeg: Buffer = await image.jpeg({ quality: options.quality ?? 90 }).toBuffer();
   if (options.orientation === 6) {
     // Stored turned a quarter anticlockwise; the EXIF tag tells viewers to turn it back.
     jpeg = await sharp(jpeg).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: options.quality ?? 90 }).toBuffer();
   }
+  if (options.cameraMetadata) jpeg = await withCameraMetadata(jpeg, options.orientation ?? 1, options.quality ?? 90);
   return jpeg;
 }

@@ -26,7 +26,7 @@ export async function seedPartnerUploads(ctx: AppContext, log: (message: string)
   try {
     await definePhotoQueue(queue);
     for (const [i, bib] of UPLOADS.entries()) {
-      const file = await cameraPhoto({ bib, seed: `demo-upload/${i}`, width: 1600, grain: 8, eventCode: 'MCM26', eventName: MAIN_EVENT });
+      const file = await cameraPhoto({ bib, seed: `demo-upload/${i}`, width: 1600, grain: 8, eventCode: 'MCM26', eventName: MAIN_EVENT, cameraMetadata: true });
       await acceptPhotoFile(ctx, async () => queue, { eventId: event.id, userId: partner.id, filename: `KABIR_${String(i + 1).padStart(4, '0')}.JPG`, file });
     }
   } finally {

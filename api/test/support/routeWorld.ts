@@ -332,6 +332,8 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/auth/social-login': async () => ({ path: API_ROUTES.socialLogin, json: { tokenkey: 'not-a-google-token' } }),
     'POST /api/auth/password-code': async () => ({ path: API_ROUTES.passwordCode, json: { email: 'login.only@example.com' } }),
     'POST /api/auth/password-reset': async () => ({ path: API_ROUTES.passwordReset, json: { email: 'login.only@example.com', passCode: '000000', newPassword: 'Other#2027', confirmPassword: 'Other#2027' } }),
+    'POST /api/auth/email-code': async () => ({ path: API_ROUTES.emailCode, json: {} }),
+    'POST /api/auth/email-verify': async () => ({ path: API_ROUTES.emailVerify, json: { code: '000000' } }),
     'POST /api/auth/change-password': async (caller) => {
       // Each account changes its password once, from the one it was made with.
       const next = `${PASSWORD}-${caller.role}`;

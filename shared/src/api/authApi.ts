@@ -7,6 +7,9 @@ import type {
   CaptchaStrength,
   ChangePasswordRequest,
   ContactRequest,
+  EmailCodeResult,
+  EmailVerifyRequest,
+  EmailVerifyResult,
   LoginRequest,
   LoginResult,
   PasswordCodeRequest,
@@ -25,6 +28,9 @@ export const authApi = {
   passwordCode: (body: PasswordCodeRequest) => post<PasswordCodeResult>(API_ROUTES.passwordCode, body),
   passwordReset: (body: PasswordResetRequest) => post<null>(API_ROUTES.passwordReset, body),
   changePassword: (body: ChangePasswordRequest) => post<null>(API_ROUTES.changePassword, body),
+  /** Mails a code that proves the signed-in account's email address. */
+  emailCode: () => post<EmailCodeResult>(API_ROUTES.emailCode, {}),
+  emailVerify: (body: EmailVerifyRequest) => post<EmailVerifyResult>(API_ROUTES.emailVerify, body),
   logout: () => post<null>(API_ROUTES.logout, {}),
   currentUser: () => get<User>(API_ROUTES.currentUser),
   /** "Checkout user info": the server answers with the session's user whatever userID says. */
@@ -57,6 +63,7 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.sessionToken,
   STORAGE_KEYS.isOrganiser,
   STORAGE_KEYS.isPartner,
+  STORAGE_KEYS.emailVerified,
 ] as const;
 
 function announceSessionChange(): void {
@@ -72,7 +79,15 @@ export function rememberSignIn(login: LoginResult): void {
   localStore.set(STORAGE_KEYS.sessionToken, login.token);
   localStore.set(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
   localStore.set(STORAGE_KEYS.isPartner, String(login.isPartner));
+  localStore.set(STORAGE_KEYS.emailVerified, String(login.emailVerified));
   if (login.isdCode) localStore.set(STORAGE_KEYS.isdCode, login.isdCode);
+  announceSessionChange();
+}
+
+/** Remembers whether the signed-in account proved its address (after the proof, or the server's current user). */
+export function rememberEmailVerified(verified: boolean): void {
+  if (localStore.get(STORAGE_KEYS.emailVerified) === String(verified)) return;
+  localStore.set(STORAGE_KEYS.emailVerified, String(verified));
   announceSessionChange();
 }
 
@@ -100,6 +115,8 @@ export interface LocalSession {
   userId: number | null;
   isOrganiser: boolean;
   isPartner: boolean;
+  /** False only when the server said the account has not proved its address yet. */
+  emailVerified: boolean;
 }
 
 /** The signed-in user as the browser remembers it (the server still decides every right). */
@@ -113,5 +130,6 @@ export function readLocalSession(): LocalSession {
     userId: signedIn && Number.isFinite(id) && id > 0 ? id : null,
     isOrganiser: signedIn && localStore.get(STORAGE_KEYS.isOrganiser) === 'true',
     isPartner: signedIn && localStore.get(STORAGE_KEYS.isPartner) === 'true',
+    emailVerified: !signedIn || localStore.get(STORAGE_KEYS.emailVerified) !== 'false',
   };
 }

@@ -39,6 +39,8 @@ export const API_ROUTES = {
   register: '/api/auth/register',
   passwordCode: '/api/auth/password-code',
   passwordReset: '/api/auth/password-reset',
+  emailCode: '/api/auth/email-code',
+  emailVerify: '/api/auth/email-verify',
   changePassword: '/api/auth/change-password',
   logout: '/api/auth/logout',
   currentUser: '/api/auth/me',

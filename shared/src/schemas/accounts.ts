@@ -93,6 +93,35 @@ export const forgotPasswordSchema = object({
 });
 export type ForgotPasswordInput = InferType<typeof forgotPasswordSchema>;
 
+/**
+ * Proving the account's email address: a code mailed to it, typed in while signed in. The texts the
+ * account pages and the order history show, and the server's answers, in one place.
+ */
+export const EMAIL_PROOF_MESSAGES = {
+  enterCode: 'Enter the 6-digit code from the mail.',
+  invalidCode: 'This code is not valid. Please check the code in the latest mail, or ask for a new one.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  codeSent: (email: string, minutes: number) => `We mailed a code to ${email}. It is valid for ${minutes} minutes.`,
+  confirmed: (claimed: number) =>
+    claimed === 0
+      ? 'Your email address is confirmed.'
+      : `Your email address is confirmed. ${claimed === 1 ? '1 order' : `${claimed} orders`} placed with it ${claimed === 1 ? 'is' : 'are'} now in your order history.`,
+  /** What the order history and the account page say while orders wait for the proof. */
+  waiting: (count: number, email: string) =>
+    `${count === 1 ? '1 order' : `${count} orders`} placed with ${email} without signing in to this account ${count === 1 ? 'waits' : 'wait'} until you confirm that this email address is yours.`,
+  howTo: (email: string) => `Press Send code: we mail a 6-digit code to ${email}. Type it here to confirm the address.`,
+  /** A single order of the address opened before the proof (403). */
+  orderWaits: (email: string) => `This order was placed with ${email} without signing in to this account. Confirm your email address to see it.`,
+} as const;
+
+export const emailProofSchema = object({
+  code: string()
+    .trim()
+    .required(EMAIL_PROOF_MESSAGES.enterCode)
+    .matches(/^\d{6}$/, EMAIL_PROOF_MESSAGES.enterCode),
+});
+export type EmailProofInput = InferType<typeof emailProofSchema>;
+
 const strongPassword = string()
   .required(ACCOUNT_MESSAGES.requiredBang)
   .max(200)

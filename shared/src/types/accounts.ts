@@ -19,6 +19,8 @@ export interface LoginResult {
   isdCode: string;
   isOrganiser: boolean;
   isPartner: boolean;
+  /** Whether the account proved its email address (orders placed with it without signing in show only then). */
+  emailVerified: boolean;
   /** Session token, stored under session_token and sent as `Authorization: Bearer`. */
   token: string;
   /** ISO timestamp when the session ends. */
@@ -56,6 +58,34 @@ export interface PasswordCodeRequest {
 export interface PasswordCodeResult {
   email: string;
   expiresInMinutes: number;
+}
+
+/** Email proof: the code is mailed to the signed-in account's address, never returned. */
+export interface EmailCodeResult {
+  email: string;
+  /** 0 when the address was already confirmed (no mail sent). */
+  expiresInMinutes: number;
+  emailVerified: boolean;
+}
+
+export interface EmailVerifyRequest {
+  code: string;
+}
+
+export interface EmailVerifyResult {
+  email: string;
+  emailVerified: true;
+  /** Orders placed with the address without signing in that the account now sees. */
+  ordersClaimed: number;
+}
+
+/**
+ * The result of a 403 for an order of the account's own address that waits for the email proof:
+ * the page offers to prove the address instead of refusing.
+ */
+export interface EmailProofNeeded {
+  emailProof: 'needed';
+  email: string;
 }
 
 export interface PasswordResetRequest {

@@ -159,6 +159,8 @@ export interface User {
   isdCode: string;
   isOrganiser: boolean;
   isPartner: boolean;
+  /** Whether the account proved its email address (see EmailProofNeeded). */
+  emailVerified: boolean;
 }
 
 export type OrderStatus = 'Pending' | 'Paid' | 'Downloaded' | 'Cancelled';

@@ -79,6 +79,14 @@ export interface OrderHistoryRow {
 
 export interface OrderHistoryResult {
   order_history: OrderHistoryRow[];
+  /**
+   * Orders placed with the account's email address without signing in to it, held back until the
+   * account proves the address (0 once it has).
+   */
+  withheld_orders: number;
+  /** The account's address, and whether it is proven. */
+  email: string;
+  email_verified: boolean;
 }
 
 export interface OrderMedia {

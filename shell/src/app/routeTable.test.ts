@@ -29,7 +29,7 @@ describe('route table', () => {
   it('lists every path once', () => {
     const paths = ROUTE_TABLE.map((route) => route.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);
-    // The spec's 39 routes and the supply line's /upload and /photos.
-    expect(paths).toHaveLength(41);
+    // The spec's 39 routes, the supply line's /upload and /photos, and /verify-email.
+    expect(paths).toHaveLength(42);
   });
 });

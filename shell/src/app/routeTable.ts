@@ -21,6 +21,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/forgot-password', owner: 'shell' },
   { path: '/reset-password', owner: 'shell' },
   { path: '/change-password', owner: 'shell' },
+  // proving the account's email address (its guest orders show once it is proven)
+  { path: '/verify-email', owner: 'shell' },
   { path: '/contact-us', owner: 'shell' },
   { path: '/faqs', owner: 'shell' },
   { path: '/terms-and-conditions', owner: 'shell' },

@@ -13,6 +13,8 @@ export interface NewUser {
   isOrganiser?: boolean;
   isPartner?: boolean;
   loginType?: 1 | 2;
+  /** The address is already proven (Google's verified ID token, the demo accounts). */
+  emailVerified?: boolean;
 }
 
 export interface UserRow {
@@ -30,6 +32,8 @@ export interface UserRow {
   is_partner: boolean;
   /** Platform staff who grant the organiser role. */
   is_operator?: boolean;
+  /** When the account proved it reads its email (null: not yet; see migration 110). */
+  email_verified_at: Date | null;
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
@@ -57,8 +61,8 @@ export async function verifyPassword(hash: string | null, password: string): Pro
 export async function createUser(db: Db, input: NewUser): Promise<number> {
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const rows = await db.query<{ id: number }>(
-    `insert into users (first_name, last_name, email, primary_phone, isd_code, password_hash, is_organiser, is_partner, login_type)
-     values ($1, $2, lower($3), $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into users (first_name, last_name, email, primary_phone, isd_code, password_hash, is_organiser, is_partner, login_type, email_verified_at)
+     values ($1, $2, lower($3), $4, $5, $6, $7, $8, $9, case when $10 then now() end) returning id`,
     [
       input.firstName.trim(),
       input.lastName.trim(),
@@ -69,6 +73,7 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
       input.isOrganiser ?? false,
       input.isPartner ?? false,
       input.loginType ?? 1,
+      input.emailVerified ?? false,
     ],
   );
   return rows[0].id;
@@ -82,6 +87,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const rows = await db.query<UserRow & Record<string, unknown>>('select * from users where id = $1', [id]);
   return rows[0] ?? null;
+}
+
+/** Records that the account proved its email address (the first proof's time is kept). */
+export async function markEmailVerified(db: Pick<Db, 'query'>, userId: number): Promise<void> {
+  await db.query('update users set email_verified_at = coalesce(email_verified_at, now()) where id = $1', [userId]);
 }
 
 /** The user as the browser sees it (never the password hash). */
@@ -98,5 +108,6 @@ export function toUser(row: UserRow): User {
     isdCode: row.isd_code,
     isOrganiser: row.is_organiser,
     isPartner: row.is_partner,
+    emailVerified: row.email_verified_at !== null,
   };
 }

@@ -12,7 +12,18 @@ async function sendAccountMail(ctx: AppContext, mail: { to: string; tag: string;
   });
 }
 
-export async function sendWelcomeMail(ctx: AppContext, to: string, firstName: string): Promise<void> {
+/** The lines of a mail that carry an email proof code: what it is for, where to type it, how long it lasts. */
+function emailProofLines(ctx: AppContext, code: string, minutes: number): string[] {
+  return [
+    `Your code to confirm this email address is ${code}`,
+    '',
+    `Sign in and enter it at ${ctx.config.shellUrl}/verify-email (or on your order history). It is valid for ${minutes} minutes and can be used once.`,
+    'Orders placed with this address without signing in show in your order history once the address is confirmed.',
+  ];
+}
+
+/** The welcome mail; a sign-up's carries the first email proof code (Google's needs none: Google proved the address). */
+export async function sendWelcomeMail(ctx: AppContext, to: string, firstName: string, proof?: { code: string; minutes: number }): Promise<void> {
   await sendAccountMail(ctx, {
     to,
     firstName,
@@ -22,7 +33,43 @@ export async function sendWelcomeMail(ctx: AppContext, to: string, firstName: st
       'Your Finishline account is ready. Sign in to see your order history and check out faster:',
       `${ctx.config.shellUrl}/sign-in`,
       '',
+      ...(proof
+        ? [
+            ...emailProofLines(ctx, proof.code, proof.minutes),
+            '',
+            `If you did not create this account, someone signed up with your address. Take the account over by resetting its password at ${ctx.config.shellUrl}/forgot-password: nothing placed with your address without signing in is shown to it before the address is confirmed.`,
+            '',
+          ]
+        : []),
       'Find your race photos by BIB number or with a selfie, and download them for 30 days after purchase.',
+    ],
+  });
+}
+
+export async function sendEmailCodeMail(ctx: AppContext, to: string, firstName: string, code: string, minutes: number): Promise<void> {
+  await sendAccountMail(ctx, {
+    to,
+    firstName,
+    tag: 'email_code',
+    subject: 'Confirm your email address',
+    body: [...emailProofLines(ctx, code, minutes), '', 'If you did not ask for it, ignore this mail.'],
+  });
+}
+
+/**
+ * Google proved the address of an account whose password was set before the address was proven:
+ * anyone could have set it, so it was removed and the other sessions ended.
+ */
+export async function sendUnprovenPasswordRemovedMail(ctx: AppContext, to: string, firstName: string): Promise<void> {
+  await sendAccountMail(ctx, {
+    to,
+    firstName,
+    tag: 'password_removed',
+    subject: 'Your Finishline email address is confirmed',
+    body: [
+      'Your Google sign-in confirmed that this email address is yours.',
+      'The password of this account had been set before the address was confirmed, so we could not tell who set it: it was removed, and every other device was signed out.',
+      `Sign in with Google, or choose a new password at ${ctx.config.shellUrl}/forgot-password.`,
     ],
   });
 }

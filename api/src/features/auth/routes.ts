@@ -5,6 +5,8 @@ import {
   API_ROUTES,
   changePasswordSchema,
   checkoutUserInfoSchema,
+  EMAIL_PROOF_MESSAGES,
+  emailProofSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
   signInSchema,
@@ -13,6 +15,8 @@ import {
   type LoginResult,
   type CaptchaNeeded,
   type CaptchaStrength,
+  type EmailCodeResult,
+  type EmailVerifyResult,
   type PasswordCodeResult,
   type SignUpResult,
 } from '@finishline/shared/pure';
@@ -30,6 +34,7 @@ import {
   createUser,
   findUserByEmail,
   hashPassword,
+  markEmailVerified,
   presentedToken,
   requireUser,
   resolveSession,
@@ -39,8 +44,9 @@ import {
   verifyPassword,
   type UserRow,
 } from '../accounts';
-import { consumePasswordCode, issuePasswordCode } from './passwordCodes';
-import { sendPasswordChangedMail, sendPasswordCodeMail, sendWelcomeMail } from './mails';
+import { withheldOrderCount } from '../orders';
+import { consumeCode, emailProofCodes, emailProofSubject, issueCode, passwordCodeSubject, passwordResetCodes } from './mailedCodes';
+import { sendEmailCodeMail, sendPasswordChangedMail, sendPasswordCodeMail, sendUnprovenPasswordRemovedMail, sendWelcomeMail } from './mails';
 import { verifyGoogleIdToken } from './google';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
@@ -62,9 +68,29 @@ async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequ
     isdCode: user.isd_code,
     isOrganiser: user.is_organiser,
     isPartner: user.is_partner,
+    emailVerified: user.email_verified_at !== null,
     token,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/**
+ * A Google sign-in proves the address of an account that had not proven it. Its password was set
+ * before anyone proved the address, possibly by someone who signed up with this address to see its
+ * orders: it is removed and every session of the account ends (the owner signs in with Google or
+ * sets a new password by the mailed passcode).
+ */
+async function proveByGoogle(ctx: AppContext, user: UserRow): Promise<UserRow> {
+  const hadPassword = user.password_hash !== null;
+  await ctx.db.transaction(async (tx) => {
+    await markEmailVerified(tx, user.id);
+    if (hadPassword) {
+      await tx.query('update users set password_hash = null where id = $1', [user.id]);
+      await revokeAllSessionsOf(tx, user.id);
+    }
+  });
+  if (hadPassword) await sendUnprovenPasswordRemovedMail(ctx, user.email, user.first_name);
+  return (await findUserByEmail(ctx.db, user.email)) ?? user;
 }
 
 const captchaChallengeQuery = object({ strength: mixed<CaptchaStrength>().oneOf(['standard', 'strong']).default('standard') });
@@ -122,7 +148,11 @@ export const authRoutes: Feature = async (app, { ctx }) => {
       if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN_MESSAGE);
       throw error;
     }
-    await sendWelcomeMail(ctx, input.email.trim().toLowerCase(), input.firstName.trim());
+    // Signing up proves nothing about the address: the welcome mail carries the first proof code.
+    const email = input.email.trim().toLowerCase();
+    const proofCode = await issueCode(ctx, emailProofCodes(ctx), emailProofSubject({ id, email }));
+    await recordHit(ctx.db, subjectRules.emailCodeAccount(ctx.config, id));
+    await sendWelcomeMail(ctx, email, input.firstName.trim(), { code: proofCode, minutes: ctx.config.security.emailCodeMinutes });
     const result: SignUpResult = { id, email: input.email.trim().toLowerCase() };
     return sendOk(reply, result, 'Registered Successfully ! Please sign in.');
   });
@@ -138,7 +168,8 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     let message = 'Login successful';
     if (!user) {
       try {
-        await createUser(ctx.db, { firstName: identity.firstName, lastName: identity.lastName, email: identity.email, password: null, loginType: 2 });
+        // Google verified the address (verifyGoogleIdToken refuses an unverified one).
+        await createUser(ctx.db, { firstName: identity.firstName, lastName: identity.lastName, email: identity.email, password: null, loginType: 2, emailVerified: true });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
@@ -146,6 +177,8 @@ export const authRoutes: Feature = async (app, { ctx }) => {
       if (!user) throw new AppError(401, 'Login failed');
       await sendWelcomeMail(ctx, user.email, user.first_name);
       message = 'Registered Successfully !';
+    } else if (user.email_verified_at === null) {
+      user = await proveByGoogle(ctx, user);
     }
     return sendOk(reply, await startSession(ctx, user, request), message);
   });
@@ -159,7 +192,7 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     const user = await findUserByEmail(ctx.db, input.email);
     const minutes = ctx.config.security.passwordCodeMinutes;
     if (user) {
-      const code = await issuePasswordCode(ctx, user.email);
+      const code = await issueCode(ctx, passwordResetCodes(ctx), passwordCodeSubject(user.email));
       await sendPasswordCodeMail(ctx, user.email, user.first_name, code, minutes);
     }
     const result: PasswordCodeResult = { email: input.email.trim().toLowerCase(), expiresInMinutes: minutes };
@@ -173,9 +206,11 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     const newHash = await hashPassword(input.newPassword);
     // A wrong try must be counted, so the transaction commits and the refusal comes after it.
     const outcome = await ctx.db.transaction(async (tx) => {
-      const check = await consumePasswordCode(ctx, tx, user.email, input.passCode);
+      const check = await consumeCode(ctx, tx, passwordResetCodes(ctx), passwordCodeSubject(user.email), input.passCode);
       if (check !== 'ok') return check;
       await tx.query('update users set password_hash = $1 where id = $2', [newHash, user.id]);
+      // The passcode went to the address: the reset proves it (and every other session ends).
+      await markEmailVerified(tx, user.id);
       await revokeAllSessionsOf(tx, user.id);
       await clearHits(tx, subjectRules.signInAccount(ctx.config, user.email));
       return check;
@@ -204,6 +239,43 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     });
     await sendPasswordChangedMail(ctx, user.email, user.first_name);
     return sendOk(reply, null, 'Password changed successfully');
+  });
+
+  /** Mails the signed-in account a code that proves its email address (limited per address and per account). */
+  app.post(API_ROUTES.emailCode, { config: routeLimit(limits.emailCode) }, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    if (user.email_verified_at !== null) {
+      const done: EmailCodeResult = { email: user.email, expiresInMinutes: 0, emailVerified: true };
+      return sendOk(reply, done, EMAIL_PROOF_MESSAGES.alreadyConfirmed);
+    }
+    const accountRule = subjectRules.emailCodeAccount(ctx.config, user.id);
+    if (await limitReached(ctx.db, accountRule)) throw tooManyRequests(LIMIT_MESSAGES.emailCode);
+    await recordHit(ctx.db, accountRule);
+    const minutes = ctx.config.security.emailCodeMinutes;
+    const code = await issueCode(ctx, emailProofCodes(ctx), emailProofSubject(user));
+    await sendEmailCodeMail(ctx, user.email, user.first_name, code, minutes);
+    const result: EmailCodeResult = { email: user.email, expiresInMinutes: minutes, emailVerified: false };
+    return sendOk(reply, result, EMAIL_PROOF_MESSAGES.codeSent(user.email, minutes));
+  });
+
+  /** The code from the mail, typed in while signed in: the account's address is proven and its guest orders become its own. */
+  app.post(API_ROUTES.emailVerify, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    const { code } = await validate(emailProofSchema, request.body);
+    if (user.email_verified_at !== null) {
+      const done: EmailVerifyResult = { email: user.email, emailVerified: true, ordersClaimed: 0 };
+      return sendOk(reply, done, EMAIL_PROOF_MESSAGES.alreadyConfirmed);
+    }
+    const claimed = await withheldOrderCount(ctx, user);
+    // A wrong try must be counted, so the transaction commits and the refusal comes after it.
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const check = await consumeCode(ctx, tx, emailProofCodes(ctx), emailProofSubject(user), code);
+      if (check === 'ok') await markEmailVerified(tx, user.id);
+      return check;
+    });
+    if (outcome !== 'ok') throw badRequest(EMAIL_PROOF_MESSAGES.invalidCode);
+    const result: EmailVerifyResult = { email: user.email, emailVerified: true, ordersClaimed: claimed };
+    return sendOk(reply, result, EMAIL_PROOF_MESSAGES.confirmed(claimed));
   });
 
   app.post(API_ROUTES.logout, async (request, reply) => {

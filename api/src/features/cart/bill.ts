@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
 import { DISABLE_PRINTS_SETTING, disabledPrintsSql, printOfferFrom, printProductsJsonSql, type PrintProductRow } from '../../rules/prints';
 import { READY_PHOTO_SQL } from '../../rules/photos';
-import { assertBibsReleasedBy, assertUnlabeledReleased, normaliseBib, verifiedBibsSql } from '../../rules/privacy';
+import { assertBibsReleasedBy, assertUnlabeledReleased, bibReleased, normaliseBib, verifiedBibsSql } from '../../rules/privacy';
 import { offerLeftFromRow, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferLeftSql, type SponsorOfferLeftRow } from '../../rules/sponsorOffer';
 import { countryOfAddress, pricingCatalogOf, publishedEventJsonSql, type EventRow } from '../events';
 
@@ -57,6 +57,11 @@ interface BillRow {
   offer: SponsorOfferLeftRow | null;
 }
 
+/** Whether every BIB the photo is tagged with is released to this session (the privacy rule). */
+function isReleasedPhoto(event: { privacy_check: boolean }, photo: CartPhotoRow, sessionId: number | null, verified: string[]): boolean {
+  return photo.bibs.every((tag) => bibReleased(event, tag, sessionId, verified.includes(tag)));
+}
+
 /** Every photo id a line refers to, with the kind it must be. */
 function referencedPhotos(lines: CartLine[]): Array<{ id: number; kind: 'image' | 'video' }> {
   const refs: Array<{ id: number; kind: 'image' | 'video' }> = [];
@@ -97,11 +102,12 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   if (unlabeled) assertUnlabeledReleased(event);
 
   if (refs.length === 0) throw badRequest(NO_PHOTOS_MESSAGE);
-  const rows = found.photos;
-  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well,
-  // before any per-photo message could tell an unverified caller which photos are of which BIB.
-  const bibsOfCart = [...new Set(rows.flatMap((r) => r.bibs))];
-  assertBibsReleasedBy(event, request.searchKind === 'bib' ? [bib, ...bibsOfCart] : bibsOfCart, client.sessionId, found.verified);
+  // Buying is a way to see the photos too: the bill and the order pass the privacy rule as well.
+  // The BIB the buyer names is refused first (its BIB search already said it is locked); a photo of
+  // a BIB still locked to this session is then answered exactly like a photo the event does not
+  // have, so no answer tells an unverified caller which photo ids belong to a locked BIB.
+  if (request.searchKind === 'bib') assertBibsReleasedBy(event, [bib], client.sessionId, found.verified);
+  const rows = found.photos.filter((r) => isReleasedPhoto(event, r, client.sessionId, found.verified));
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
     const row = byId.get(ref.id);

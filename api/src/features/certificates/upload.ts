@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { CERTIFICATE_LIMITS, type CertificateUploadResult } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
+import { cleanOriginal } from '../../media/jpegMetadata';
 import { searchLinksExpireAt } from '../../rules/photos';
 import { requireAchievement, templateConfigOf } from './achievements';
 import { latestRun, recordDownload, uploaded, type RunCaller } from './runs';
@@ -38,8 +39,10 @@ export async function storeCertificate(ctx: AppContext, achievementId: number, f
   const { achievement, events } = await requireAchievement(ctx.db, run.achievement_id);
   await assertCertificateJpeg(file, templateConfigOf(achievement, events).output_resolution);
   const key = `certificates/${run.id}/${crypto.randomBytes(12).toString('hex')}.jpg`;
-  await ctx.storage.put(key, file, 'image/jpeg');
-  await uploaded(ctx.db, run.id, key, file.length);
+  // Drawn in the browser it carries no camera metadata; a file made elsewhere could: stored without it.
+  const clean = await cleanOriginal(file);
+  await ctx.storage.put(key, clean, 'image/jpeg');
+  await uploaded(ctx.db, run.id, key, clean.length);
   return { certificate_url: await ctx.storage.signedUrl(key, searchLinksExpireAt(ctx)) };
 }
 

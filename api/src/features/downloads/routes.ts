@@ -9,6 +9,7 @@ import { validate } from '../../http/validate';
 import { hmac, safeEqual } from '../../security/tokens';
 import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, findOrderByRef, isPaidStatus, orderForCaller, purchasedMedia, type OrderRow } from '../orders';
 import { timedCertificates } from '../certificates';
+import { ensureOriginalsClean } from '../supply';
 import { storedZip, type ZipEntry } from './storedZip';
 
 /** A download link is short-lived: the browser follows it at once. */
@@ -90,6 +91,8 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     assertDownloadable(order);
     const item = (await purchasedMedia(ctx.db, order)).find((m) => m.id === Number(photoId));
     if (!item) throw new AppError(403, 'This photo is not part of your order.');
+    // An original stored before originals were cleaned on arrival is cleaned before it leaves.
+    await ensureOriginalsClean(ctx, [item.id], (message) => request.log.warn(message));
     const stat = await ctx.storage.stat(item.original_key);
     if (!stat) throw new AppError(500, MISSING_FILE_MESSAGE);
     const stream = await ctx.storage.getStream(item.original_key);
@@ -108,6 +111,8 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     if (!order) throw new AppError(404, 'We could not find this order.');
     assertDownloadable(order);
     const media = await purchasedMedia(ctx.db, order);
+    // Originals stored before they were cleaned on arrival are cleaned before the sizes are taken.
+    await ensureOriginalsClean(ctx, media.map((m) => m.id), (message) => request.log.warn(message));
     const certs = order.bundle === ULTRA_PACK ? await timedCertificates(ctx, order, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
     // The sizes first (metadata only, no object opened): they make the exact Content-Length.
     const sizes = await mapLimited(media, STAT_CONCURRENCY, async (m) => {

@@ -29,8 +29,9 @@ export async function addIndexedEventPhoto(ctx: AppContext, eventId: number, ima
   await ctx.storage.put(keys.preview, await sharp(jpeg).resize({ width: 1024, withoutEnlargement: true }).jpeg().toBuffer(), 'image/jpeg');
   await ctx.storage.put(keys.thumb, await sharp(jpeg).resize({ width: 320, withoutEnlargement: true }).jpeg().toBuffer(), 'image/jpeg');
   const rows = await ctx.db.query<{ id: number }>(
-    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height)
-     values ($1, $2, 'image', $3, $4, $5, $6, $7) returning id`,
+    // Re-encoded by sharp above, which writes no metadata: clean as stored.
+    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, metadata_cleaned_at)
+     values ($1, $2, 'image', $3, $4, $5, $6, $7, now()) returning id`,
     [eventId, imageId, keys.original, keys.preview, keys.thumb, meta.width ?? 0, meta.height ?? 0],
   );
   const photoId = rows[0]!.id;

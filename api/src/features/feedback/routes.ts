@@ -3,7 +3,8 @@ import type { Feature } from '../index';
 import type { Db } from '../../db/db';
 import { AppError, badRequest, sendOk, unauthorized } from '../../http/envelope';
 import { validate } from '../../http/validate';
-import { optionalUser } from '../accounts';
+import { optionalUser, type UserRow } from '../accounts';
+import { accountOwnsOrderSql } from '../orders';
 import { isBibVerified, normaliseBib } from '../../rules/privacy';
 
 export const FEEDBACK_MESSAGES = {
@@ -19,15 +20,17 @@ export const HIDE = 1;
 export const NOT_ME = 2;
 
 /**
- * The BIB's owner: this signed-in session verified the BIB by OTP, or the account holds a paid
- * order (or a pre-order mapped) for it. Only the owner's Hide changes what everyone sees.
+ * The BIB's owner: this signed-in session verified the BIB by OTP, or the account owns a paid order
+ * (or a pre-order mapped) for it, by the order history's rule: an order placed with its address by
+ * someone not signed in counts only once the account proved the address. Only the owner's Hide
+ * changes what everyone sees.
  */
-async function isBibOwner(db: Db, user: { id: number; email: string }, sessionId: number, eventId: number, bib: string): Promise<boolean> {
+async function isBibOwner(db: Db, user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, sessionId: number, eventId: number, bib: string): Promise<boolean> {
   if (await isBibVerified(db, sessionId, eventId, bib)) return true;
   const rows = await db.query(
-    `select 1 from orders where event_id = $1 and bib_number = $2 and status in ('Paid', 'Downloaded')
-        and (user_id = $3 or lower(email) = lower($4)) limit 1`,
-    [eventId, bib, user.id, user.email],
+    `select 1 from orders o where o.event_id = $1 and o.bib_number = $2 and o.status in ('Paid', 'Downloaded')
+        and ${accountOwnsOrderSql('o', '$3', '$4', '$5')} limit 1`,
+    [eventId, bib, user.id, user.email, user.email_verified_at !== null],
   );
   return rows.length > 0;
 }

@@ -97,6 +97,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         tx,
         {
           userId,
+          placedByUserId: signedIn?.user.id ?? null,
           eventId: bill.eventId,
           bibNumber: bill.bibNumber,
           name: payuSafe(buyer.name, 100),

@@ -1,11 +1,14 @@
 import type { OrderHistoryRow } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
+import type { UserRow } from '../accounts';
+import { accountOwnsOrderSql } from './access';
 
 /**
- * The signed-in user's orders (order email equals account email), newest first, filtered by event
- * name, BIB or order reference when searchtext is given.
+ * The signed-in account's orders (accountOwnsOrderSql: under its address, and placed signed in to it
+ * or the address proven), newest first, filtered by event name, BIB or order reference when
+ * searchtext is given.
  */
-export async function orderHistory(db: Db, email: string, searchtext: string): Promise<OrderHistoryRow[]> {
+export async function orderHistory(db: Db, account: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, searchtext: string): Promise<OrderHistoryRow[]> {
   const search = searchtext.trim();
   const rows = await db.query<{
     name: string;
@@ -26,10 +29,10 @@ export async function orderHistory(db: Db, email: string, searchtext: string): P
             o.unlabeled, o.is_preorder,
             coalesce((select sum(cardinality(i.photo_ids)) from order_items i where i.order_id = o.id and i.kind in ('images', 'pack', 'video')), 0)::int as photos_count
        from orders o join events e on e.id = o.event_id
-      where lower(o.email) = lower($1)
+      where ${accountOwnsOrderSql('o', '$3', '$1', '$4')}
         and ($2 = '' or e.name ilike '%' || $2 || '%' or o.bib_number ilike '%' || $2 || '%' or o.order_ref ilike '%' || $2 || '%')
       order by o.created_at desc, o.id desc`,
-    [email, search.replace(/[%_\\]/g, (c) => `\\${c}`)],
+    [account.email, search.replace(/[%_\\]/g, (c) => `\\${c}`), account.id, account.email_verified_at !== null],
   );
   return rows.map((r, i) => ({
     index: i + 1,

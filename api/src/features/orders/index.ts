@@ -1,6 +1,6 @@
 // The orders feature's public entry: stored orders, who may see them, their download links and the
 // purchase notification they raise.
-export { orderForCaller } from './access';
+export { accountOwnsOrderSql, orderForCaller, withheldOrderCount } from './access';
 export { CREATE_ORDER_FAILED_MESSAGE, orderFieldsOfBill, userIdForGuest } from './createOrder';
 export { purchasedMedia } from './orderDetail';
 export { findOrderByRef, findOrderByTxnid, insertOrder, isPaidStatus, type OrderRow } from './orderStore';

@@ -9,6 +9,8 @@ export interface OrderRow {
   order_ref: string;
   txnid: string;
   user_id: number | null;
+  /** The account signed in when the order was placed (null: a guest's; migration 404). */
+  placed_by_user_id: number | null;
   event_id: number;
   bib_number: string;
   name: string;
@@ -73,6 +75,8 @@ export const newTxnid = () => `T${Date.now().toString(36).toUpperCase()}${random
 
 export interface OrderDraft {
   userId: number | null;
+  /** The account signed in at checkout, if any: it sees the order before proving its address. */
+  placedByUserId?: number | null;
   eventId: number;
   bibNumber: string;
   name: string;
@@ -115,9 +119,9 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
     const rows = await tx.query<OrderRow>(
       `insert into orders (order_ref, txnid, user_id, event_id, bib_number, name, email, phone, isd_code, gender,
          shipping_address, pincode, print_instruction, status, subtotal, discount, gst, amount, amount_text, productinfo,
-         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at, sponsor_photo_count)
+         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at, sponsor_photo_count, placed_by_user_id)
        values ($1, $2, $3, $4, $5, $6, lower($7), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end, $29)
+         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end, $29, $30)
        returning *`,
       [
         newOrderRef(),
@@ -149,6 +153,7 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
         JSON.stringify(draft.cartInfo),
         draft.paymentMode ?? null,
         sponsorPhotoCount,
+        draft.placedByUserId ?? null,
       ],
     );
     const order = rows[0];

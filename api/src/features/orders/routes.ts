@@ -1,10 +1,10 @@
 import { object, string } from 'yup';
-import { API_ROUTES, type PreauthParams } from '@finishline/shared/pure';
+import { API_ROUTES, type OrderHistoryResult, type PreauthParams } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { AppError, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { requireUser } from '../accounts';
-import { orderForCaller } from './access';
+import { orderForCaller, withheldOrderCount } from './access';
 import { createOrder, orderCreatedMessage } from './createOrder';
 import { orderHistory } from './history';
 import { orderDetailOf } from './orderDetail';
@@ -31,7 +31,14 @@ export const orderRoutes: Feature = async (app, { ctx }) => {
     const { searchtext } = await validate(historySchema, request.body);
     // The stored status only: the gateway is asked in the background (the payment reconcile job),
     // so a slow or unreachable gateway never slows this page.
-    return sendOk(reply, { order_history: await orderHistory(ctx.db, user.email, searchtext) });
+    // Orders placed with the address by someone not signed in wait for the email proof: counted, not listed.
+    const result: OrderHistoryResult = {
+      order_history: await orderHistory(ctx.db, user, searchtext),
+      withheld_orders: await withheldOrderCount(ctx, user),
+      email: user.email,
+      email_verified: user.email_verified_at !== null,
+    };
+    return sendOk(reply, result);
   });
 
   app.post(API_ROUTES.orderDetail, async (request, reply) => {

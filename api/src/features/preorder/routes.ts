@@ -94,6 +94,7 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
         ctx.db,
         {
           userId,
+          placedByUserId: signedIn?.user.id ?? null,
           eventId: event.id,
           bibNumber: PREBOOK_BIB,
           name: payuSafe(input.name, 100),

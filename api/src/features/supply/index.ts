@@ -2,3 +2,4 @@
 export { startSupplyWorker, processPhoto, PHOTO_QUEUE, type SupplyWorker } from './pipeline';
 export { acceptPhotoFile } from './uploads';
 export { definePhotoQueue, PHOTO_HEARTBEAT_SECONDS } from './pipeline';
+export { cleanStoredOriginals, ensureOriginalsClean, type CleaningReport } from './originalsCleaning';

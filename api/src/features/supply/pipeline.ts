@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import type { JobAttempt, JobQueue } from '../../queue/jobQueue';
+import { uprightCleanOriginal } from '../../media/jpegMetadata';
 import { renditionsOfEncoded } from '../../media/renditions';
 import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, createBibReader, type BibReader } from '../bibs';
@@ -10,7 +11,7 @@ import { deleteStoredPhoto } from './storedFiles';
 
 /**
  * Processing of one uploaded photo, as a job of the photo queue: EXIF orientation applied to the
- * private original, watermarked preview and thumbnail, BIBs read, then the photo is ready (searchable
+ * private original (which keeps no personal metadata), watermarked preview and thumbnail, BIBs read, then the photo is ready (searchable
  * by each BIB found, or one of the event's unlabeled photos) and queued for face indexing. A job that
  * keeps failing leaves the photo failed with its reason.
  */
@@ -70,12 +71,13 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
   if (!photo) return; // removed by its photographer, or done by an earlier attempt
   try {
     const stored = await ctx.storage.getBuffer(photo.original_key);
-    const meta = await sharp(stored).metadata();
     // A camera held upright writes the pixels sideways and an EXIF orientation: turn the pixels once,
     // so the original a buyer downloads, the preview and the BIB reader all see the photo upright.
-    const upright = meta.orientation && meta.orientation !== 1 ? await sharp(stored).rotate().withMetadata({ orientation: 1 }).jpeg({ quality: 92 }).toBuffer() : stored;
+    // The turned original keeps no metadata but the capture time (media/jpegMetadata.ts), and one
+    // stored before originals were cleaned on arrival is cleaned here too.
+    const upright = await uprightCleanOriginal(stored);
     if (upright !== stored) await ctx.storage.put(photo.original_key, upright, 'image/jpeg');
-    const size = upright === stored ? meta : await sharp(upright).metadata();
+    const size = await sharp(upright).metadata();
     const width = size.width ?? 0;
     const height = size.height ?? 0;
     // Both are needed before the photo is searchable: the BIBs are read in the reader's process while
@@ -98,7 +100,10 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
           [photo.id, photo.event_id, bib, confidence],
         );
       }
-      await tx.query(`update photos set status = 'ready', failure_reason = null, width = $2, height = $3 where id = $1`, [photo.id, width, height]);
+      await tx.query(
+        `update photos set status = 'ready', failure_reason = null, width = $2, height = $3, metadata_cleaned_at = coalesce(metadata_cleaned_at, now()) where id = $1`,
+        [photo.id, width, height],
+      );
       return bibs.map(([bib]) => bib);
     });
     if (removedMeanwhile) {

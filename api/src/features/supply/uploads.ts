@@ -12,6 +12,7 @@ import { API_ROUTES, SUPPLY_MESSAGES, uploadFileSchema, type UploadReceipt } fro
 import type { AppConfig } from '../../config/config';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
+import { cleanOriginal } from '../../media/jpegMetadata';
 import { PHOTO_QUEUE } from './pipeline';
 import { supplyStatusOf } from './photoStatus';
 
@@ -21,7 +22,8 @@ import { supplyStatusOf } from './photoStatus';
  * storage is S3, so any API instance behind the load balancer continues any upload, else in the
  * data folder (one process). When
  * the last byte is in, the file is checked (a readable JPEG), recognised by its SHA-256 if it was sent
- * before to the same event, moved into private object storage and queued for processing; its reply
+ * before to the same event, stored without personal metadata in private object storage (the SHA-256
+ * is of the file as sent, so sending it again is still recognised) and queued for processing; its reply
  * names the photo. Who may create and continue an upload is checked by the route (routes.ts).
  */
 
@@ -47,6 +49,19 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
     if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
   }
   return out;
+}
+
+/**
+ * The name a photographer's file is shown under: the browser sends whatever the file was called, and
+ * a crafted request anything at all ("../../x.jpg", control or text-direction characters). Only the
+ * part after the last slash or backslash is kept, without those characters; null when nothing is
+ * left. Migration 540 applied the same rule to the names stored before.
+ */
+export function displayFileName(sent: string): string | null {
+  const base = sent.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 255);
+  return clean === '' || /^\.+$/.test(clean) ? null : clean;
 }
 
 /** Throws the reason a finished file is not a usable photo. */
@@ -93,13 +108,15 @@ export async function acceptPhotoFile(
   const imageId = `UP${eventId}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
   const folder = `uploads/${eventId}`;
   const keys = { original: `originals/${folder}/${imageId}.jpg`, preview: `previews/${folder}/${imageId}.jpg`, thumb: `thumbs/${folder}/${imageId}.jpg` };
-  await ctx.storage.put(keys.original, file, 'image/jpeg');
+  // Stored without the camera's personal metadata (GPS position, serial numbers, names, XMP, IPTC,
+  // thumbnails): only its orientation, applied by the pipeline, and the capture time stay.
+  await ctx.storage.put(keys.original, await cleanOriginal(file), 'image/jpeg');
   const inserted = await ctx.db.query<{ id: number }>(
-    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, content_sha256, original_name)
-     values ($1, $2, 'image', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10)
+    `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, content_sha256, original_name, metadata_cleaned_at)
+     values ($1, $2, 'image', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10, now())
      on conflict (event_id, content_sha256) where content_sha256 is not null do nothing
      returning id`,
-    [eventId, imageId, keys.original, keys.preview, keys.thumb, width, height, userId, sha256, input.filename.slice(0, 255)],
+    [eventId, imageId, keys.original, keys.preview, keys.thumb, width, height, userId, sha256, displayFileName(input.filename)],
   );
   if (!inserted[0]) {
     // The same file finished a moment ago in a parallel upload: that photo is the one.

@@ -7,6 +7,7 @@ const SignUpPage = lazyPageWithAntdApp(() => import('./pages/SignUpPage'), 'Sign
 const ForgotPasswordPage = lazyPageWithAntdApp(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPageWithAntdApp(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyPageWithAntdApp(() => import('./pages/ChangePasswordPage'), 'ChangePasswordPage');
+const VerifyEmailPage = lazyPageWithAntdApp(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
 
 /** The account pages the shell renders itself. */
 export const authRoutes = [
@@ -15,4 +16,5 @@ export const authRoutes = [
   <Route key="/forgot-password" path="/forgot-password" element={<ForgotPasswordPage />} />,
   <Route key="/reset-password" path="/reset-password" element={<ResetPasswordPage />} />,
   <Route key="/change-password" path="/change-password" element={<ChangePasswordPage />} />,
+  <Route key="/verify-email" path="/verify-email" element={<VerifyEmailPage />} />,
 ];

@@ -23,9 +23,11 @@ const MENU: Array<{ label: string; to: string }> = [
 export const STICKY_AFTER_PX = 250;
 
 /** The entries of the signed-in dropdown a role allows (the server still checks every page's role). */
-export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean }): Array<{ key: string; label: string; to?: string }> {
+export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
   return [
     { key: 'orders', label: 'Orders History', to: '/order-history' },
+    // Until the account proves its address, orders placed with it without signing in stay out of its history.
+    ...(roles.emailVerified === false ? [{ key: 'verify-email', label: 'Confirm Email', to: '/verify-email' }] : []),
     { key: 'change-password', label: 'Change Password', to: '/change-password' },
     ...(roles.isPartner ? [{ key: 'revenue', label: 'Show Revenue', to: '/show_revenue' }] : []),
     ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : []),

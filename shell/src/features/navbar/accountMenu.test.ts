@@ -1,6 +1,6 @@
 import { accountMenuEntries } from './Navbar';
 
-const labels = (roles: { isPartner: boolean; isOrganiser: boolean }) => accountMenuEntries(roles).map((e) => e.label);
+const labels = (roles: { isPartner: boolean; isOrganiser: boolean; emailVerified?: boolean }) => accountMenuEntries(roles).map((e) => e.label);
 
 describe('account dropdown entries by role', () => {
   it('a runner gets orders, change password and log out', () => {
@@ -9,5 +9,9 @@ describe('account dropdown entries by role', () => {
   it('partners add Show Revenue, organisers Event Dashboard', () => {
     expect(labels({ isPartner: true, isOrganiser: false })).toEqual(['Orders History', 'Change Password', 'Show Revenue', 'Log out']);
     expect(labels({ isPartner: false, isOrganiser: true })).toEqual(['Orders History', 'Change Password', 'Event Dashboard', 'Log out']);
+  });
+  it('an account that has not proved its email address is offered Confirm Email', () => {
+    expect(labels({ isPartner: false, isOrganiser: false, emailVerified: false })).toEqual(['Orders History', 'Confirm Email', 'Change Password', 'Log out']);
+    expect(labels({ isPartner: false, isOrganiser: false, emailVerified: true })).toEqual(['Orders History', 'Change Password', 'Log out']);
   });
 });

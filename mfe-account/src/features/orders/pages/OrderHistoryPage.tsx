@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Input, Result, Table, Tag } from 'antd';
-import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryRow, localStore } from '@finishline/shared';
-import { returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
+import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryResult, type OrderHistoryRow, localStore } from '@finishline/shared';
+import { EmailProofPanel, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { restoreOrderToCart } from '../api/restoreOrderToCart';
 
 export const HISTORY_PAGE_SIZE = 15;
@@ -27,6 +27,9 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
   const [shop, setShop] = useAtom(shopAtom);
   const session = readLocalSession();
   const [rows, setRows] = useState<OrderHistoryRow[] | null>(null);
+  // Orders placed with the account's address without signing in, held back until it proves the address.
+  const [proof, setProof] = useState<Pick<OrderHistoryResult, 'withheld_orders' | 'email'> | null>(null);
+  const [loads, setLoads] = useState(0);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -42,7 +45,11 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
     // The history is fetched once; the search box filters the rows here like the spec's table.
     ordersApi
       .orderHistory({ userID: session.userId, searchtext: '' })
-      .then(({ result }) => alive && setRows(result.order_history))
+      .then(({ result }) => {
+        if (!alive) return;
+        setRows(result.order_history);
+        setProof(result.withheld_orders > 0 ? { withheld_orders: result.withheld_orders, email: result.email } : null);
+      })
       .catch((error) => {
         console.error('order history failed', error); // spec: logged only, the page renders empty
         if (alive) setRows([]);
@@ -50,7 +57,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
     return () => {
       alive = false;
     };
-  }, [session.signedIn, session.userId]);
+  }, [session.signedIn, session.userId, loads]);
 
   const filtered = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -90,11 +97,14 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
     if (params.get('prebooked')) setParams({}, { replace: true });
   };
   const modal = <PrebookModal open={prebook !== null} onClose={closePrebook} prefill={prebook ?? undefined} />;
+  // Proven: the held-back orders are the account's now, so the history is read again.
+  const proofPanel = proof ? <EmailProofPanel email={proof.email} waiting={proof.withheld_orders} onConfirmed={() => setLoads((n) => n + 1)} /> : null;
 
   if (rows !== null && rows.length === 0) {
     return (
       <>
         {modal}
+        {proofPanel ? <div style={{ maxWidth: 720, margin: '24px auto 0', padding: '0 16px' }}>{proofPanel}</div> : null}
         <Result
           status="info"
           title="No Purchase History"
@@ -110,6 +120,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
       {busy ? <Overlay /> : null}
       {modal}
       <h1 style={{ fontSize: 26 }}>Order History</h1>
+      {proofPanel}
       <Input.Search
         aria-label="Search orders"
         placeholder="Search by event name, BIB or order reference"
