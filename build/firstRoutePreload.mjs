@@ -6,7 +6,10 @@
  * download) and, by the path opened:
  *  - always fetches runtime-config.json;
  *  - on a storefront page (STOREFRONT_PATHS), fetches the storefront's manifest as soon as the config
- *    names it, then preloads its remoteEntry.js and the files of its exposed App;
+ *    names it, then preloads its remoteEntry.js and the files of its exposed App; a browser whose kept
+ *    bucket (RELEASE_BUCKET_KEY) falls inside a storefront canary's share gets the canary's manifest,
+ *    as the shell will choose (shell/src/app/remotes/releaseChoice.ts; a first visit has no bucket yet
+ *    and preloads the current release);
  *  - on a storefront page, also fetches the purchase notification the shell's header shows, so the
  *    header's first render has its marquee (it no longer pushes the page down 44 px when it arrives)
  *    and the early copies below know their place (under the marquee, or right under the bar);
@@ -95,6 +98,8 @@ export const PRODUCTS_PAINT = {
     added: 'Added',
   },
 };
+/** The browser's kept canary bucket (RELEASE_BUCKET_KEY in shared/src/storageKeys.ts; a Jest test keeps them equal). */
+export const RELEASE_BUCKET_KEY = 'finishline.releaseBucket';
 /** The purchase notification the shell's header shows (shared/src/api/routes.ts). */
 export const PURCHASE_NOTIFICATION_ROUTE = '/api/orders/purchase-notification';
 
@@ -102,7 +107,7 @@ export const PURCHASE_NOTIFICATION_ROUTE = '/api/orders/purchase-notification';
  * Runs in the browser, inlined as its source text: plain ES2017, no imports, nothing that throws.
  * Its parameters are given as JSON literals by firstRoutePreloadScript().
  */
-function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, productsPaint, notificationRoute) {
+function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, productsPaint, notificationRoute, releaseBucketKey) {
   var path = location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
   var stash = (window[globalName] = {});
   var ignore = function () {};
@@ -378,6 +383,14 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
   stash.config
     .then(function (config) {
       var manifestUrl = config.remotes && config.remotes.storefront;
+      var canary = config.releases && config.releases.storefront && config.releases.storefront.canary;
+      var bucket = NaN;
+      try {
+        if (canary) bucket = parseInt(localStorage.getItem(releaseBucketKey), 10);
+      } catch (error) {
+        ignore(error); // storage refused: the current release, as for a first visit
+      }
+      if (bucket >= 0 && bucket < canary.share) manifestUrl = canary.manifestUrl;
       if (!manifestUrl) return;
       var response = fetch(manifestUrl);
       stash.manifest = { url: manifestUrl, response: response };
@@ -404,7 +417,7 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
 
 /** The inline script's text, exactly as the page carries it (its hash must match byte for byte). */
 export function firstRoutePreloadScript() {
-  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT, PRODUCTS_PAINT, PURCHASE_NOTIFICATION_ROUTE].map((value) => JSON.stringify(value)).join(', ');
+  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT, PRODUCTS_PAINT, PURCHASE_NOTIFICATION_ROUTE, RELEASE_BUCKET_KEY].map((value) => JSON.stringify(value)).join(', ');
   return `(${firstRoutePreload.toString()})(${args});`;
 }
 

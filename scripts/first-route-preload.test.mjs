@@ -7,13 +7,14 @@ import {
   inlineScriptsOf,
   PRODUCTS_PAINT,
   PURCHASE_NOTIFICATION_ROUTE,
+  RELEASE_BUCKET_KEY,
   scriptHashSource,
   STOREFRONT_PATHS,
 } from '../build/firstRoutePreload.mjs';
 import { ownerOf } from '../shell/src/app/routeTable.ts';
 import { FIRST_PAINT_ID } from '../shared/src/api/preloaded.ts';
 import { API_ROUTES } from '../shared/src/api/routes.ts';
-import { SHOP_STORE_KEY, SHOP_STORE_VERSION, STORAGE_KEYS } from '../shared/src/storageKeys.ts';
+import { RELEASE_BUCKET_KEY as SHARED_RELEASE_BUCKET_KEY, SHOP_STORE_KEY, SHOP_STORE_VERSION, STORAGE_KEYS } from '../shared/src/storageKeys.ts';
 import { HERO_IMAGE_SIZES } from '../shared/src/types/entities.ts';
 import { HERO_SUBTITLE, HERO_TITLE } from '../mfe-storefront/src/features/home/heroText.ts';
 import { columnsFor } from '../mfe-storefront/src/features/products/hooks/useColumns.ts';
@@ -24,6 +25,7 @@ const CONFIG = {
   apiBaseUrl: 'http://api.example',
   remotes: { storefront: 'http://storefront.example/mf-manifest.json', partner: 'http://partner.example/mf-manifest.json' },
 };
+const CANARY_MANIFEST = 'http://storefront.example/releases/v2/mf-manifest.json';
 const MANIFEST = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
@@ -106,12 +108,12 @@ function fakeNode(tag) {
  * Runs the page's inline script as a browser would, on a page opened at `pathname` (its #root empty,
  * or already holding the app); answers its requests from the documents above.
  */
-async function openPage(pathname, { home = HOME, notification = NOTIFICATION, appOnScreen = false, storage = {}, width = 412 } = {}) {
+async function openPage(pathname, { home = HOME, notification = NOTIFICATION, appOnScreen = false, storage = {}, width = 412, config = CONFIG } = {}) {
   const fetched = [];
   const preloaded = [];
   const painted = [];
   const answer = (body) => ({ ok: body !== null, status: body === null ? 500 : 200, json: async () => body, clone: () => answer(body) });
-  const documents = { '/runtime-config.json': CONFIG, [CONFIG.remotes.storefront]: MANIFEST, 'http://api.example/api/home': home, [NOTIFICATION_URL]: notification };
+  const documents = { '/runtime-config.json': config, [CONFIG.remotes.storefront]: MANIFEST, [CANARY_MANIFEST]: MANIFEST, 'http://api.example/api/home': home, [NOTIFICATION_URL]: notification };
   const root = { id: 'root', firstChild: appOnScreen ? fakeNode('div') : null };
   root.parentNode = {
     insertBefore: (node, before) => {
@@ -241,6 +243,15 @@ describe('the first route’s requests, started by the shell’s page', () => {
     expect(fetched.sort()).toEqual(['/runtime-config.json', NOTIFICATION_URL, 'http://storefront.example/mf-manifest.json']);
     expect(preloaded.map((link) => link.href)).not.toContain('http://api.example/api/media/hero.jpg');
     expect(preloaded).toHaveLength(3);
+  });
+
+  test('a browser inside a storefront canary’s share (its kept bucket) preloads the canary; others, and a first visit, the current release', async () => {
+    const config = { ...CONFIG, releases: { storefront: { version: 'v1', canary: { version: 'v2', manifestUrl: CANARY_MANIFEST, share: 10, sharedRange: '^1.0.0' } } } };
+    const manifestOf = async (storage) => (await openPage('/products', { config, storage })).stash.manifest.url;
+    expect(RELEASE_BUCKET_KEY).toBe(SHARED_RELEASE_BUCKET_KEY);
+    expect(await manifestOf({ [RELEASE_BUCKET_KEY]: '9' })).toBe(CANARY_MANIFEST);
+    expect(await manifestOf({ [RELEASE_BUCKET_KEY]: '10' })).toBe(CONFIG.remotes.storefront);
+    expect(await manifestOf({})).toBe(CONFIG.remotes.storefront);
   });
 
   test.each(['/registration', '/show_revenue', '/order-history', '/sign-in', '/eventcertificate'])('on %s : the config only, nothing of the storefront', async (path) => {

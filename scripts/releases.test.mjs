@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { freePort } from './free-port.mjs';
-import { describeReleases, readRecord, release, rollback } from './releases.mjs';
+import { describeReleases, errorRatesFile, promote, readRecord, release, rollback, rollbackCanary } from './releases.mjs';
 
 const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
 let dir;
@@ -84,6 +84,60 @@ describe('release and rollback of one remote', () => {
   });
 });
 
+describe('canary releases', () => {
+  const url = (version) => `http://localhost:3001/releases/${version}/mf-manifest.json`;
+
+  test('a canary is live for its share only; promote makes it live for all', () => {
+    release('storefront', { from: builtFolder('one'), env });
+    const entry = release('storefront', { from: builtFolder('two'), env, canary: { share: 10, maxErrorRate: 2, minViews: 30 } });
+    expect(entry.version).toBe('v2');
+    // Everyone else keeps v1; the shell reads the canary, its share and its contract range from the runtime config.
+    expect(config().remotes.storefront).toBe(url('v1'));
+    expect(config().releases.storefront).toEqual({ version: 'v1', canary: { version: 'v2', manifestUrl: url('v2'), share: 10, sharedRange: '^1.4.0' } });
+    expect(readRecord(path.join(dir, 'releases')).remotes.storefront.canary).toMatchObject({ version: 'v2', share: 10, maxErrorRate: 2, minViews: 30 });
+    expect(describeReleases({ env })).toContain('storefront: live v1 for 90% of visitors, canary v2 for 10%');
+    expect(() => release('storefront', { from: builtFolder('three'), env, canary: { share: 20 } })).toThrow('has a canary running (v2 for 10% of visitors)');
+
+    expect(promote('storefront', { env }).version).toBe('v2');
+    expect(config().remotes.storefront).toBe(url('v2'));
+    expect(config().releases.storefront).toEqual({ version: 'v2' });
+    expect(describeReleases({ env })).toMatch(/canary v2 promoted: live for everyone \(was v1\)/);
+    expect(() => promote('storefront', { env })).toThrow('no canary running');
+  });
+
+  test('pnpm rollback ends a canary; the ended canary is never the target of a later rollback', () => {
+    release('storefront', { from: builtFolder('one'), env });
+    release('storefront', { from: builtFolder('two'), env, canary: { share: 50 } });
+    expect(rollback('storefront', null, { env }).version).toBe('v1');
+    expect(config().releases.storefront).toEqual({ version: 'v1' });
+    expect(config().remotes.storefront).toBe(url('v1'));
+    release('storefront', { from: builtFolder('three'), env });
+    // Back from v3 goes to v1: v2 never was live for everyone.
+    expect(rollback('storefront', null, { env }).version).toBe('v1');
+  });
+
+  test("the watch's rollback ends only the canary it judged, says why, and pnpm releases shows it with the error rates", () => {
+    release('storefront', { from: builtFolder('one'), env });
+    release('storefront', { from: builtFolder('two'), env, canary: { share: 50 } });
+    expect(rollbackCanary('storefront', 'v7', 'too many errors', { env })).toBeNull();
+    expect(rollbackCanary('storefront', 'v2', '12.0 errors per 100 page views against 0.0', { env })).toMatchObject({ version: 'v2', share: 50 });
+    expect(config().releases.storefront).toEqual({ version: 'v1' });
+    expect(rollbackCanary('storefront', 'v2', 'again', { env })).toBeNull();
+    fs.writeFileSync(errorRatesFile(path.join(dir, 'releases')), JSON.stringify({ windowMinutes: 60, remotes: { storefront: { v1: { views: 200, errors: 1 } } } }));
+    const listed = describeReleases({ env });
+    expect(listed).toContain('canary v2 rolled back: 12.0 errors per 100 page views against 0.0');
+    expect(listed).toMatch(/\* v1 .*1 errors in 200 page views \(0\.5 per 100\) in the last 60 min/);
+  });
+
+  test('a share or threshold that makes no sense is refused and nothing is released', () => {
+    release('storefront', { from: builtFolder('one'), env });
+    expect(() => release('storefront', { from: builtFolder('two'), env, canary: { share: 100 } })).toThrow('from 1 to 99');
+    expect(() => release('storefront', { from: builtFolder('two'), env, canary: { share: 'ten' } })).toThrow('from 1 to 99');
+    expect(() => release('storefront', { from: builtFolder('two'), env, canary: { share: 10, minViews: -1 } })).toThrow('--min-views must be a number');
+    expect(fs.existsSync(path.join(dir, 'releases', 'storefront', 'v2'))).toBe(false);
+    expect(config().releases.storefront).toEqual({ version: 'v1' });
+  });
+});
 
 describe('serving releases', () => {
   test('releases are served under /releases; runtime config is never cached, hashed files for a year', async () => {

@@ -22,7 +22,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
-import { readRecord, releasePaths } from './releases.mjs';
+import { readRecord, releasePaths, runtimeReleases } from './releases.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const offset = portOffset();
@@ -146,6 +146,7 @@ function runtimeConfig() {
   return {
     apiBaseUrl: apiUrl,
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, manifestUrlOf(name)])),
+    releases: runtimeReleases(readRecord(releasesDir)),
     eventsSiteUrl: process.env.EVENTS_SITE_URL || 'https://www.indiarunning.com/',
     supportEmail: process.env.SUPPORT_EMAIL || 'support@finishline.example',
     whatsappNumber: process.env.WHATSAPP_NUMBER || '+919800000000',

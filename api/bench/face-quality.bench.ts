@@ -20,85 +20,28 @@ import { loadConfig } from '../src/config/config';
 import { createContextWith } from '../src/createContext';
 import { openDb, type Db } from '../src/db/db';
 import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
-import { FaceEngine, type DetectedFace } from '../src/features/faces/engine';
+import { FaceEngine } from '../src/features/faces/engine';
 import { embeddingColumn } from '../src/features/faces/embeddingStore';
 import { startFaceIndexer } from '../src/features/faces/indexer';
 import { chooseSelfieFace, searchBySelfie } from '../src/features/faces/selfieSearch';
 import { AppError } from '../src/http/envelope';
 import { seedDemo } from '../src/seed/seedDemo';
-import { descriptorDistance } from '@finishline/shared/pure';
 import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderSelfie, seededRandom, type FaceImage } from './faceScenes';
-import { personAt, VARIANTS, variantScenes, type Variant, type VariantScene } from './faceVariants';
+import { VARIANTS, variantScenes, type Variant, type VariantScene } from './faceVariants';
+import { add, labelled, mean, precisionOf, recallOf, score, sd, tuneThreshold, zero, type Counts, type GalleryPhoto, type Query } from './faceMetrics';
 import { runBench } from './benchSupport';
 
-interface GalleryPhoto {
-  scene: VariantScene;
-  /** People pasted into the photo (the truth), found or not. */
-  people: Set<string>;
-  faces: Array<{ descriptor: number[]; person: string | null }>;
-}
-
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const sd = (xs: number[]) => {
-  const m = mean(xs);
-  return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
-};
-
-interface Query {
-  person: string;
-  file: string;
+interface SelfieQuery extends Query {
   selfie: Buffer;
-  /** null when the selfie was refused (no usable face): a miss for every photo of the person. */
-  descriptor: number[] | null;
-  refusal?: string;
 }
 
-
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-}
-const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
-const add = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
-const recallOf = (c: Counts) => (c.tp + c.fn === 0 ? 1 : c.tp / (c.tp + c.fn));
-const precisionOf = (c: Counts) => (c.tp + c.fp === 0 ? 1 : c.tp / (c.tp + c.fp));
-
-/** Photos a query finds at a threshold, counted against the truth. `exclude` drops a person's faces. */
-function score(queries: Query[], gallery: GalleryPhoto[], threshold: number, exclude: string | null = null): Counts {
-  const counts = zero();
-  for (const q of queries) {
-    for (const photo of gallery) {
-      const expected = photo.people.has(q.person);
-      const found = q.descriptor !== null && photo.faces.some((f) => (f.person === null || f.person !== exclude) && descriptorDistance(q.descriptor!, f.descriptor) < threshold);
-      if (found && expected) counts.tp += 1;
-      else if (found) counts.fp += 1;
-      else if (expected) counts.fn += 1;
-    }
-  }
-  return counts;
-}
-
-/**
- * The threshold from the tuning people: their selfies against every face of another tuning person
- * give the distribution of different-person distances; the threshold sits 3 standard deviations
- * below its mean (about one false match in 700 face pairs if it were normal). Steadier than the
- * single closest pair of four people, which the fifth person need not respect.
- */
+/** The threshold from the people other than `heldOut` (leave-one-person-out). */
 function tune(queries: Query[], gallery: GalleryPhoto[], heldOut: string): number {
-  const distances: number[] = [];
-  for (const q of queries) {
-    if (!q.descriptor || q.person === heldOut) continue;
-    for (const photo of gallery) for (const f of photo.faces) if (f.person && f.person !== heldOut && f.person !== q.person) distances.push(descriptorDistance(q.descriptor, f.descriptor));
-  }
-  return mean(distances) - 3 * sd(distances);
+  const people = new Set(queries.map((q) => q.person).filter((p) => p !== heldOut));
+  return tuneThreshold(queries, gallery, people);
 }
 
 const fmt = (xs: number[]) => `${mean(xs).toFixed(3)} ± ${sd(xs).toFixed(3)} (min ${Math.min(...xs).toFixed(3)})`;
-
-function labelled(faces: DetectedFace[], scene: VariantScene): GalleryPhoto {
-  return { scene, people: new Set(scene.faces.map((f) => f.person)), faces: faces.map((f) => ({ descriptor: f.descriptor, person: personAt(f.box, scene.faces)?.person ?? null })) };
-}
 
 async function main(): Promise<void> {
   const faceSet = loadFaceSet();
@@ -117,7 +60,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const gallery: GalleryPhoto[] = [];
   for (const scene of scenes) gallery.push(labelled((await engine.analyse(scene.jpeg, 'index')).faces, scene));
-  const queries: Query[] = [];
+  const queries: SelfieQuery[] = [];
   for (const face of faceSet as FaceImage[]) {
     const selfie = await renderSelfie(face.image, 'jpeg');
     try {
@@ -177,7 +120,7 @@ async function main(): Promise<void> {
   for (const target of targets) await productRun(target, productScenes, queries, thresholds);
 }
 
-async function productRun(target: { label: string; url: string | null; demo: boolean }, scenes: VariantScene[], queries: Query[], thresholds: Map<string, number>): Promise<void> {
+async function productRun(target: { label: string; url: string | null; demo: boolean }, scenes: VariantScene[], queries: SelfieQuery[], thresholds: Map<string, number>): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-faces-'));
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false });
   const schema = target.url ? `bench_faces_${Date.now()}` : undefined;

@@ -10,7 +10,8 @@ import type { ObjectStorage } from '../src/storage/storage';
  * The face set (people x photos, small greyscale portraits) sits outside the repository at
  * ../shared/data/faces and is never committed; callers skip when it is absent.
  */
-export const FACES_DIR = path.resolve(REPO_ROOT, '../shared/data/faces');
+/** The face set, outside the repository: FACES_DIR, else ../shared/data/faces beside it. */
+export const FACES_DIR = process.env.FACES_DIR ? path.resolve(process.env.FACES_DIR) : path.resolve(REPO_ROOT, '../shared/data/faces');
 
 export interface FaceImage {
   person: string;

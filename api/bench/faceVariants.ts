@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import type { FaceImage } from './faceScenes';
+import { turnFace } from './selfieVariants';
 
 /**
  * Event photos made from the face set, in the conditions a race photo meets: the clean scene, and
@@ -8,7 +9,9 @@ import type { FaceImage } from './faceScenes';
  * labelled with its person. Shared by the quality benchmark and the quality test.
  */
 export const VARIANTS = ['clean', 'blur', 'jpeg', 'crowd', 'dark', 'bright', 'sunglasses', 'cap'] as const;
-export type Variant = (typeof VARIANTS)[number];
+/** Faces turned to one side (turnFace), measured by the held-out benchmark beside the eight above. */
+export const TURNED = 'turned';
+export type Variant = (typeof VARIANTS)[number] | typeof TURNED;
 
 export interface PastedFace {
   person: string;
@@ -38,7 +41,7 @@ function accessory(kind: 'sunglasses' | 'cap', size: number): Buffer {
 }
 
 async function pasteable(face: FaceImage, size: number, variant: Variant): Promise<Buffer> {
-  let image = sharp(face.image).resize(size, size);
+  let image = sharp(variant === TURNED ? await turnFace(face.image, 0.4, face.file.charCodeAt(face.file.length - 5) % 2 ? 'left' : 'right') : face.image).resize(size, size);
   if (variant === 'sunglasses' || variant === 'cap') image = sharp(await image.toBuffer()).composite([{ input: accessory(variant, size) }]);
   return image.png().toBuffer();
 }

@@ -106,7 +106,7 @@ async function main(): Promise<void> {
       if (p % 50 === 0) people = Array.from({ length: 200 }, person);
       const faces: DetectedFace[] = Array.from({ length: FACES_PER_PHOTO }, () => {
         const who = people[Math.floor(random() * people.length)]!;
-        return { box: [0, 0, 100, 100], score: 0.9, descriptor: who.map((v) => v + normal() * 0.025), quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 } };
+        return { box: [0, 0, 100, 100], score: 0.9, descriptor: who.map((v) => v + normal() * 0.025), quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 , yaw: 0, eyeLight: 0.6 } };
       });
       await saveFacesOfPhoto(db, ids[p]!.id, bigEvent, faces);
     }
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
 
     // A photo indexed meanwhile: the next search fetches only the new faces.
     const extra = await db.query<{ id: number }>(`insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'BL-new', 'image', 'o.jpg', 'p.jpg', 't.jpg', 960, 600) returning id`, [bigEvent]);
-    await saveFacesOfPhoto(db, extra[0]!.id, bigEvent, [{ box: [0, 0, 100, 100], score: 0.9, descriptor: query, quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 } }]);
+    await saveFacesOfPhoto(db, extra[0]!.id, bigEvent, [{ box: [0, 0, 100, 100], score: 0.9, descriptor: query, quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 , yaw: 0, eyeLight: 0.6 } }]);
     const afterInsert = await timed(1, () => matchPhotosInEvent(db, bigEvent, query));
     console.log(`first search after a photo was indexed (new faces fetched only): ${afterInsert[0]!.toFixed(1)} ms`);
 

@@ -15,7 +15,11 @@
  *   at a time, so the client adds little); the BIB reader and the face detector run in model child
  *   processes, whose RSS (samples) and high-water mark are printed apart, with the sum;
  * - CPU seconds per photo of this process and of the model processes;
- * With BENCH_FACES (the default) the event has selfie search, so the face worker indexes the batch after the BIBs.
+ * With BENCH_FACES (the default) the event has selfie search, so the face worker indexes the batch after the BIBs;
+ *   then the time from each upload finishing to its faces being indexed (findable by a selfie, and by
+ *   face under its runner's BIB) is printed too (p50, p95, max);
+ * - the photographer's photo list during the batch, polled every 3 s as the pages do: the upload
+ *   page's counts (perPage 0) and the review page's first page, p50 and p95 through HTTP;
  * BENCH_UPLINK_MBIT paces the uploads to a photographer's uplink (say 20): photos then arrive as over a
  * real connection instead of the whole batch at once.
  * - how many photos were found under the right BIB.
@@ -179,6 +183,8 @@ async function main(): Promise<void> {
     bibOf.set(receipt.photoId, file.bib);
   }
   const readyAt = new Map<number, number>();
+  /** When each photo's faces were indexed (its face job done): findable by a selfie, and by face under its runner's BIB. */
+  const faceReadyAt = new Map<number, number>();
   let uploading = true;
   const watching = (async () => {
     const deadline = Date.now() + 30 * 60_000;
@@ -186,6 +192,28 @@ async function main(): Promise<void> {
       const rows = await db.query<{ id: number; status: string }>(`select id, status from photos where event_id = $1 and status <> 'processing'`, [eventId]);
       for (const row of rows) if (!readyAt.has(row.id)) readyAt.set(row.id, Date.now());
       await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const watchingFaces = (async () => {
+    const deadline = Date.now() + 30 * 60_000;
+    while (FACES && (uploading || faceReadyAt.size < finishedAt.size) && Date.now() < deadline) {
+      const rows = await db.query<{ photo_id: number }>(`select photo_id from face_index_jobs where event_id = $1 and status in ('done', 'failed')`, [eventId]);
+      for (const row of rows) if (!faceReadyAt.has(row.photo_id)) faceReadyAt.set(row.photo_id, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  // The photographer's screens poll during the batch as the pages do (every 3 s): the upload page's
+  // counts (perPage 0) and the review page's first page; each call timed through HTTP.
+  const listTimes: { counts: number[]; page: number[] } = { counts: [], page: [] };
+  const polling = (async () => {
+    while (uploading || readyAt.size < finishedAt.size) {
+      for (const [kind, perPage] of [['counts', 0], ['page', 48]] as const) {
+        const at = performance.now();
+        const res = await fetch(`${url}${API_ROUTES.partnerPhotos}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ eventId, perPage }) });
+        await res.arrayBuffer();
+        if (res.status === 200) listTimes[kind].push(performance.now() - at);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   })();
   await Promise.all(
@@ -203,6 +231,7 @@ async function main(): Promise<void> {
   // Searchable: ready (a ready photo is found by its BIBs at once), polled in one query for the batch
   // from the first byte on, so a photo processed while others still upload is timed when it is ready.
   await watching;
+  await polling;
   const allSeconds = (Date.now() - started) / 1000;
   const latencies = [...finishedAt.entries()].filter(([id]) => readyAt.has(id)).map(([id, at]) => (readyAt.get(id)! - at) / 1000);
   const outcome = await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from photos where event_id = $1 group by status`, [eventId]);
@@ -212,6 +241,9 @@ async function main(): Promise<void> {
 
   console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${READER_PROCESSES} BIB reader process(es))`);
   console.log(`Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`);
+  for (const [kind, times] of Object.entries(listTimes)) {
+    console.log(`Photo list during the batch (${kind === 'counts' ? 'upload page: counts only' : 'review page: first page of 48'}): ${times.length} calls, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms (goal p95 < 200 ms)`);
+  }
   console.log(`Statuses: ${outcome.map((o) => `${o.status} ${o.n}`).join(', ')}; found under the right BIB: ${right}/${PHOTOS}; wrong tags: ${wrong}`);
   const modelCpuOf = () => [...models.values()].map((entry) => [...entry.cpu].reduce((sum, [pid, cpu]) => sum + cpu - (cpuOfModelsAtStart.get(pid) ?? 0), 0));
   const apiCpu = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
@@ -223,7 +255,10 @@ async function main(): Promise<void> {
   );
   if (faces) {
     await faces.whenIdle();
+    await watchingFaces;
     console.log(`Face indexing of the batch done ${((Date.now() - started) / 1000).toFixed(1)} s after the first byte (it lets BIB reading go first)`);
+    const faceLatencies = [...finishedAt.entries()].filter(([id]) => faceReadyAt.has(id)).map(([id, at]) => (faceReadyAt.get(id)! - at) / 1000);
+    console.log(`Upload finished -> findable by face (faces indexed): p50 ${percentile(faceLatencies, 50).toFixed(1)} s, p95 ${percentile(faceLatencies, 95).toFixed(1)} s, max ${Math.max(...faceLatencies).toFixed(1)} s (goal p95 < 60 s)`);
   }
   const rss = memory.map((m) => m.rss);
   const heap = memory.map((m) => m.heap);

@@ -4,11 +4,12 @@ import { buildApp } from './app';
 import { seedDemo, seedSizeFromEnv } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
+import { settleDemoPrintLines } from './seed/printLinesDemo';
 import { seedPartnerUploads } from './seed/partnerUploads';
 import { seedRunnerDemo } from './seed/runnerDemo';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './features/faces/indexer';
 import { closeFaceDetector } from './features/faces/detector';
-import { startSupplyWorker } from './features/supply';
+import { startSupplyWorker, startVideoWorker } from './features/supply';
 import { defaultReaderProcesses } from './features/bibs';
 import { acquireJobQueue } from './queue/jobQueue';
 import { startBackgroundJobs } from './jobs/backgroundJobs';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     await seedOrganiserDemo(ctx, console.log);
     await seedRunnerDemo(ctx, console.log);
     await seedPartnerUploads(ctx, console.log);
+    await settleDemoPrintLines(ctx, console.log);
   }
   // A database seeded before home images had renditions gets them now, in the background (until then
   // the home page serves the original).
@@ -58,12 +60,19 @@ async function main(): Promise<void> {
           bibEngine: process.env.BIB_ENGINE === 'tesseract' ? 'tesseract' : 'model',
           ...(process.env.BIB_READING === 'false' ? { reader: null } : {}),
         });
+  // Finish-line videos are cut here unless VIDEO_WORKER=false; VIDEO_CONCURRENCY pieces at a time
+  // (default 1: each FFmpeg uses two threads). The BIB check shares the photo worker's reader.
+  const videoWorker =
+    process.env.VIDEO_WORKER === 'false'
+      ? null
+      : await startVideoWorker(ctx, queue, { reader: supplyWorker?.reader ?? null, concurrency: Math.max(1, Number(process.env.VIDEO_CONCURRENCY ?? 1) || 1) });
   // Outbox mail, payment reconciliation and pruning: scheduled once across every instance, worked by any.
   const backgroundJobs = await startBackgroundJobs(ctx, queue, (message) => app.log.info(message));
   const shutdown = async () => {
     await app.close();
     await backgroundJobs.stop();
     await faceIndexer?.stop();
+    await videoWorker?.stop();
     await supplyWorker?.stop();
     await releaseQueue();
     await closeFaceDetector();

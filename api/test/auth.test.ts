@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { API_ROUTES, type LoginResult, type User } from '@finishline/shared/pure';
+import { API_ROUTES, type LoginResult, type SignUpResult, type User } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { loadConfig, type SecurityConfig } from '../src/config/config';
@@ -60,6 +60,19 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
     expect(rows[0].is_organiser).toBe(false);
     const welcome = await mailsTo('meera.iyer@example.com');
     expect(welcome.map((m) => m.tag)).toContain('welcome');
+  });
+
+  it("checkout's sign-up is signed in at once: the answer carries a session the server knows, unproven like any new account", async () => {
+    const response = await signUp('nila.checkout@example.com', { signIn: true });
+    expect(response.status).toBe(200);
+    const result = response.body.result as SignUpResult;
+    expect(result.session).toMatchObject({ email: 'nila.checkout@example.com', firstName: 'Meera', emailVerified: false, isOrganiser: false, isPartner: false });
+    const me = await t.request<{ email: string }>('GET', API_ROUTES.currentUser, undefined, auth(result.session!.token));
+    expect(me.status).toBe(200);
+    expect(me.body.result.email).toBe('nila.checkout@example.com');
+    // The /sign-up page's request (no signIn) starts no session, as the spec's flow goes on to Sign In.
+    const plain = await signUp('plain.signup@example.com');
+    expect((plain.body.result as SignUpResult).session).toBeUndefined();
   });
 
   it('refuses a second account for the same email, whatever its case', async () => {

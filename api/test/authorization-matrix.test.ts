@@ -103,12 +103,18 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/organiser/partners': eventOrganiserOnly,
   'POST /api/organiser/partners/decide': eventOrganiserOnly,
   // The certificate builder belongs to a search session (a visitor's or a signed-in one): anyone who
-  // can see the BIBs' photos may make the certificate of a runner whose results complete an
-  // achievement; each later call goes on only with that same session's run. No session: 401.
+  // can see the BIBs' photos may search and preview (watermarked previews only); each later call goes
+  // on only with that same session's run. Only the runner who bought the BIB's photos stores the
+  // certificate (the others: 403), so only they have a download to record (the others: 409). No session: 401.
+  // The shell's reports of its remotes (views and errors per release): anyone who runs the shop, no session needed.
+  'POST /api/client-reports': everyone(200),
+  'GET /dev/client-reports.json': everyone(200),
   'POST /api/certificates/search': { ...everyone(200), visitor: 401 },
+  // Whether a BIB's result gives a certificate: as public as the BIB search's achievementsEligibility.
+  'POST /api/certificates/eligibility': everyone(200),
   'POST /api/certificates/template': { ...everyone(200), visitor: 401 },
-  'POST /api/certificates/upload': { ...everyone(200), visitor: 401 },
-  'POST /api/certificates/download-record': { ...everyone(200), visitor: 401 },
+  'POST /api/certificates/upload': ownerOnly,
+  'POST /api/certificates/download-record': { visitor: 401, runner: 200, otherRunner: 409, partner: 409, organiser: 409 },
   // The Event Dashboard, the organiser's events, participants, moderation, face data: the event's organiser only.
   'POST /api/organiser/dashboard': eventOrganiserOnly,
   'POST /api/organiser/dashboard/partners': eventOrganiserOnly,
@@ -125,6 +131,14 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/organiser/participants/import': eventOrganiserOnly,
   'POST /api/organiser/reports': eventOrganiserOnly,
   'POST /api/organiser/reports/decide': eventOrganiserOnly,
+  // The race's finisher certificate (Certificate tab): the event's organiser only.
+  'POST /api/organiser/certificate': eventOrganiserOnly,
+  'POST /api/organiser/certificate/save': eventOrganiserOnly,
+  'POST /api/organiser/certificate/background': eventOrganiserOnly,
+  'POST /api/organiser/certificate/preview': eventOrganiserOnly,
+  // Series of the organiser's own races: organisers only (the races' ownership is checked within).
+  'POST /api/organiser/series': eventOrganiserOnly,
+  'POST /api/organiser/series/save': eventOrganiserOnly,
   // Registering as a photographer is open to every signed-in account (it is how one becomes a partner).
   'POST /api/partner/registration/events': signedIn(200),
   'POST /api/partner/registration/lookup': signedIn(200),
@@ -135,6 +149,18 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/partner/payouts/record': eventOrganiserOnly,
   // Platform operators only: none of the matrix's callers is one (api/test/operator.test.ts grants as one).
   'POST /api/operator/organisers': { ...everyone(403), visitor: 401 },
+  'POST /api/operator/fulfilment': { ...everyone(403), visitor: 401 },
+  // Fulfilment staff and operators only: none of the matrix's callers is either (api/test/prints-fulfilment.test.ts).
+  'POST /api/fulfilment/queue': { ...everyone(403), visitor: 401 },
+  'POST /api/fulfilment/lines/status': { ...everyone(403), visitor: 401 },
+  'GET /api/fulfilment/lines/file': { ...everyone(403), visitor: 401 },
+  'GET /api/fulfilment/export.csv': { ...everyone(403), visitor: 401 },
+  'POST /api/fulfilment/refunds': { ...everyone(403), visitor: 401 },
+  'POST /api/fulfilment/replacements': { ...everyone(403), visitor: 401 },
+  'GET /api/fulfilment/replacements/photo': { ...everyone(403), visitor: 401 },
+  'POST /api/fulfilment/replacements/decide': { ...everyone(403), visitor: 401 },
+  // The owner of the order asks (api/test/print-refunds.test.ts); the runner's order here holds no print (404 for its line), another account's order answers as unknown.
+  'POST /api/orders/replacement': { visitor: 401, runner: 404, otherRunner: 404, partner: 404, organiser: 404 },
   // tus: creating (201) and continuing (HEAD 200, PATCH 204) an upload, checked on every request (preflights are the CORS layer's, OPTIONS *).
   'POST /api/partner/uploads': { ...approvedPartnerOnly, partner: 201 },
   'HEAD /api/partner/uploads/*': approvedPartnerOnly,
@@ -145,6 +171,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/partner/photos': approvedPartnerOnly,
   'POST /api/partner/photos/bibs': approvedPartnerOnly,
   'POST /api/partner/photos/remove': approvedPartnerOnly,
+  'POST /api/partner/videos': approvedPartnerOnly,
+  'POST /api/partner/videos/frame': approvedPartnerOnly,
+  'POST /api/partner/videos/clock': approvedPartnerOnly,
+  'POST /api/partner/videos/clip-lengths': approvedPartnerOnly,
+  'POST /api/partner/videos/clips/publish': approvedPartnerOnly,
+  'POST /api/partner/videos/clips/remove': approvedPartnerOnly,
 };
 
 describe('authorization matrix: every route x visitor, runner, other runner, partner, organiser', () => {

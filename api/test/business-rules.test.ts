@@ -119,6 +119,45 @@ describe('business rules the review found open', () => {
     expect(await marquee()).toBe('A runner just bought photos of Orders Test Marathon 2026');
   });
 
+  it('the marquee never announces a race behind the privacy check, neither a new purchase nor one made before the check was turned on', async () => {
+    const setPrivacy = (on: boolean) => t.ctx.db.query('update events set privacy_check = $2 where id = $1', [f.eventId, on]);
+    const placeOrder = async () =>
+      (
+        await t.request<PaymentForm>('POST', API_ROUTES.createOrder, {
+          ...guest,
+          captcha: await solveCaptcha(t.url),
+          eventID: f.eventId,
+          bibNumber: f.bib,
+          cartInfo: { searchKind: 'bib', packageKind: null, lines: imageLines([f.photoIds[1]]), discountedPhotoIds: [] },
+        })
+      ).body.result;
+    const pay = async (form: PaymentForm) => {
+      const back = await p.pay(form);
+      expect((await postBack(back.action, back.fields)).status).toBe(303);
+    };
+    await t.ctx.db.query(`update app_settings set value = '"A runner just bought photos of Another Race"' where key = 'purchase_notification'`);
+    try {
+      // The organiser turns the check on while a runner is at the gateway: the payment lands, the marquee stays as it was.
+      const form = await placeOrder();
+      await setPrivacy(true);
+      await pay(form);
+      expect(await marquee()).toBe('A runner just bought photos of Another Race');
+      await setPrivacy(false);
+      await pay(await placeOrder());
+      expect(await marquee()).toBe('A runner just bought photos of Orders Test Marathon 2026');
+      const stored = await t.ctx.db.query<{ value: { event_id: number } }>(`select value from app_settings where key = 'purchase_notification'`);
+      expect(stored[0].value.event_id).toBe(f.eventId);
+      // The check turned on after the notice was written: withheld by the marquee route and in search results.
+      await setPrivacy(true);
+      expect(await marquee()).toBeNull();
+      await setPrivacy(false);
+      const search = await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: f.bib });
+      expect(search.body.result.purchase_notification).toBe('A runner just bought photos of Orders Test Marathon 2026');
+    } finally {
+      await setPrivacy(false);
+    }
+  });
+
   it('sign-in answers in about the same time for an unknown email as for a known one with a wrong password', async () => {
     const timeOf = async (email: string) => {
       const gCaptchToken = await solveCaptcha(t.url);

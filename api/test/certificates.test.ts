@@ -15,6 +15,7 @@ import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIME
 import { seedDemo } from '../src/seed/seedDemo';
 import { GRAND_SLAM } from '../src/seed/demoData';
 import { timedCertificates } from '../src/features/certificates';
+import { paidOrderOfBib, sessionIdOf } from './certificateFixtures';
 
 const MUMBAI = 'Mumbai Coastal Marathon 2026';
 const AHMEDABAD = 'Ahmedabad Riverfront Half 2026';
@@ -89,10 +90,17 @@ describe('achievement certificates', () => {
     ]);
   });
 
-  it('BIB search: the demo runner is eligible for the grand slam; a runner of one race only is not', async () => {
+  it('BIB search: the demo runner is eligible for the grand slam; a runner of one race only for that race’s finisher certificate, while it is on', async () => {
     const bibSearch = (bibNumber: string) => t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: ids.get(MUMBAI), bibNumber });
     expect((await bibSearch('TT20608')).body.result.achievementsEligibility).toEqual({ certificate_eligible: true, certificate_url: null, achievement_id: grandSlam });
-    expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({ certificate_eligible: false, certificate_url: null, achievement_id: null });
+    const [mumbai] = await t.ctx.db.query<{ id: number }>('select id from achievements where finisher_event_id = $1', [ids.get(MUMBAI)]);
+    expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({ certificate_eligible: true, certificate_url: null, achievement_id: mumbai.id });
+    await t.ctx.db.query('update achievements set active = false where id = $1', [mumbai.id]);
+    try {
+      expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({ certificate_eligible: false, certificate_url: null, achievement_id: null });
+    } finally {
+      await t.ctx.db.query('update achievements set active = true where id = $1', [mumbai.id]);
+    }
   });
 
   it('achievements search refuses what does not make a certificate, each with its message', async () => {
@@ -125,6 +133,9 @@ describe('achievement certificates', () => {
 
   it('the demo runner’s grand slam: search, template details, upload, recorded download', async () => {
     const token = await visitorToken();
+    // The runner bought a photo of each race in this session (as a guest): the builder may use their own photos.
+    const placedSessionId = await sessionIdOf(t.ctx, token);
+    for (const [event, bib] of slam) await paidOrderOfBib(t.ctx, ids.get(event)!, bib.trim().toUpperCase(), { userId: null, placedByUserId: null, placedSessionId, email: 'priya.guest@example.com' });
     const found = await search(slam, token);
     expect(found.status).toBe(200);
     const result = found.body.result;
@@ -197,9 +208,9 @@ describe('achievement certificates', () => {
     expect(elsewhere.body.result.achievementsEligibility.certificate_url).toBeNull();
   });
 
-  it('the server draws the timed certificates from the same template: the photo in its slot, at 3840 by 2560, none from a privacy-checked race', async () => {
+  it('the server draws the timed certificates from the same template: the photo in its slot, at 3840 by 2560, another race’s only where the buyer bought it', async () => {
     const [photo] = await t.ctx.db.query<{ original_key: string }>(`select p.original_key from photos p join photo_bibs b on b.photo_id = p.id where b.bib_number = 'TT20608' and p.kind = 'image' order by p.seq limit 1`);
-    const certificates = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608' }, photo.original_key);
+    const certificates = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'priya.guest@example.com' }, photo.original_key);
     expect(certificates.map((c) => c.name)).toEqual(['timed-certificate-TT20608.jpg', 'finishline-grand-slam-2026-certificate-TT20608.jpg']);
     const slamCertificate = certificates[1].data;
     expect(await sharp(slamCertificate).metadata()).toMatchObject({ format: 'jpeg', width: 3840, height: 2560 });
@@ -224,7 +235,7 @@ describe('achievement certificates', () => {
     expect(await darkPixels(1500, 720, 840, 130)).toBeGreaterThan(2000);
     expect(await darkPixels(180, 720, 500, 130)).toBe(0);
 
-    // A race with the privacy check keeps its slot empty in the zip: no OTP was verified for it.
+    // A buyer who did not buy the runner's Jaipur photos gets that slot empty: no original nobody paid for.
     const jaipurSlot = config.images.find((s) => s.event_id === ids.get(JAIPUR))!;
     /** Standard deviation of the slot's grey levels: a photo varies, an empty frame does not. */
     const slotSpread = async (certificate: Buffer) => {
@@ -233,12 +244,7 @@ describe('achievement certificates', () => {
       return Math.sqrt(grey.reduce((sum, v) => sum + (v - mean) ** 2, 0) / grey.length);
     };
     expect(await slotSpread(slamCertificate)).toBeGreaterThan(20);
-    await t.ctx.db.query('update events set privacy_check = true where id = $1', [ids.get(JAIPUR)]);
-    try {
-      const [, privateSlam] = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608' }, photo.original_key);
-      expect(await slotSpread(privateSlam.data)).toBeLessThan(2);
-    } finally {
-      await t.ctx.db.query('update events set privacy_check = false where id = $1', [ids.get(JAIPUR)]);
-    }
+    const [, notBought] = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'someone.else@example.com' }, photo.original_key);
+    expect(await slotSpread(notBought.data)).toBeLessThan(2);
   });
 });

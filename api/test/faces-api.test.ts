@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
-import { LIMIT_MESSAGES } from '../src/security/limits';
+import { API_ROUTES, FACE_CONSENT_VERSION, SELFIE_MESSAGES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
 import { closeFaceDetector } from '../src/features/faces/detector';
@@ -87,12 +86,12 @@ describe('selfie search API and face indexing', () => {
   }, 300_000);
 
   it('refuses what is not a JPG or PNG selfie of at most 2 MB', async () => {
-    const missing = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId }, from());
+    const missing = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId }, from());
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ StatusCode: 400, HasError: true, Message: 'Please capture or upload a selfie.' });
 
     const gif = Buffer.from('GIF89a....not a selfie').toString('base64');
-    const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: gif }, from());
+    const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: gif }, from());
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.Message).toBe(WRONG_TYPE_MESSAGE);
 
@@ -101,7 +100,7 @@ describe('selfie search API and face indexing', () => {
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
     const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
-    const tooLarge = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: `data:image/jpeg;base64,${big.toString('base64')}` }, from());
+    const tooLarge = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/jpeg;base64,${big.toString('base64')}` }, from());
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.Message).toBe(TOO_LARGE_MESSAGE);
   });
@@ -111,7 +110,7 @@ describe('selfie search API and face indexing', () => {
       `insert into events (name, from_date, to_date, issearchable, selfiesearch) values ('No Selfie Run', date '2026-01-01', date '2026-01-01', true, false) returning id`,
     );
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
-    const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: rows[0]!.id, selfieimg: png.toString('base64') }, from());
+    const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: rows[0]!.id, selfieimg: png.toString('base64') }, from());
     expect(res.status).toBe(400);
     expect(res.body.Message).toBe('Search by selfie is not available for No Selfie Run.');
   });
@@ -120,7 +119,7 @@ describe('selfie search API and face indexing', () => {
     const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
     const filesBefore = filesUnder(objectsDir).length;
     const noFace = await sharp(await renderScene([], seededRandom(3))).png().toBuffer();
-    const res = await t.request<null>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: `data:image/png;base64,${noFace.toString('base64')}` }, from());
+    const res = await t.request<null>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/png;base64,${noFace.toString('base64')}` }, from());
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ HasError: true, Message: NO_FACE_MESSAGE, result: null });
     expect(filesUnder(objectsDir).length).toBe(filesBefore);
@@ -129,7 +128,7 @@ describe('selfie search API and face indexing', () => {
   (faceSet ? it : it.skip)('finds the photo of the person in the selfie, with the search expiry', async () => {
     const person = faceSet!.filter((f) => f.person === faceSet![0]!.person);
     const selfie = await renderSelfie(person[0]!.image, 'png');
-    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
     expect(res.status).toBe(200);
     const body = res.body as typeof res.body & { awsImageExpary: string };
     expect(body.result.bibNumber).toBe('selfie');
@@ -145,7 +144,7 @@ describe('selfie search API and face indexing', () => {
     // Someone else's face finds nothing: a warning, not someone else's photos.
     const absent = [...new Set(faceSet!.map((f) => f.person))][4]!;
     const other = faceSet!.find((f) => f.person === absent)!;
-    const miss = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') }, from());
+    const miss = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') }, from());
     expect(miss.status).toBe(404);
     expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
   }, 60_000);
@@ -166,7 +165,7 @@ describe('selfie search API and face indexing', () => {
     const filesBefore = filesUnder(objectsDir).sort();
     const rowsBefore = await rowCounts();
     const selfie = await renderSelfie(faceSet![0]!.image, 'png');
-    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
     expect(res.status).toBe(200);
     expect(filesUnder(objectsDir).sort()).toEqual(filesBefore);
     expect(await rowCounts()).toEqual(rowsBefore);
@@ -177,7 +176,7 @@ describe('selfie search API and face indexing', () => {
     await t.ctx.db.query('update events set privacy_check = true where id = $1', [eventId]);
     try {
       const selfie = await renderSelfie(faceSet![0]!.image, 'png');
-      const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: selfie.toString('base64') }, from());
+      const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
       expect(res.status).toBe(403);
       expect(res.body.Message).toBe('Please verify the OTP sent to the participant to see these photos.');
     } finally {
@@ -200,28 +199,29 @@ describe('selfie search API and face indexing', () => {
     expect(job).toEqual([{ status: 'done', priority: 1 }]);
   }, 300_000);
 
-  it('counts a selfie search against the address only once its input is good (finding 1)', async () => {
-    const { selfieSearchesPerIp: limit } = t.ctx.config.security;
+  it('counts a selfie search against the device only once its input is good (finding 1)', async () => {
+    // No session token: the address stands in for the device (faces-consent-limits.test.ts has the sessions).
+    const { selfieSearchesPerSession: limit } = t.ctx.config.security;
     const headers = { 'x-forwarded-for': '10.9.9.9' };
     // Bad requests, more than the allowance: each answered for what it is, none counted.
     for (let i = 0; i < limit + 2; i += 1) {
-      const missing = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId }, headers);
+      const missing = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId }, headers);
       expect({ status: missing.status, message: missing.body.Message }).toEqual({ status: 400, message: 'Please capture or upload a selfie.' });
     }
     const gif = Buffer.from('GIF89a....not a selfie').toString('base64');
-    const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: gif }, headers);
+    const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: gif }, headers);
     expect(wrongType.status).toBe(400);
-    // Good input is counted (a faceless image still costs a detection): the allowance, then a 429.
+    // Good input is counted (a faceless image still costs a detection): the allowance, then a captcha.
     const blank = (await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer()).toString('base64');
     for (let i = 0; i < limit; i += 1) {
-      const res = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: blank }, headers);
+      const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank }, headers);
       expect({ status: res.status, message: res.body.Message }).toEqual({ status: 400, message: NO_FACE_MESSAGE });
     }
-    const refused = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: blank }, headers);
-    expect(refused.status).toBe(429);
-    expect(refused.body.Message).toBe(LIMIT_MESSAGES.selfieSearch);
+    const refused = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank }, headers);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ Message: SELFIE_MESSAGES.captchaNeeded, result: { captcha: 'standard' } });
     // Another address still searches.
-    const other = await t.request('POST', API_ROUTES.searchBySelfie, { eventID: eventId, selfieimg: blank }, { 'x-forwarded-for': '10.9.9.10' });
+    const other = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank }, { 'x-forwarded-for': '10.9.9.10' });
     expect(other.status).toBe(400);
   }, 300_000);
 });

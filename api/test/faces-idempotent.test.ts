@@ -20,7 +20,7 @@ function facesScored(score: number): DetectedFace[] {
     box: [10 + i * 100, 10, 80, 80],
     score,
     descriptor: Array.from({ length: FACE_DESCRIPTOR_LENGTH }, (_, k) => ((k + i) % 7) / 10),
-    quality: { size: 80, brightness: 0.5, sharpness: 0.01, flatness: 0 },
+    quality: { size: 80, brightness: 0.5, sharpness: 0.01, flatness: 0 , yaw: 0, eyeLight: 0.6 },
   }));
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, SELFIE_MESSAGES, type BibSearchResult, type FaceOptOutResult, type SeveralFacesResult } from '@finishline/shared/pure';
+import { API_ROUTES, FACE_CONSENT_VERSION, SELFIE_MESSAGES, type BibSearchResult, type FaceOptOutResult, type SeveralFacesResult } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
 import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
@@ -30,7 +30,7 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
   let ip = 0;
   const from = (extra: Record<string, string> = {}) => ({ 'x-forwarded-for': `10.8.0.${++ip}`, ...extra });
   const selfieOf = async (person: string, n = 0) => (await renderSelfie(photoOf(person, n), 'jpeg')).toString('base64');
-  const search = (body: Record<string, unknown>) => t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, ...body }, from());
+  const search = (body: Record<string, unknown>) => t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, ...body }, from());
   const index = async () => {
     const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
     await indexer.whenIdle();
@@ -95,9 +95,11 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
 
   it('matches an on-device descriptor like the selfie, stores nothing of it, and refuses one the model did not make', async () => {
     const selfie = Buffer.from(await selfieOf(people[1]!), 'base64');
-    const descriptor = (await faceDetector().detect(selfie, 'selfie'))[0]!.descriptor;
+    const [face] = await faceDetector().detect(selfie, 'selfie');
+    const descriptor = face!.descriptor;
+    const faceQuality = face!.quality;
     const before = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photo_faces'))[0]!.n;
-    const res = await search({ embedding: descriptor });
+    const res = await search({ embedding: descriptor, faceQuality });
     expect(res.status).toBe(200);
     const expected = [...scenes].filter(([, who]) => who.includes(people[1]!)).map(([id]) => id);
     expect(res.body.result.photo.map((p) => p.id).sort()).toEqual(expected.sort());
@@ -105,7 +107,7 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
     expect((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from face_optouts'))[0]!.n).toBe(0);
 
     for (const bad of [descriptor.map((v) => v * 5), descriptor.slice(0, 127), descriptor.map(() => 0)]) {
-      const refused = await search({ embedding: bad });
+      const refused = await search({ embedding: bad, faceQuality });
       expect({ status: refused.status, message: refused.body.Message }).toEqual({ status: 400, message: SELFIE_MESSAGES.badDescriptor });
     }
   }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, type Bill, type EventChange, type EventNamesResult, type HomePageResult, type OrganiserEvent, type OrganiserEventForm } from '@finishline/shared/pure';
+import { API_ROUTES, type Bill, type EventChange, type EventNamesResult, type HomePageResult, type OrganiserEvent, type OrganiserEventForm, type PartnerEventOption } from '@finishline/shared/pure';
 import { closeAll, startTestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { as, image, print, seedOrganiserFixture, type OrganiserFixture } from './organiserFixtures';
 import { insertTestPhoto } from './support/photos';
@@ -27,6 +27,7 @@ export const NEW_EVENT: OrganiserEventForm = {
   preorder_price: null,
   preorder_cut_price: null,
   sponsor_offer: null,
+  partner_registration: false,
   issearchable: true,
   selfiesearch: false,
   showunlabeled: true,
@@ -114,6 +115,26 @@ describe('organiser: their own events', () => {
   it('reads it back as the organiser edits it', async () => {
     const res = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEvent, { eventId: created.event_id }, as(f.tokens.organiser));
     expect(res.body.result).toMatchObject({ ...NEW_EVENT, theme_code: 'ULTRA', event_id: created.event_id, published: false, published_at: null, print_catalogue: [{ print_product_id: f.printProductId, name: 'Magnet 4x6 inches', catalogue_price: 739, price: 739 }] });
+  });
+
+  it('opens photographer registration while the race is still hidden from runners, and closes it again', async () => {
+    const offered = async () =>
+      (await t.request<PartnerEventOption[]>('POST', API_ROUTES.partnerEvents, { search: 'Thar' }, as(f.tokens.partner))).body.result.map((e) => e.event_name);
+    const lookup = async () => t.request('POST', API_ROUTES.partnerLookup, { eventId: created.event_id }, as(f.tokens.partner));
+    expect(await offered()).toEqual([]);
+    expect((await lookup()).body.Message).toBe('This event is not open to photographers.');
+
+    const on = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'partner_registration', on: true }, as(f.tokens.organiser));
+    expect(on.body.result).toMatchObject({ partner_registration: true, published: false });
+    expect(await offered()).toEqual(['Thar Desert Ultra 2027']);
+    expect((await lookup()).status).toBe(200);
+    // Runners still do not see it.
+    expect(await names()).not.toContain('Thar Desert Ultra 2027');
+    const changes = await t.ctx.db.query<{ field: string; new_value: string }>(`select field, new_value from event_changes where event_id = $1 and field = 'partner_registration'`, [created.event_id]);
+    expect(changes).toEqual([{ field: 'partner_registration', new_value: 'true' }]);
+
+    await t.request('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'partner_registration', on: false }, as(f.tokens.organiser));
+    expect(await offered()).toEqual([]);
   });
 
   it('publishes: the runner finds it on the home page and in the event list', async () => {

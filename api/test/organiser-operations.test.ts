@@ -143,7 +143,7 @@ describe('organiser: participants, moderation and face data', () => {
       const otherPhoto = (await db.query<{ id: number }>(`insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'OS-1', 'image', 'k', 'k', 'k', 10, 10) returning id`, [otherEvent]))[0]!.id;
       expect(await sweepNewPhotos(db)).toBeGreaterThan(0);
       const unit = (i: number) => Array.from({ length: EMBEDDING_SIZE }, (_, k) => (k === i ? 1 : 0));
-      const testFace = (descriptor: number[]) => ({ box: [0, 0, 64, 64] as [number, number, number, number], score: 0.9, descriptor, quality: { size: 64, brightness: 0.5, flatness: 0.05, sharpness: 0.1 } });
+      const testFace = (descriptor: number[]) => ({ box: [0, 0, 64, 64] as [number, number, number, number], score: 0.9, descriptor, quality: { size: 64, brightness: 0.5, flatness: 0.05, sharpness: 0.1 , yaw: 0, eyeLight: 0.6 } });
       await db.transaction(async (tx) => {
         await saveFacesOfPhoto(tx, f.photoIds[0]!, f.eventId, [testFace(unit(1))]);
         await saveFacesOfPhoto(tx, f.photoIds[1]!, f.eventId, [testFace(unit(2))]);

@@ -118,5 +118,5 @@ describe('pnpm admin reseal-partner-data', () => {
       await check.close();
     }
     expect(await runAdmin(['reseal-partner-data', 'extra'], loadConfig({ dataDir: dir, databaseUrl: null }))).toMatchObject({ code: 2 });
-  });
+  }, 180_000); // a file-backed database migrated from empty: about 20 s alone, over a minute beside other work
 });

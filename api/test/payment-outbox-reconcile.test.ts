@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
-import { CLEAN_ORIGINALS_JOB, MAIL_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
+import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
 import { reconcilePendingOrders } from '../src/features/payment';
 
 /**
@@ -222,9 +222,12 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
         [PRUNE_JOB, t.ctx.config.jobs.pruneSchedule],
         [RECONCILE_JOB, t.ctx.config.jobs.reconcileSchedule],
         [CLEAN_ORIGINALS_JOB, t.ctx.config.jobs.cleanOriginalsSchedule],
+        [PRINT_FILES_JOB, t.ctx.config.jobs.printFilesSchedule],
+        [PRINT_REFUNDS_JOB, t.ctx.config.jobs.printRefundsSchedule],
+        [CANARY_WATCH_JOB, t.ctx.config.releases.watchSchedule],
       ].sort(),
     );
     expect([t.ctx.config.jobs.mailSchedule, t.ctx.config.jobs.reconcileSchedule, t.ctx.config.jobs.pruneSchedule]).toEqual(['* * * * *', '* * * * *', '17 * * * *']);
-    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
+    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
   });
 });

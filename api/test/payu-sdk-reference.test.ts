@@ -32,6 +32,8 @@ describe("our PayU hashes agree with PayU's SDK", () => {
       ['verify_payment', 'TMK2J8Q4ZP7D'],
       ['verify_payment', 'T1|T2|T3'],
       ['check_payment', '403993715521937565'],
+      ['cancel_refund_transaction', '403993715521937565'],
+      ['check_action_status', '7800456'],
     ]) {
       expect(payuCommandHash(credentials.key, command, var1, credentials.salt)).toBe(payuSdk.apiHasher(credentials, { command, var1 }));
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { API_ROUTES, type SupplyPhotosResult } from '@finishline/shared/pure';
+import { API_ROUTES, SUPPLY_MAX_PER_PAGE, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { seedPartnerUploads } from '../src/seed/partnerUploads';
@@ -54,7 +54,7 @@ describe('demo partner uploads', () => {
     const deadline = Date.now() + 120_000;
     let uploads: SupplyPhotosResult['photos'];
     for (;;) {
-      const res = await t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId }, { authorization: `Bearer ${token}` });
+      const res = await t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, perPage: SUPPLY_MAX_PER_PAGE }, { authorization: `Bearer ${token}` });
       expect(res.status).toBe(200);
       // The organiser's demo gives the partner other photos of the event too: these are the uploads.
       uploads = res.body.result.photos.filter((p) => p.originalName?.startsWith('KABIR_'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { API_ROUTES, SUPPLY_MESSAGES, UPLOAD_MAX_BYTES, type BibSearchResult, type SupplyPhoto, type SupplyPhotosResult } from '@finishline/shared/pure';
+import { API_ROUTES, SUPPLY_MESSAGES, SUPPLY_PHOTOS_PER_PAGE, UPLOAD_MAX_BYTES, VIDEO_MESSAGES, type BibSearchResult, type SupplyPhoto, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { receiptOf, tusCreate, tusOffset, tusPatch, tusPatchCut, tusUpload } from './support/tus';
 import { createSession, createUser } from '../src/features/accounts';
@@ -157,8 +157,11 @@ describe('photo supply: upload, processing, review', () => {
 
     const tooLarge = await tusCreate(endpoint, tokens.partner, UPLOAD_MAX_BYTES + 1, meta('huge.jpg'));
     expect({ status: tooLarge.status, text: tooLarge.text }).toEqual({ status: 400, text: SUPPLY_MESSAGES.tooLarge });
-    const wrongType = await tusCreate(endpoint, tokens.partner, 100_000, { ...meta('clip.mov'), filetype: 'video/quicktime' });
+    const wrongType = await tusCreate(endpoint, tokens.partner, 100_000, { ...meta('notes.pdf'), filetype: 'application/pdf' });
     expect({ status: wrongType.status, text: wrongType.text }).toEqual({ status: 400, text: SUPPLY_MESSAGES.notJpeg });
+    // A video takes the finish-line video path (docs/videos.md), with its own limits.
+    const tinyVideo = await tusCreate(endpoint, tokens.partner, 100_000, { ...meta('clip.mov'), filetype: 'video/quicktime' });
+    expect({ status: tinyVideo.status, text: tinyVideo.text }).toEqual({ status: 400, text: VIDEO_MESSAGES.tooSmall });
 
     // The batch carries on: the next file is taken.
     const next = await tusUpload(endpoint, tokens.partner, good, meta('fine.jpg'));
@@ -245,7 +248,7 @@ describe('photo supply: upload, processing, review', () => {
     expect(mine.body.result.photos.length).toBeGreaterThanOrEqual(4);
     expect(mine.body.result.counts.uploaded).toBe(mine.body.result.photos.length);
     const rivalsView = await review(tokens.rival);
-    expect(rivalsView.body.result).toEqual({ counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 }, photos: [] });
+    expect(rivalsView.body.result).toEqual({ counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 }, photos: [], page: 1, perPage: SUPPLY_PHOTOS_PER_PAGE, total: 0 });
     expect((await review(tokens.pending)).status).toBe(403);
     expect((await review(tokens.runner)).status).toBe(403);
 

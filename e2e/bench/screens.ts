@@ -6,7 +6,8 @@
  *
  * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
  * cart (with the sponsor offer taken), checkout, the unlabeled photos (one in the cart), the pre-order page, the selfie
- * search and the order history of the demo runner with one order's details. Each is written as
+ * search and the order history of the demo runner with one order's details; then the organiser's Event
+ * Dashboard (events, an event's revenue and participants) and the fulfilment staff's Print Orders. Each is written as
  * `<page>-<width>.png`.
  */
 import fs from 'node:fs';
@@ -44,6 +45,47 @@ async function chooseEvent(page: Page): Promise<void> {
   await page.getByPlaceholder('Search your event').fill(EVENT);
   await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
   await page.getByTestId('hero-panel').waitFor();
+}
+
+/** Signs a demo account in through the form (the captcha's proof of work runs in the page). */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${BASE_URL}/sign-in`, { waitUntil: 'networkidle' });
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(RUNNER.password);
+  await form.getByTestId('captcha').locator('.altcha-checkbox').click();
+  const submit = form.getByRole('button', { name: 'Sign In', exact: true });
+  await page.waitForFunction((button) => button !== null && !(button as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 30_000 });
+  await submit.click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
+
+/** The organiser's Event Dashboard (the list, an event's revenue and participants) and the print queue of fulfilment staff. */
+async function staffPages(browser: Browser, size: (typeof SIZES)[number]): Promise<void> {
+  const device = { viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: 1 };
+  const organiser = await browser.newContext({ ...device, storageState: returningVisitor });
+  const page = await organiser.newPage();
+  await signIn(page, 'organiser@finishline.test');
+  await page.goto(`${BASE_URL}/organization_dashboard`, { waitUntil: 'networkidle' });
+  await page.getByRole('region', { name: 'Your events' }).getByRole('button', { name: EVENT }).click();
+  await page.getByRole('region', { name: 'Revenue', exact: true }).waitFor();
+  await page.goto(`${BASE_URL}/organization_dashboard`, { waitUntil: 'networkidle' });
+  await shoot(page, 'organiser-events', size.name);
+  await page.getByRole('region', { name: 'Your events' }).getByRole('button', { name: EVENT }).click();
+  await page.getByRole('region', { name: 'Revenue', exact: true }).waitFor();
+  await shoot(page, 'organiser-revenue', size.name);
+  await page.getByRole('tab', { name: 'Participants' }).click();
+  await page.getByRole('region', { name: 'Participants' }).waitFor();
+  await shoot(page, 'organiser-participants', size.name);
+  await organiser.close();
+
+  const staff = await browser.newContext({ ...device, storageState: returningVisitor });
+  const staffPage = await staff.newPage();
+  await signIn(staffPage, 'prints@finishline.test');
+  await staffPage.goto(`${BASE_URL}/print-orders`, { waitUntil: 'networkidle' });
+  await staffPage.getByTestId('print-orders').waitFor();
+  await shoot(staffPage, 'print-orders', size.name);
+  await staff.close();
 }
 
 async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Promise<void> {
@@ -105,19 +147,12 @@ async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Prom
     await shoot(page, 'selfie', size.name);
   }
 
-  // The demo runner signs in (the captcha's proof of work runs in the page) to see their orders.
-  await page.goto(`${BASE_URL}/sign-in`, { waitUntil: 'networkidle' });
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email', { exact: true }).fill(RUNNER.email);
-  await form.getByLabel('Password', { exact: true }).fill(RUNNER.password);
-  await form.getByTestId('captcha').locator('.altcha-checkbox').click();
-  const submit = form.getByRole('button', { name: 'Sign In', exact: true });
-  await page.waitForFunction((button) => button !== null && !(button as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 30_000 });
-  await submit.click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  // The demo runner signs in to see their orders.
+  await signIn(page, RUNNER.email);
   await page.goto(`${BASE_URL}/order-history`, { waitUntil: 'networkidle' });
   await shoot(page, 'orders', size.name);
-  await page.locator('.ant-table-tbody tr.ant-table-row').getByRole('button', { name: 'Paid', exact: true }).first().click();
+  // A table on a desktop, one card per order on a phone: the first paid order's button either way.
+  await page.getByRole('button', { name: 'Paid', exact: true }).first().click();
   await page.getByTestId('order-view').waitFor();
   await shoot(page, 'order-details', size.name);
   await context.close();
@@ -130,6 +165,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       console.log(`${size.name} px:`);
       await runnerPages(browser, size);
+      await staffPages(browser, size);
     }
   } finally {
     await browser.close();

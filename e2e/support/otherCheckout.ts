@@ -47,10 +47,10 @@ function applyEdit(checkout: string, edit: SourceEdit): void {
 }
 
 /**
- * Copies the sources, applies the edits, builds the remote for production and returns the built
- * folder (ready for `pnpm release <remote> --from <folder>`).
+ * Copies the sources, applies the edits, builds the remote for production (with `env` added, e.g.
+ * BUILD_BANNER) and returns the built folder (ready for `pnpm release <remote> --from <folder>`).
  */
-export function buildFromOtherCheckout(remote: Exclude<Deployment, 'shell'>, label: string, edits: SourceEdit[]): string {
+export function buildFromOtherCheckout(remote: Exclude<Deployment, 'shell'>, label: string, edits: SourceEdit[], env: Record<string, string> = {}): string {
   const checkout = path.join(DATA_DIR, 'checkouts', label);
   const packageName = `mfe-${remote}`;
   fs.rmSync(checkout, { recursive: true, force: true });
@@ -65,7 +65,7 @@ export function buildFromOtherCheckout(remote: Exclude<Deployment, 'shell'>, lab
   const outputDir = path.join(checkout, 'out');
   const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'], {
     cwd: path.join(checkout, packageName),
-    env: { ...process.env, OUTPUT_DIR: outputDir },
+    env: { ...process.env, ...env, OUTPUT_DIR: outputDir },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`Build of ${remote} (${label}) failed:\n${build.stdout}\n${build.stderr}`);

@@ -26,13 +26,19 @@ export async function apiEventId(eventName = DEMO_EVENT): Promise<number> {
   return event.event_id;
 }
 
-export async function apiBibSearch(bibNumber: string, eventName = DEMO_EVENT): Promise<{ status: number; Message: string; photos: number }> {
+export async function apiBibSearch(bibNumber: string, eventName = DEMO_EVENT): Promise<{ status: number; Message: string; photos: number; totalPhotos: number; photoIds: number[] }> {
   const eventID = await apiEventId(eventName);
   const response = await fetch(`${API_URL}/api/search/bib`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ eventName, eventID, bibNumber }),
   });
-  const body = (await response.json()) as { Message: string; result: { photo: unknown[] } | null };
-  return { status: response.status, Message: body.Message, photos: body.result?.photo.length ?? 0 };
+  const body = (await response.json()) as { Message: string; result: { photo: Array<{ id: number }>; total_image_count: number } | null };
+  return {
+    status: response.status,
+    Message: body.Message,
+    photos: body.result?.photo.length ?? 0,
+    totalPhotos: body.result?.total_image_count ?? 0,
+    photoIds: body.result?.photo.map((photo) => photo.id) ?? [],
+  };
 }

@@ -75,14 +75,19 @@ test.describe('first visit: cookie consent and pre-order popup', () => {
   // A browser that has never been here: nothing stored yet.
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('both cookie buttons store consent, and the pre-order popup shows once', async ({ page, browser }) => {
+  test('both cookie buttons store consent; the pre-order popup waits for the next visit, shows once, and never for an organiser', async ({ page, browser }) => {
     await page.goto('/');
     const cookies = page.getByRole('dialog', { name: 'We use cookies' });
     await expect(cookies).toBeVisible();
     await cookies.getByRole('button', { name: 'Accept Cookies' }).click();
     expect(await page.evaluate(() => localStorage.getItem('Cookies'))).toBe('true');
-
     const popup = page.getByRole('dialog', { name: 'Pre-order your race photos' });
+    // Not on top of the decision just made: the home page stays the visitor's.
+    await expect(page.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await expect(popup).toHaveCount(0);
+
+    await page.reload();
     await expect(popup).toBeVisible();
     await popup.getByRole('button', { name: 'Ignore' }).click();
     await expect(popup).toBeHidden();
@@ -91,15 +96,27 @@ test.describe('first visit: cookie consent and pre-order popup', () => {
     await expect(page.getByRole('dialog', { name: 'Pre-order your race photos' })).toHaveCount(0);
     await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0);
 
-    // Another new browser: Cancel also stores consent, and Pre Order goes to the pre-order page.
+    // Another new browser: Cancel also stores consent, and on the next visit Pre Order goes to the pre-order page.
     const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const second = await other.newPage();
     await second.goto(page.url());
     await second.getByRole('dialog', { name: 'We use cookies' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await second.evaluate(() => localStorage.getItem('Cookies'))).toBe('true');
+    await second.reload();
     await second.getByRole('dialog', { name: 'Pre-order your race photos' }).getByRole('button', { name: 'Pre Order' }).click();
     await second.waitForURL(/\/preorder\?eventId=\d+/);
     expect(await second.evaluate(() => localStorage.getItem('preOrderPopupShown'))).toBe('true');
     await other.close();
+
+    // An organiser signing in on a browser that never saw the popup lands at work, not on a popup.
+    const third = await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(page.url()).origin, localStorage: [{ name: 'Cookies', value: 'true' }] }] } });
+    const organiserPage = await third.newPage();
+    await signInThroughForm(organiserPage, DEMO_USERS.organiser, DEMO_PASSWORD);
+    await expect(organiserPage.getByTestId('account-button')).toBeVisible();
+    await organiserPage.goto('/');
+    await expect(organiserPage.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
+    await organiserPage.waitForTimeout(2_000);
+    await expect(organiserPage.getByRole('dialog', { name: 'Pre-order your race photos' })).toHaveCount(0);
+    await third.close();
   });
 });

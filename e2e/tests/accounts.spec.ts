@@ -98,7 +98,7 @@ test.describe('accounts journeys', () => {
 
   for (const [role, email, expected] of [
     ['organiser', DEMO_USERS.organiser, ['Orders History', 'Change Password', 'Event Dashboard', 'Log out']],
-    ['partner', DEMO_USERS.partner, ['Orders History', 'Change Password', 'Show Revenue', 'Log out']],
+    ['partner', DEMO_USERS.partner, ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'Log out']],
     ['runner', DEMO_USERS.runner, ['Orders History', 'Change Password', 'Log out']],
   ] as const) {
     test(`the ${role} sees only the menu entries the role allows`, async ({ page }) => {

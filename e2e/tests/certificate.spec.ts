@@ -2,15 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
-import { DEMO_EVENT, DEMO_BIB } from '../support/storefront';
-import { ARTIFACTS_DIR, DATA_DIR } from '../support/system';
+import { apiBibSearch, apiEventId, DEMO_EVENT, DEMO_BIB } from '../support/storefront';
+import { API_URL, ARTIFACTS_DIR, DATA_DIR } from '../support/system';
+import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
+import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 import { searchBib } from './cart.helpers';
+import { chooseEventIn, cropWithDefaults, row } from './certificate.helpers';
+import { payInBrowser, placeRunnerOrder } from './orders.helpers';
 
 /**
  * The achievement certificate builder (/eventcertificate) for the demo runner's grand slam: Mumbai
  * Coastal Marathon 2026 (TT20608), Ahmedabad Riverfront Half 2026 (AR40608), Jaipur Pink City 10K
  * 2026 (JP60608). From the products page through the four steps to a downloaded JPEG of 3840 by 2560,
- * which the server stored and whose download it recorded.
+ * which the server stored and whose download it recorded. The builder uses a BIB's own photos only
+ * for the runner who bought them (or verified the BIB by OTP): anyone else gets watermarked previews
+ * and an offer to buy, and no certificate.
  */
 const AHMEDABAD = 'Ahmedabad Riverfront Half 2026';
 const JAIPUR = 'Jaipur Pink City 10K 2026';
@@ -18,16 +24,10 @@ const SHOTS = path.join(ARTIFACTS_DIR, 'certificate');
 
 /** The toast antd shows for a message. */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
-const row = (page: Page, n: number) => page.getByTestId('certificate-row').nth(n - 1);
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${page.viewportSize()?.width}-${name}.png`), fullPage: true });
-}
-
-async function chooseEventIn(page: Page, field: number, eventName: string): Promise<void> {
-  await row(page, field).getByRole('combobox').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${eventName}$`) }).click();
 }
 
 /** A slider moved with the keyboard, as a person using the arrows would. */
@@ -86,23 +86,86 @@ async function chooseFirstPhotos(page: Page, layout: 'tabs' | 'sections' = 'tabs
   await expect(page.getByTestId('certificate-selected-count')).toHaveText('3/3 images selected');
 }
 
-async function cropWithDefaults(page: Page, card: Locator): Promise<void> {
-  await card.getByRole('button', { name: 'Crop & Resize' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Adjust Image' });
-  await expect(dialog.locator('.ReactCrop__crop-selection')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(card.getByText('Image Cropped & Saved Successfully!')).toBeVisible();
+/** Files under a folder of the running system's object storage (none when it does not exist yet). */
+function storedObjects(folder: string): string[] {
+  const dir = path.join(DATA_DIR, 'objects', folder);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The demo runner signs in and buys the first photo of their BIB in each race they have not bought yet (Ahmedabad is in the demo's orders). */
+async function signInAndBuySlamPhotos(page: Page): Promise<void> {
+  await signInThroughForm(page, DEMO_USERS.runner, DEMO_PASSWORD);
+  await expect(page.getByTestId('account-button')).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
+  for (const [eventName, bib] of [
+    [DEMO_EVENT, DEMO_BIB],
+    [JAIPUR, 'JP60608'],
+  ]) {
+    const { photoIds } = await apiBibSearch(bib, eventName);
+    const order = await placeRunnerOrder(token, await apiEventId(eventName), bib, [{ type: 'download', category: 'image', id: photoIds[0] }]);
+    await payInBrowser(page, order);
+  }
 }
 
 test.describe('achievement certificate builder', () => {
-  test('only a runner whose results complete an achievement sees Generate Certificate', async ({ page }) => {
+  test('any finisher of a race with certificates on sees Generate Certificate (the race’s own certificate)', async ({ page }) => {
     await searchBib(page, DEMO_EVENT, 'TT20609');
     await expect(page.getByTestId('congrats-bar')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Generate Certificate' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Generate Certificate' })).toBeVisible();
+  });
+
+  test('signed out, another runner’s BIBs: watermarked previews only, an offer to buy instead of Download, nothing stored', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const received = keepReceivedImages(page);
+    const certificatesBefore = storedObjects('certificates').length;
+    const renditionsBefore = storedObjects('certificate-photos').length;
+    await openBuilder(page);
+    await addRaces(page, 'AR40608');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const offer = page.getByRole('tabpanel').getByTestId('certificate-buy-offer');
+    await expect(offer).toContainText(`These are watermarked previews of BIB ${DEMO_BIB}'s photos at ${DEMO_EVENT}.`);
+    await expect(offer.getByRole('button', { name: 'Buy photos' })).toBeVisible();
+    await chooseFirstPhotos(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const cards = page.getByTestId('certificate-card');
+    for (let i = 0; i < 3; i++) await cropWithDefaults(page, cards.nth(i));
+    await page.getByRole('button', { name: 'Generate Certificate' }).click();
+    await expect(page.getByTestId('certificate-preview').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('certificate-preview').getByTestId('certificate-buy-offer')).toContainText(
+      `A certificate is made only from photos you bought. Please buy your photos of ${DEMO_EVENT} (BIB ${DEMO_BIB}) first`,
+    );
+    await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+
+    // Every photo the browser received (grid, crop dialog, preview) carries the watermark; no print-size rendition among them.
+    const report = await watermarkReport(browser, received);
+    expect(report.unread).toEqual([]);
+    expect(report.checked.length).toBeGreaterThan(3);
+    expect(report.checked.filter((image) => image.share < MARKED_SHARE)).toEqual([]);
+    expect(report.checked.filter((image) => image.key.startsWith('certificate-photos/'))).toEqual([]);
+
+    // A certificate sent to the server anyway (as a script would) is refused; nothing was stored or made.
+    const token = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
+    const form = new FormData();
+    form.append('achievement_id', String(await page.evaluate(() => JSON.parse(localStorage.getItem('event_template_data') ?? '{}').achievement_details?.achievement_id)));
+    form.append('certificate_url', new Blob([new Uint8Array(fs.readFileSync(path.join(DATA_DIR, 'objects', report.checked[0].key)))], { type: 'image/jpeg' }), 'certificate.jpg');
+    const upload = await fetch(`${API_URL}/api/certificates/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(upload.status).toBe(403);
+    expect(storedObjects('certificates')).toHaveLength(certificatesBefore);
+    expect(storedObjects('certificate-photos')).toHaveLength(renditionsBefore);
+
+    // The offer leads to the BIB's products page, where the packages are.
+    await page.getByTestId('certificate-buy-offer').getByRole('button', { name: 'Buy photos' }).click();
+    await page.waitForURL('**/products');
   });
 
   test('the demo runner: wrong BIB, the right pairs, one photo per event, a crop with zoom and rotation, preview, a 3840 by 2560 JPEG', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The runner bought a photo in each race of the slam: the builder may use their own photos.
+    await signInAndBuySlamPhotos(page);
     await openBuilder(page);
     await addRaces(page, 'AR99999');
     await shot(page, '1-search');
@@ -176,9 +239,9 @@ test.describe('achievement certificate builder', () => {
 
     // The server holds exactly that upload, and counted the download.
     expect(((await (await recorded).json()) as { result: { downloads: number } }).result).toEqual({ downloads: 1 });
-    const stored = fs.readdirSync(path.join(DATA_DIR, 'objects', 'certificates'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const stored = storedObjects('certificates');
     expect(stored).toHaveLength(1);
-    expect(fs.readFileSync(path.join(stored[0].parentPath, stored[0].name)).equals(file)).toBe(true);
+    expect(fs.readFileSync(stored[0]).equals(file)).toBe(true);
 
     // Back to Edit keeps the crops; Cancel starts again from the search.
     await page.getByRole('button', { name: 'Back to Edit' }).click();

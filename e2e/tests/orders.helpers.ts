@@ -44,15 +44,25 @@ export async function payOnSandbox(page: Page, card: string | 'cancel'): Promise
 /** Checkout's order button: 'Pay ₹354' with the amount the server priced, 'Place Order' for a free order. */
 export const PAY_BUTTON = /^(Pay ₹[\d,]+|Place Order)$/;
 
-/** Guest Checkout tab of /checkoutPage-authentication: fill, solve the captcha, place the order. */
-export async function guestCheckout(page: Page, buyer: { name: string; email: string; phone: string; pincode: string }): Promise<void> {
+/**
+ * Guest Checkout tab of /checkoutPage-authentication: fill, solve the captcha, place the order. With
+ * `shipping` (an order with a print or a collage) the address and PIN code are filled; without it the
+ * form must not ask for them (an order of downloads only).
+ */
+export async function guestCheckout(page: Page, buyer: { name: string; email: string; phone: string; shipping?: { address: string; pincode: string } }): Promise<void> {
   await expect(page).toHaveURL(/\/checkoutPage-authentication$/);
   await page.getByRole('tab', { name: 'Guest Checkout' }).click();
   const form = formNamed(page, 'Guest checkout');
   await form.getByLabel('Name', { exact: true }).fill(buyer.name);
   await form.getByLabel('Email', { exact: true }).fill(buyer.email);
   await form.getByLabel('Phone number', { exact: true }).fill(buyer.phone);
-  await form.getByLabel('Pin code', { exact: true }).fill(buyer.pincode);
+  if (buyer.shipping) {
+    await form.getByLabel('Shipping address', { exact: true }).fill(buyer.shipping.address);
+    await form.getByLabel('Pin code', { exact: true }).fill(buyer.shipping.pincode);
+  } else {
+    await expect(form.getByLabel('Pin code', { exact: true })).toHaveCount(0);
+    await expect(form.getByLabel('Shipping address', { exact: true })).toHaveCount(0);
+  }
   // Until the captcha is ticked the button is disabled and the form says why.
   await expect(form.getByTestId('captcha-hint')).toHaveText("Tick \u201cI'm not a robot\u201d above to enable this button.");
   await solveCaptcha(form, PAY_BUTTON);

@@ -105,9 +105,9 @@ test.describe('partner: registration, approval, My Share', () => {
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByTestId('partner-reply')).toContainText(/^Welcome to Finishline, Rhea!/);
     await expect(page.getByTestId('partner-status')).toContainText('Waiting for the organiser’s approval');
-    // The account is a partner now: the menu offers Show Revenue.
+    // The account is a partner now: the menu offers every photographer page, named as on the page.
     await page.reload();
-    expect(await accountMenuEntries(page)).toContain('Show Revenue');
+    expect(await accountMenuEntries(page)).toEqual(expect.arrayContaining(['Registration', 'Upload', 'My Photos', 'My Share']));
     await context.close();
   });
 
@@ -156,7 +156,7 @@ test.describe('partner: registration, approval, My Share', () => {
 
     const { page } = await signedIn(browser, DEMO_USERS.partner);
     await page.getByTestId('account-button').click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: 'Show Revenue' }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: 'My Share' }).click();
     await page.waitForURL('**/show_revenue');
     await expect(page.getByRole('heading', { name: 'My Share' })).toBeVisible();
     const row = page.locator('tr.ant-table-row', { hasText: DEMO_EVENT });

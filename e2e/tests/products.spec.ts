@@ -71,6 +71,25 @@ test.describe('photo selection (/products)', () => {
     await expect(page.getByTestId('videos-section')).toBeVisible();
   });
 
+  test('each result photo is described to screen readers; the spec sentence shows only where a file fails to load', async ({ page }) => {
+    await searchBib(page, DEMO_EVENT, DEMO_BIB);
+    const cards = photoCards(page);
+    await expect(cards.first()).toBeVisible();
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(1);
+    const described = (name: RegExp) => cards.getByRole('img', { name });
+    const any = new RegExp(`^Photo \\d+ of ${total}, BIB ${DEMO_BIB}, ${DEMO_EVENT}$`);
+    await expect(described(any)).toHaveCount(total);
+    await expect(cards.first().getByRole('img')).toHaveAccessibleName(`Photo 1 of ${total}, BIB ${DEMO_BIB}, ${DEMO_EVENT}`);
+
+    // The second photo's file is refused, as a dropped connection would leave it (routing also turns the cache off).
+    const lost = (await cards.nth(1).locator('img').getAttribute('src'))!;
+    await page.route((url) => url.href === lost, (route) => route.abort());
+    await page.reload();
+    await expect(cards.getByRole('img', { name: 'Please refresh the page or remove this image' })).toHaveCount(1);
+    await expect(described(any)).toHaveCount(total - 1);
+  });
+
   test('a print from the print modal and a collage, warned under 3 photos', async ({ page }) => {
     await searchBib(page, DEMO_EVENT, DEMO_BIB);
     await photoCards(page).nth(0).getByRole('button', { name: 'Order prints' }).click();
@@ -150,6 +169,10 @@ test.describe('photo selection (/products)', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('otp-email')).toHaveText('ru****@finishline.test');
     await expect(photoCards(page)).toHaveCount(0);
+    // Behind the sheet the page says how many photos wait, never "0 photos".
+    expect(direct.totalPhotos).toBeGreaterThan(1);
+    await expect(page.getByTestId('congrats-bar')).toContainText(`${direct.totalPhotos} photos are waiting for you. Enter the one-time password to see them.`);
+    await expect(page.getByTestId('congrats-bar')).not.toContainText('There are 0 photos');
     await expect(drawer.getByTestId('otp-resend')).toBeDisabled();
     await expect(drawer.getByTestId('otp-resend')).toHaveText(/Resend in \d+s/);
 

@@ -136,7 +136,6 @@ test.describe('security headers of the shell and the remotes', () => {
     await guest.getByLabel('Name', { exact: true }).fill('Policy Check');
     await guest.getByLabel('Email', { exact: true }).fill('policy-check@example.com');
     await guest.getByLabel('Phone number', { exact: true }).fill('9876543210');
-    await guest.getByLabel('Pin code', { exact: true }).fill('400001');
     await solveCaptcha(guest, PAY_BUTTON);
 
     // Sign-in page: the captcha again, then a real sign-in, then the account's order history.

@@ -8,13 +8,15 @@ import { OrderDetailsPage } from './features/orders/pages/OrderDetailsPage';
 import type { DownloadsUi } from './features/orders/components/OrderView';
 import { useDownloads } from './features/downloads/api/useDownloads';
 import { PreBookedPhotosModal } from './features/preorder/components/PreBookedPhotosModal';
+import { PrintOrdersPage } from './features/fulfilment/pages/PrintOrdersPage';
 
 /** Features meet here: the order pages get the downloads feature's hook and overlay, the history the pre-order modal. */
 const downloads: DownloadsUi = { useDownloads, Overlay: ProcessingOverlay };
 
 /**
  * The account remote, exposed as './App': checkout, payment return pages, order history and details,
- * downloads and the pre-order mapping modal (opened by /order-history?prebooked=1&race=<event>).
+ * downloads and the pre-order mapping modal (opened by /order-history?prebooked=1&race=<event>), and
+ * the print queue of fulfilment staff (/print-orders).
  */
 export default function AccountApp() {
   return (
@@ -29,6 +31,7 @@ export default function AccountApp() {
       <Route path="/orderDetails" element={<OrderDetailsPage mode="details" downloads={downloads} />} />
       <Route path="/myorders" element={<OrderDetailsPage mode="myorders" downloads={downloads} />} />
       <Route path="/preauthdownload" element={<OrderDetailsPage mode="preauth" downloads={downloads} />} />
+      <Route path="/print-orders" element={<PrintOrdersPage />} />
       <Route path="/ec" element={<NotAvailableYet />} />
       <Route path="/PremiumPackageModal" element={<NotAvailableYet />} />
       <Route path="/UltraPremiumPackageModal" element={<NotAvailableYet />} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
+import { PARTNER_PAGES } from '@finishline/shared';
 import { RemoteRoutes } from '@finishline/shared/react';
 import { PartnerNav, type PartnerNavItem } from './app/PartnerNav';
 import { SupplyEventPicker } from './app/SupplyEventPicker';
@@ -7,18 +8,14 @@ import { RegistrationPage } from './features/registration/pages/RegistrationPage
 import { MySharePage } from './features/share/pages/MySharePage';
 import { UploadPage } from './features/upload/pages/UploadPage';
 import { ReviewPage } from './features/review/pages/ReviewPage';
+import { VideosPage } from './features/videos/pages/VideosPage';
 
 /**
  * The partner remote, exposed as './App': the photographer's pages, each in src/features/<feature>/,
  * under one partner menu. The event choice both supply screens share is composed in here (features
  * never import each other).
  */
-const NAV: PartnerNavItem[] = [
-  { to: '/registration', label: 'Registration' },
-  { to: '/upload', label: 'Upload' },
-  { to: '/photos', label: 'My Photos' },
-  { to: '/show_revenue', label: 'My Share' },
-];
+const NAV: PartnerNavItem[] = PARTNER_PAGES.map(({ to, label }) => ({ to, label }));
 
 const withNav = (page: ReactNode) => (
   <>
@@ -33,6 +30,7 @@ export default function PartnerApp() {
       <Route path="/registration" element={withNav(<RegistrationPage />)} />
       <Route path="/show_revenue" element={withNav(<MySharePage />)} />
       <Route path="/upload" element={withNav(<UploadPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />} />)} />
+      <Route path="/videos" element={withNav(<VideosPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/videos" />} />)} />
       <Route path="/photos" element={withNav(<ReviewPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />} />)} />
     </RemoteRoutes>
   );

@@ -28,13 +28,17 @@ export const STORAGE_KEYS = {
   eventId: 'eventID',
   isOrganiser: 'isOrganiser',
   isPartner: 'isPartner',
+  isFulfilment: 'isFulfilment',
   /** 'false' while the signed-in account has not proved its email address (the menu then offers Confirm Email). */
   emailVerified: 'emailVerified',
   isdCode: 'isdCode',
   eventTemplateData: 'event_template_data',
   eventPhotosData: 'event_photos_data',
   txnid: 'txnid',
-  /** 'true' once the runner agreed to the face search notice (DPDP Act: notice and consent before the first selfie). */
+  /**
+   * The version of the face search notice the runner agreed to (FACE_CONSENT_VERSION; DPDP Act: notice
+   * and consent before the first selfie). Sent with each selfie search; another version asks again.
+   */
   faceSearchConsent: 'faceSearchConsent',
   /** The event a photographer last chose on Upload or My Photos, so the other screen opens on it. */
   supplyEventId: 'supplyEventId',
@@ -50,3 +54,13 @@ export const SHOP_STORE_VERSION = 1;
 export function isSignedInValue(value: string | null | undefined): boolean {
   return value === 'yes' || value === 'true';
 }
+
+/**
+ * The browser's random bucket, 0 to 99, kept so a visitor stays on one side of a canary release
+ * (shell/src/app/remotes/releaseChoice.ts): a canary with a share of 10 is given to buckets 0 to 9.
+ */
+export const RELEASE_BUCKET_KEY = 'finishline.releaseBucket';
+/** When this browser last sent reports to the API, and how many batches in that minute (the shell's per-browser limit). */
+export const REPORT_LIMIT_KEY = 'finishline.reportLimit';
+/** Reports that waited for this browser's limit when the page went away: sent by the next page. */
+export const REPORT_PENDING_KEY = 'finishline.reportPending';

@@ -13,6 +13,8 @@ import { AppError } from '../http/envelope';
  *   pnpm admin revoke-organiser <email>
  *   pnpm admin grant-operator <email>     the account may grant the organiser role through the API
  *   pnpm admin revoke-operator <email>
+ *   pnpm admin grant-fulfilment <email>   the account may work the print queue (print, ship, refund)
+ *   pnpm admin revoke-fulfilment <email>
  *
  * The account must exist (the person signs up first). Every change is recorded in role_changes.
  *
@@ -24,7 +26,11 @@ const COMMANDS: Record<string, { role: GrantableRole; grant: boolean }> = {
   'revoke-organiser': { role: 'organiser', grant: false },
   'grant-operator': { role: 'operator', grant: true },
   'revoke-operator': { role: 'operator', grant: false },
+  'grant-fulfilment': { role: 'fulfilment', grant: true },
+  'revoke-fulfilment': { role: 'fulfilment', grant: false },
 };
+
+const ROLE_NAMES: Record<GrantableRole, string> = { organiser: 'an organiser', operator: 'an operator', fulfilment: 'fulfilment staff' };
 
 const RESEAL = 'reseal-partner-data';
 
@@ -57,8 +63,8 @@ export async function runAdmin(argv: string[], config = loadConfig()): Promise<{
   try {
     await migrate(db);
     const user = await setRole(db, email, action.role, action.grant, { userId: null, via: 'cli' });
-    const has = action.role === 'organiser' ? user.is_organiser : user.is_operator;
-    return { code: 0, out: `${user.email} (account ${user.id}) ${has ? 'is now' : 'is no longer'} ${action.role === 'organiser' ? 'an organiser' : 'an operator'}.` };
+    const has = action.role === 'organiser' ? user.is_organiser : action.role === 'operator' ? user.is_operator : user.is_fulfilment;
+    return { code: 0, out: `${user.email} (account ${user.id}) ${has ? 'is now' : 'is no longer'} ${ROLE_NAMES[action.role]}.` };
   } catch (error) {
     if (error instanceof AppError) return { code: 1, out: error.message };
     throw error;

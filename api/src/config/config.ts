@@ -191,6 +191,25 @@ export interface AppConfig {
    * further attempt may run the request again.
    */
   idempotency: { keyHours: number; staleClaimSeconds: number };
+  /** The shell's reports of its remotes and the canary watch (features/releases). */
+  releases: ReleasesConfig;
+}
+
+export interface ReleasesConfig {
+  /** The release record and the runtime config `pnpm release` writes (same env and defaults as scripts/releases.mjs). */
+  releasesDir: string;
+  runtimeConfigFile: string;
+  /** Who is told when a canary rolls itself back (RELEASE_ALERT_EMAIL; default the support address). */
+  alertAddress: string;
+  /** The canary watch's schedule (cron, minute resolution). */
+  watchSchedule: string;
+  /** Reports of one address per minute (a batch counts once). */
+  batchesPerIpPerMinute: number;
+  /** Error samples (remote, version, route, message) are kept this long; counts per minute longer. */
+  sampleRetentionDays: number;
+  countRetentionDays: number;
+  /** Most error samples kept per remote, version and minute (the counts keep counting). */
+  samplesPerMinute: number;
 }
 
 export interface DatabaseConfig {
@@ -210,6 +229,10 @@ export interface JobsConfig {
   pruneSchedule: string;
   /** The clean-originals job (originals stored before they were cleaned on arrival). */
   cleanOriginalsSchedule: string;
+  /** The print-files job (print-ready files of paid print and collage lines). */
+  printFilesSchedule: string;
+  /** Cron of the print-refunds job: refunds the gateway did not accept yet are asked again when due. */
+  printRefundsSchedule: string;
   reconcile: { minAgeSeconds: number; recheckSeconds: number; expireAfterMinutes: number; maxOrdersPerRun: number };
   /** Expired sessions and one-time codes are deleted this many days after they expired. */
   expiredRowRetentionDays: number;
@@ -252,7 +275,13 @@ export interface SecurityConfig {
   /** BIB searches and photo pages per address in the window (each route counted on its own). */
   photoSearchPerIp: number;
   photoSearchWindowSeconds: number;
+  /**
+   * Selfie searches per address in the window: a backstop only (runners at a race share a mobile
+   * carrier's few addresses); the everyday limit is per device session, below.
+   */
   selfieSearchesPerIp: number;
+  /** Selfie searches per device session in the window before a captcha is asked for (each solved captcha gives as many again). */
+  selfieSearchesPerSession: number;
   selfieSearchWindowSeconds: number;
   /** Privacy OTP mails per address, and per BIB before a further one needs a captcha. */
   otpSendsPerIp: number;
@@ -322,6 +351,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       reconcileSchedule: str('RECONCILE_SCHEDULE', '* * * * *'),
       pruneSchedule: str('PRUNE_SCHEDULE', '17 * * * *'),
       cleanOriginalsSchedule: str('CLEAN_ORIGINALS_SCHEDULE', '* * * * *'),
+      printFilesSchedule: str('PRINT_FILES_SCHEDULE', '* * * * *'),
+      printRefundsSchedule: str('PRINT_REFUNDS_SCHEDULE', '* * * * *'),
       reconcile: {
         minAgeSeconds: int('RECONCILE_MIN_AGE_SECONDS', 60),
         recheckSeconds: int('RECONCILE_RECHECK_SECONDS', 300),
@@ -356,7 +387,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),
       photoSearchPerIp: int('RATE_LIMIT_SEARCH_PER_IP', 120),
       photoSearchWindowSeconds: int('RATE_LIMIT_SEARCH_WINDOW_SECONDS', 600),
-      selfieSearchesPerIp: int('RATE_LIMIT_SELFIE_PER_IP', 10),
+      selfieSearchesPerIp: int('RATE_LIMIT_SELFIE_PER_IP', 200),
+      selfieSearchesPerSession: int('RATE_LIMIT_SELFIE_PER_SESSION', 10),
       selfieSearchWindowSeconds: int('RATE_LIMIT_SELFIE_WINDOW_SECONDS', 600),
       otpSendsPerIp: int('RATE_LIMIT_OTP_PER_IP', 30),
       otpSendsPerBibBeforeCaptcha: int('OTP_SENDS_PER_BIB_BEFORE_CAPTCHA', 3),
@@ -380,6 +412,16 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       url: str('PAYU_URL', `${sandboxUrl}/_payment`),
       // Set PAYU_VERIFY_URL=off to skip the server-to-server confirmation.
       verifyUrl: payuVerifyUrl === 'off' ? null : payuVerifyUrl,
+    },
+    releases: {
+      releasesDir: process.env.RELEASES_DIR ? path.resolve(process.env.RELEASES_DIR) : path.join(dataDir, 'releases'),
+      runtimeConfigFile: process.env.RUNTIME_CONFIG_FILE ? path.resolve(process.env.RUNTIME_CONFIG_FILE) : path.join(dataDir, 'runtime-config.json'),
+      alertAddress: str('RELEASE_ALERT_EMAIL', str('SUPPORT_EMAIL', 'support@finishline.example')),
+      watchSchedule: str('CANARY_WATCH_SCHEDULE', '* * * * *'),
+      batchesPerIpPerMinute: int('RATE_LIMIT_CLIENT_REPORTS_PER_IP', 30),
+      sampleRetentionDays: int('CLIENT_ERROR_SAMPLE_DAYS', 7),
+      countRetentionDays: int('CLIENT_REPORT_COUNT_DAYS', 30),
+      samplesPerMinute: int('CLIENT_ERROR_SAMPLES_PER_MINUTE', 20),
     },
     idempotency: {
       keyHours: int('IDEMPOTENCY_KEY_HOURS', 24),

@@ -16,10 +16,12 @@ import { paymentRoutes } from './payment/routes';
 import { downloadRoutes } from './downloads/routes';
 import { preorderRoutes } from './preorder/routes';
 import { organiserRoutes } from './organiser/routes';
-import { certificateRoutes } from './certificates/routes';
+import { certificateRoutes, organiserCertificateRoutes } from './certificates/routes';
 import { operatorRoutes } from './operator/routes';
 import { partnerRoutes } from './partners/routes';
 import { supplyRoutes } from './supply/routes';
+import { fulfilmentRoutes } from './fulfilment/routes';
+import { releaseRoutes } from './releases/routes';
 
 export type Feature = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -42,7 +44,10 @@ export const features: Feature[] = [
   preorderRoutes,
   organiserRoutes,
   certificateRoutes,
+  organiserCertificateRoutes,
   operatorRoutes,
   partnerRoutes,
   supplyRoutes,
+  fulfilmentRoutes,
+  releaseRoutes,
 ];

@@ -21,9 +21,9 @@ function fixedMessage(error: ValidationError): string {
  * the cast value; the first failing rule's message becomes a 400 with the envelope. A value of the
  * wrong shape (an object where a string belongs) makes yup's transforms throw: that is a 400 too.
  */
-export async function validate<S extends Schema>(schema: S, input: unknown): Promise<InferType<S>> {
+export async function validate<S extends Schema>(schema: S, input: unknown, context?: object): Promise<InferType<S>> {
   try {
-    return await schema.validate(input ?? {}, { abortEarly: true, stripUnknown: true });
+    return await schema.validate(input ?? {}, { abortEarly: true, stripUnknown: true, context });
   } catch (error) {
     if (error instanceof ValidationError) throw badRequest(fixedMessage(error));
     if (error instanceof TypeError) throw badRequest(INPUT_MESSAGES.wrongType);

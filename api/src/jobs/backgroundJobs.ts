@@ -1,8 +1,10 @@
 import type { AppContext } from '../context';
 import { reconcilePendingOrders } from '../features/payment';
 import { cleanStoredOriginals } from '../features/supply';
+import { preparePrintFiles, retryDueRefunds } from '../features/fulfilment';
 import { deliverDueMail } from '../mail/outbox';
 import type { JobQueue } from '../queue/jobQueue';
+import { watchCanaries } from '../features/releases';
 import { pruneExpiredRows } from './prune';
 
 /**
@@ -15,6 +17,9 @@ export const MAIL_JOB = 'mail-outbox';
 export const RECONCILE_JOB = 'payment-reconcile';
 export const PRUNE_JOB = 'prune-expired';
 export const CLEAN_ORIGINALS_JOB = 'clean-originals';
+export const PRINT_FILES_JOB = 'print-files';
+export const PRINT_REFUNDS_JOB = 'print-refunds';
+export const CANARY_WATCH_JOB = 'canary-watch';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -27,6 +32,12 @@ export async function defineBackgroundQueues(ctx: AppContext, queue: JobQueue): 
   await queue.define(PRUNE_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 900, policy: 'stately' });
   // A run works for at most 4 minutes; the next tick goes on where it stopped.
   await queue.define(CLEAN_ORIGINALS_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
+  // Print-ready files of paid print lines: each run works the queue to its end or for 45 s (a collage takes seconds).
+  await queue.define(PRINT_FILES_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
+  // Refunds the gateway did not accept yet: asked again when due (each keeps its own next attempt).
+  await queue.define(PRINT_REFUNDS_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
+  // A canary's errors per view against the current release's; past the remote's threshold it rolls back.
+  await queue.define(CANARY_WATCH_JOB, { retryLimit: 0, retryDelaySeconds: 30, expireInSeconds: 120, policy: 'stately' });
 }
 
 /** Defines the queues, works them in this process and (schedule: true) sets their schedules. */
@@ -49,7 +60,7 @@ export async function startBackgroundJobs(
     if (result.settled > 0 || result.expired > 0) log(`payment reconcile: ${result.checked} checked, ${result.settled} settled, ${result.expired} expired`);
   });
   await queue.work(PRUNE_JOB, 1, async () => {
-    const pruned = await pruneExpiredRows(ctx.db, { ...ctx.config.jobs, idempotencyKeyHours: ctx.config.idempotency.keyHours });
+    const pruned = await pruneExpiredRows(ctx.db, { ...ctx.config.jobs, idempotencyKeyHours: ctx.config.idempotency.keyHours, clientReports: ctx.config.releases });
     const total = Object.values(pruned).reduce((sum, n) => sum + n, 0);
     if (total > 0) log(`prune: ${JSON.stringify(pruned)}`);
   });
@@ -59,16 +70,33 @@ export async function startBackgroundJobs(
     if (report.checked > 0) log(`clean originals: ${report.checked} checked, ${report.rewritten} rewritten, ${report.failed} failed, ${report.left} left`);
   });
 
+  await queue.work(PRINT_FILES_JOB, 1, async () => {
+    const report = await preparePrintFiles(ctx, { log });
+    if (report.ready + report.held + report.left > 0) log(`print files: ${report.ready} ready, ${report.held} held, ${report.left} left for later`);
+  });
+
+  await queue.work(PRINT_REFUNDS_JOB, 1, async () => {
+    const report = await retryDueRefunds(ctx, (error) => log(`print refunds: ${String(error)}`));
+    if (report.refunded + report.pending > 0) log(`print refunds: ${report.refunded} refunded, ${report.pending} still pending`);
+  });
+
+  await queue.work(CANARY_WATCH_JOB, 1, async () => {
+    await watchCanaries(ctx, log);
+  });
+
   if (options.schedule ?? true) {
     await queue.schedule(MAIL_JOB, ctx.config.jobs.mailSchedule);
     await queue.schedule(RECONCILE_JOB, ctx.config.jobs.reconcileSchedule);
     await queue.schedule(PRUNE_JOB, ctx.config.jobs.pruneSchedule);
     await queue.schedule(CLEAN_ORIGINALS_JOB, ctx.config.jobs.cleanOriginalsSchedule);
+    await queue.schedule(PRINT_FILES_JOB, ctx.config.jobs.printFilesSchedule);
+    await queue.schedule(PRINT_REFUNDS_JOB, ctx.config.jobs.printRefundsSchedule);
+    await queue.schedule(CANARY_WATCH_JOB, ctx.config.releases.watchSchedule);
   }
 
   return {
     async stop() {
-      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB]) await queue.offWork(name);
+      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB]) await queue.offWork(name);
     },
   };
 }

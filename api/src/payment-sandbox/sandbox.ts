@@ -6,7 +6,13 @@ import { payuCommandHashInput, payuRequestHashInput, payuReverseHashInput } from
 /**
  * A small stand-in for PayU's test environment, speaking the same form protocol: it checks the
  * request hash, shows a card form, and posts back to surl/furl from the browser with the reverse
- * hash, as the real gateway does. It also answers verify_payment server to server.
+ * hash, as the real gateway does. It also answers verify_payment server to server, and refunds:
+ * cancel_refund_transaction (var1 the payment's mihpayid, var2 the merchant's token, var3 the amount;
+ * a token refunds once, never more than what was paid) and check_action_status (var1 the request id).
+ *
+ * Its failure mode: POST /_sandbox/refund-failures { count } makes the next `count` refund calls
+ * answer HTTP 503 without refunding anything, as a gateway that is down does; tests and the journey
+ * use it to see a refund stay pending and go through on a later attempt.
  */
 
 export interface SandboxOptions {
@@ -33,6 +39,17 @@ interface Transaction {
   addedon: string;
   additionalCharges?: string | null;
 }
+
+interface Refund {
+  requestId: string;
+  mihpayid: string;
+  token: string;
+  amount: number;
+  at: string;
+}
+
+/** PayU's answer to an accepted refund request (error_code 102: queued at the bank). */
+export const REFUND_QUEUED_MESSAGE = 'Refund Request Queued';
 
 const sha512 = (text: string) => crypto.createHash('sha512').update(text, 'utf8').digest('hex');
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -65,6 +82,14 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   const app = Fastify({ logger: false });
   await app.register(formbody);
   const transactions = new Map<string, Transaction>();
+  const refunds = new Map<string, Refund>();
+  let refundFailures = 0;
+
+  app.post('/_sandbox/refund-failures', async (request, reply) => {
+    const count = Number((request.body as { count?: unknown } | null)?.count ?? 0);
+    refundFailures = Number.isInteger(count) && count >= 0 ? count : 0;
+    return reply.send({ refundFailures });
+  });
 
   app.get('/', async (_req, reply) => reply.type('text/html').send(page('Payment sandbox', '<h1>Payment sandbox</h1><p>POST /_payment with the PayU form fields.</p>')));
 
@@ -164,6 +189,37 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     const var1 = str(body.var1);
     if (key !== options.key || sha512(payuCommandHashInput(key, command, var1, options.salt)) !== str(body.hash).toLowerCase()) {
       return reply.send({ status: 0, msg: 'Invalid Hash.' });
+    }
+    if (command === 'cancel_refund_transaction') {
+      if (refundFailures > 0) {
+        refundFailures--;
+        return reply.code(503).send({ status: 0, msg: 'Service temporarily unavailable. Please retry.' });
+      }
+      const token = str(body.var2);
+      const amount = Number(str(body.var3));
+      const done = refunds.get(token);
+      // The same token again: the request already made, never a second refund.
+      if (done) return reply.send({ status: 1, msg: REFUND_QUEUED_MESSAGE, request_id: done.requestId, bank_ref_num: null, mihpayid: done.mihpayid, error_code: 102 });
+      const txn = [...transactions.values()].find((t) => t.mihpayid === var1 && t.status === 'success');
+      if (!txn) return reply.send({ status: 0, msg: 'Invalid payuid or transaction not captured', error_code: 104 });
+      if (!token) return reply.send({ status: 0, msg: 'Token is mandatory', error_code: 105 });
+      if (!(amount > 0) || !/^\d+(\.\d{1,2})?$/.test(str(body.var3))) return reply.send({ status: 0, msg: 'Invalid amount', error_code: 106 });
+      const refunded = [...refunds.values()].filter((r) => r.mihpayid === var1).reduce((sum, r) => sum + r.amount, 0);
+      if (Math.round((refunded + amount) * 100) > Math.round(Number(txn.fields.amount) * 100)) {
+        return reply.send({ status: 0, msg: 'Refund amount greater than the amount left of the transaction', error_code: 107 });
+      }
+      const refund: Refund = { requestId: String(crypto.randomInt(100_000_000, 999_999_999)), mihpayid: var1, token, amount, at: new Date().toISOString().replace('T', ' ').slice(0, 19) };
+      refunds.set(token, refund);
+      return reply.send({ status: 1, msg: REFUND_QUEUED_MESSAGE, request_id: refund.requestId, bank_ref_num: null, mihpayid: var1, error_code: 102 });
+    }
+    if (command === 'check_action_status') {
+      const refund = [...refunds.values()].find((r) => r.requestId === var1);
+      if (!refund) return reply.send({ status: 0, msg: 'No action status found' });
+      return reply.send({
+        status: 1,
+        msg: '1 out of 1 requests fetched successfully',
+        transaction_details: { [var1]: { [refund.mihpayid]: { mihpayid: refund.mihpayid, request_id: refund.requestId, amount: refund.amount.toFixed(2), action: 'refund', token: refund.token, status: 'success', bank_ref_num: refund.requestId, request_time: refund.at } } },
+      });
     }
     if (command !== 'verify_payment') return reply.send({ status: 0, msg: `Unknown command ${command}` });
     const details: Record<string, unknown> = {};

@@ -33,6 +33,7 @@ export const LIMIT_MESSAGES = {
   emailCode: 'Too many codes asked for. Please use the last code we mailed you, or wait an hour and ask again.',
   otpSend: 'Too many OTP requests. Please try again in a few minutes.',
   preorderLink: 'Too many attempts. Please try again in 15 minutes.',
+  clientReports: 'Too many reports from this browser. Please try again in a minute.',
   contact: (supportAddress: string) => `You have sent several messages recently. Please try again in an hour, or write to ${supportAddress}.`,
 } as const;
 
@@ -42,7 +43,11 @@ export function addressRules(config: AppConfig) {
   return {
     /** BIB search, photo pages and advanced search: walking every BIB of an event must stay slow. */
     photoSearch: { name: 'photo-search', max: s.photoSearchPerIp, windowSeconds: s.photoSearchWindowSeconds, message: LIMIT_MESSAGES.photoSearch },
-    /** Each selfie costs a face detection; counted only once the input is valid. */
+    /**
+     * Each selfie costs a face detection; counted only once the input is valid. A backstop against
+     * one machine rotating sessions: many runners share a carrier's address, so it is set high and
+     * the everyday count is per device session (subjectRules.selfieSession).
+     */
     selfieSearch: { name: 'selfie', max: s.selfieSearchesPerIp, windowSeconds: s.selfieSearchWindowSeconds, message: LIMIT_MESSAGES.selfieSearch },
     /** Counted only once the captcha and the input passed. */
     contact: { name: 'contact', max: s.contactPerIp, windowSeconds: s.contactWindowSeconds, message: LIMIT_MESSAGES.contact(config.mail.supportAddress) },
@@ -52,6 +57,8 @@ export function addressRules(config: AppConfig) {
     emailCode: { name: 'email-code', max: s.emailCodesPerIp, windowSeconds: s.emailCodeWindowSeconds, message: LIMIT_MESSAGES.emailCode },
     passwordCode: { name: 'password-code', max: s.passwordCodesPerIp, windowSeconds: s.passwordCodeWindowSeconds, message: LIMIT_MESSAGES.passwordCode },
     otpSend: { name: 'otp-send', max: s.otpSendsPerIp, windowSeconds: s.otpWindowSeconds, message: LIMIT_MESSAGES.otpSend },
+    /** The shell's batches of reports (views and errors of remotes); the shell itself sends at most a few a minute. */
+    clientReports: { name: 'client-reports', max: config.releases.batchesPerIpPerMinute, windowSeconds: 60, message: LIMIT_MESSAGES.clientReports },
     /** Guessing pre-order ids must stay slow. */
     preorderLink: { name: 'preorder-link', max: s.preorderLinkTriesPerIp, windowSeconds: s.preorderLinkWindowSeconds, message: LIMIT_MESSAGES.preorderLink },
   } satisfies Record<string, AddressRule>;
@@ -66,6 +73,15 @@ export const subjectRules = {
     bucket: `signin:account:${normalEmail(email)}`,
     limit: config.security.signInFailuresBeforeStrongCaptcha,
     windowSeconds: config.security.signInWindowSeconds,
+  }),
+  /**
+   * Selfie searches of one device session (the session token the storefront holds; without one, the
+   * address stands in); past the limit a further search needs a captcha, and a solved one clears the count.
+   */
+  selfieSession: (config: AppConfig, device: string): SubjectRule => ({
+    bucket: `selfie:${device}`,
+    limit: config.security.selfieSearchesPerSession,
+    windowSeconds: config.security.selfieSearchWindowSeconds,
   }),
   /** OTP mails for one BIB; past the limit a further one needs a captcha (never a refusal). */
   otpBib: (config: AppConfig, eventId: number, bib: string): SubjectRule => ({

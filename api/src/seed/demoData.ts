@@ -411,14 +411,16 @@ export const DEMO_USERS = [
   { role: 'organiser', firstName: 'Rohan', lastName: 'Desai', email: 'organiser@finishline.test', primaryPhone: '9820023456', isPartner: false, grant: 'organiser' },
   { role: 'partner', firstName: 'Kabir', lastName: 'Shah', email: 'partner@finishline.test', primaryPhone: '9820034567', isPartner: true, grant: null },
   { role: 'operator', firstName: 'Anita', lastName: 'Kapoor', email: 'operator@finishline.test', primaryPhone: '9820045678', isPartner: false, grant: 'operator' },
+  { role: 'fulfilment', firstName: 'Meera', lastName: 'Iyer', email: 'prints@finishline.test', primaryPhone: '9820056789', isPartner: false, grant: 'fulfilment' },
 ] as const;
 
 /** Print products with the spec's prices in rupees before GST; the price with GST is the shared rule's (739 -> 872). */
 export const PRINT_PRODUCTS = [
-  { slug: 'magnet', name: 'Magnet 4x6 inches', price: 739 },
-  { slug: 'frame', name: 'Frame 10x10 inches', price: 319 },
-  { slug: 'mug', name: 'Coffee mug', price: 259 },
-  { slug: 'poster', name: 'Wall poster 13x10 inches', price: 350 },
+  // Print sizes in inches (the trim size; a mug's wrap is 8.5 x 3.5).
+  { slug: 'magnet', name: 'Magnet 4x6 inches', price: 739, widthIn: 4, heightIn: 6 },
+  { slug: 'frame', name: 'Frame 10x10 inches', price: 319, widthIn: 10, heightIn: 10 },
+  { slug: 'mug', name: 'Coffee mug', price: 259, widthIn: 8.5, heightIn: 3.5 },
+  { slug: 'poster', name: 'Wall poster 13x10 inches', price: 350, widthIn: 13, heightIn: 10 },
 ] as const;
 
 export const HIGHLIGHT_COUNT = 6;

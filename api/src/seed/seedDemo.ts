@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { createUser, findUserByEmail, setRole } from '../features/accounts';
 import { PURCHASE_NOTIFICATION_SETTING } from '../features/orders';
 import { DISABLE_PRINTS_SETTING } from '../rules/prints';
-import { renderBackground, saveAchievement } from '../features/certificates';
+import { ensureFinisherCertificate, renderBackground, saveAchievement } from '../features/certificates';
 import { ensureHomeImageRenditions } from '../features/events';
 import { standardTemplate } from '@finishline/shared/pure';
 import { createPrng } from './prng';
@@ -307,6 +307,7 @@ async function insertRows(tx: Db, photos: StoredPhoto[], assets: { highlights: s
         bib.participant.finishTime,
       ]);
     }
+    await ensureFinisherCertificate(tx, eventId);
     if (e.sponsor) {
       await tx.query(
         `insert into sponsor_offers (event_id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed)
@@ -330,12 +331,10 @@ async function insertRows(tx: Db, photos: StoredPhoto[], assets: { highlights: s
   }
 
   for (const [i, p] of PRINT_PRODUCTS.entries()) {
-    await tx.query('insert into print_products (name, image_key, price, sort) values ($1, $2, $3, $4) on conflict (name) do nothing', [
-      p.name,
-      `public/prints/${p.slug}.png`,
-      p.price,
-      i,
-    ]);
+    await tx.query(
+      'insert into print_products (name, image_key, price, sort, print_width_in, print_height_in) values ($1, $2, $3, $4, $5, $6) on conflict (name) do nothing',
+      [p.name, `public/prints/${p.slug}.png`, p.price, i, p.widthIn, p.heightIn],
+    );
   }
   await tx.query(`insert into home_images (kind, image_key, alt, season, sort) values ('hero', $1, $2, '2026', 0)`, [
     assets.hero,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { S3Client, GetObjectCommand, PutObjectCommand, HeadObjectCommand, DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { S3Client, GetObjectCommand, PutObjectCommand, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand, AbortMultipartUploadCommand, HeadObjectCommand, DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config/config';
 import { API_ROUTES } from '@finishline/shared/pure';
@@ -28,6 +28,13 @@ export interface StoredObject {
  */
 export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk without reading it into memory (a finish-line video of GBs). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /**
+   * Where FFmpeg in this process reads the object from without copying it whole: the file's path on
+   * the local disk, or a URL signed for the bucket's own endpoint (FFmpeg seeks it by range requests).
+   */
+  readLocation(key: string, expiresAt: Date): Promise<string>;
   getStream(key: string): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
   /** The object's size, or null when there is no object at key (other failures throw). */
@@ -82,6 +89,20 @@ class LocalStorage implements ObjectStorage {
     // Write then rename, so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     await fs.promises.writeFile(tmp, body);
+    await fs.promises.rename(tmp, file);
+  }
+
+  async readLocation(key: string): Promise<string> {
+    const file = this.file(key);
+    if (!fs.existsSync(file)) throw new ObjectNotFoundError(key);
+    return file;
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    await fs.promises.copyFile(source, tmp);
     await fs.promises.rename(tmp, file);
   }
 
@@ -200,6 +221,37 @@ class S3Storage implements ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.send('put', key, () => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType })));
+  }
+
+  async readLocation(key: string, expiresAt: Date): Promise<string> {
+    const expiresIn = Math.max(60, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
+  }
+
+  /** A multipart upload in 64 MB parts read from the file one at a time (a single PUT stops at 5 GB). */
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const size = (await fs.promises.stat(file)).size;
+    const PART = 64 * 1024 * 1024;
+    if (size <= PART) return this.put(key, await fs.promises.readFile(file), contentType);
+    const { UploadId } = await this.send('put', key, () => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })));
+    try {
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        for (let start = 0, n = 1; start < size; start += PART, n++) {
+          const body = Buffer.alloc(Math.min(PART, size - start));
+          await handle.read(body, 0, body.length, start);
+          const part = await this.send('put', key, () => this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: n, Body: body })));
+          parts.push({ ETag: part.ETag, PartNumber: n });
+        }
+      } finally {
+        await handle.close();
+      }
+      await this.send('put', key, () => this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } })));
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
+      throw error;
+    }
   }
 
   async getStream(key: string): Promise<Readable> {

@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, type PaymentForm } from '@finishline/shared/pure';
+import { API_ROUTES, FACE_CONSENT_VERSION, standardTemplate, type PaymentForm } from '@finishline/shared/pure';
 import type { PaymentTestApp } from './paymentApp';
 import { solveCaptcha } from './captcha';
 import { seedOrdersFixture, type OrdersFixture } from '../ordersFixtures';
@@ -12,6 +12,7 @@ import { readOutbox } from '../../src/mail/mailer';
 import { FAILING_CARD } from '../../src/payment-sandbox/sandbox';
 import { OTP_PURPOSE } from '../../src/features/otp/privacyOtp';
 import { saveAchievement } from '../../src/features/certificates';
+import { ffmpeg } from '../../src/media/ffmpeg';
 
 /**
  * A world in which every API route has a request that succeeds for the runner: the runner's paid
@@ -269,7 +270,65 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     );
     return rows[0]!.id;
   }
+  // A finisher in the organiser's own event, so that it has a certificate to read, save and preview.
+  async function organiserRaceWithResults(): Promise<number> {
+    await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC1', 'Matrix Certified', interval '3605 seconds') on conflict do nothing`, [organiserEventId]);
+    return organiserEventId;
+  }
+  // Two of the organiser's races with results (the second unpublished, its own), for a series; each cell's series has its own title and is off.
+  let secondRaceId: number | null = null;
+  let seriesCells = 0;
+  async function seriesRequest() {
+    secondRaceId ??= (
+      await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Second Race', '2027-04-04', '2027-04-04', $1, false) returning id`, [userIds.organiser])
+    )[0]!.id;
+    await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC2', 'Matrix Certified', interval '3700 seconds') on conflict do nothing`, [secondRaceId]);
+    return { title: `Matrix Series ${++seriesCells}`, eventIds: [await organiserRaceWithResults(), secondRaceId], active: false };
+  }
+  async function certificateDraft() {
+    const eventId = await organiserRaceWithResults();
+    return { eventId, title: 'Matrix Certificate', accent_color: '#0b5cad', background_key: null, template_config: standardTemplate({ title: 'Matrix Certificate', eventIds: [eventId] }) };
+  }
+  // Finish-line videos: a one-second MP4 made by FFmpeg stands for the partner's recording; a
+  // participant with an official finish time inside it makes the clock valid.
+  let matrixVideoKey: string | null = null;
+  async function partnerVideo(): Promise<number> {
+    await approvePartner();
+    if (!matrixVideoKey) {
+      matrixVideoKey = 'originals/footage/matrix.mp4';
+      const { stdout } = await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart+frag_keyframe+empty_moov', '-f', 'mp4', 'pipe:1']);
+      await p.t.ctx.storage.put(matrixVideoKey, stdout, 'video/mp4');
+      await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXV1', 'Matrix Finisher', interval '1 second') on conflict do nothing`, [f.eventId]);
+    }
+    const rows = await db.query<{ id: number }>(
+      `insert into finish_videos (event_id, partner_user_id, original_key, content_sha256, size_bytes, duration_seconds, width, height, frame_rate)
+       values ($1, $2, $3, $4, 1000, 2, 320, 240, 10) returning id`,
+      [f.eventId, userIds.partner, matrixVideoKey, `matrix-${++cellNumber}`],
+    );
+    return rows[0]!.id;
+  }
+  async function partnerClip(): Promise<number> {
+    const videoId = await partnerVideo();
+    const rows = await db.query<{ id: number }>(
+      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, status, partner_user_id, source_video_id, clip_bib, clip_crossing_seconds, review_reason)
+       values ($1, $2, 'video', 'originals/m.mp4', 'previews/m.mp4', 'thumbs/m.jpg', 320, 240, 'review', $3, $4, 'MXV1', 1, 'Frames at the line show BIB MX1, not MXV1.') returning id`,
+      [f.eventId, `MX-CLIP-${++cellNumber}`, userIds.partner, videoId],
+    );
+    return rows[0]!.id;
+  }
   const supplyRequests: Record<string, (caller: Caller) => Promise<CellRequest>> = {
+    'POST /api/partner/videos': async () => {
+      await approvePartner();
+      return { path: API_ROUTES.partnerVideos, json: { eventId: f.eventId } };
+    },
+    'POST /api/partner/videos/frame': async () => ({ path: API_ROUTES.partnerVideoFrame, json: { videoId: await partnerVideo(), atSecond: 1 } }),
+    'POST /api/partner/videos/clock': async () => ({ path: API_ROUTES.partnerVideoClock, json: { videoId: await partnerVideo(), mode: 'start', raceTime: '0:00:00' } }),
+    'POST /api/partner/videos/clip-lengths': async () => {
+      await approvePartner();
+      return { path: API_ROUTES.partnerClipLengths, json: { eventId: f.eventId, beforeSeconds: 4, afterSeconds: 3 } };
+    },
+    'POST /api/partner/videos/clips/publish': async () => ({ path: API_ROUTES.partnerClipPublish, json: { photoId: await partnerClip() } }),
+    'POST /api/partner/videos/clips/remove': async () => ({ path: API_ROUTES.partnerClipRemove, json: { photoId: await partnerClip() } }),
     'POST /api/partner/uploads': async () => {
       await approvePartner();
       return { path: API_ROUTES.partnerUploads, headers: tusHeaders };
@@ -302,6 +361,9 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/events/details': async () => ({ path: API_ROUTES.eventDetails, json: { eventID: f.eventId } }),
     'GET /api/config/master': async () => ({ path: API_ROUTES.masterConfig }),
     'POST /api/search/bib': async () => ({ path: API_ROUTES.searchByBib, json: { eventID: f.eventId, bibNumber: f.bib } }),
+    'POST /api/client-reports': async () => ({ path: API_ROUTES.clientReports, json: { reports: [{ kind: 'view', remote: 'storefront', version: 'initial', route: '/products', message: '', count: 1 }] } }),
+    'GET /dev/client-reports.json': async () => ({ path: API_ROUTES.devClientReports }),
+    'POST /api/certificates/eligibility': async () => ({ path: API_ROUTES.certificateEligibility, json: { eventID: f.eventId, bibNumber: f.bib } }),
     'POST /api/cart/details': async () => ({
       path: API_ROUTES.cartDetails,
       json: { eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: null, lines: photoLines(f.photoIds.slice(0, 2)), sponsorofferID: null, discountedPhotoIds: [] },
@@ -314,7 +376,7 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/otp/generate': async () => ({ path: API_ROUTES.generateOtp, json: { eventID: cart.privateEventId, bibNumber: 'PR7', gCaptchToken: await captcha() } }),
     'POST /api/otp/verify': async (caller) => ({ path: API_ROUTES.verifyOtp, json: { eventID: cart.privateEventId, bibNumber: 'PR8', otp: await otpFor(caller, cart.privateEventId, 'PR8') } }),
     'POST /api/feedback/photos': async () => ({ path: API_ROUTES.recordFeedback, json: { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[4]) } }),
-    'POST /api/search/selfie': async () => ({ path: API_ROUTES.searchBySelfie, json: { eventID: f.eventId, selfieimg: GIF_BASE64 } }),
+    'POST /api/search/selfie': async () => ({ path: API_ROUTES.searchBySelfie, json: { consentVersion: FACE_CONSENT_VERSION, eventID: f.eventId, selfieimg: GIF_BASE64 } }),
     'GET /api/faces/index-status': async () => ({ path: `${API_ROUTES.faceIndexStatus}?eventId=${f.eventId}` }),
     // A descriptor as the phone sends it (128 numbers of the model's usual norm).
     'POST /api/faces/opt-out': async () => ({ path: API_ROUTES.faceOptOut, json: { embedding: Array.from({ length: 128 }, (_, i) => (i % 2 === 0 ? 0.13 : 0.126)) } }),
@@ -389,7 +451,27 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/organiser/reports': async () => ({ path: API_ROUTES.organiserReports, json: { eventId: f.eventId } }),
     // Dismissed: the photo stays in the results the other cells read.
     'POST /api/organiser/reports/decide': async () => ({ path: API_ROUTES.organiserDecideReport, json: { eventId: f.eventId, reportId, decision: 'dismissed' } }),
+    // The race's certificate: the organiser's own event with a finisher (its certificate exists once it has results).
+    'POST /api/organiser/certificate': async () => ({ path: API_ROUTES.organiserCertificate, json: { eventId: await organiserRaceWithResults() } }),
+    'POST /api/organiser/certificate/save': async () => ({ path: API_ROUTES.organiserSaveCertificate, json: { ...(await certificateDraft()), active: true } }),
+    'POST /api/organiser/certificate/background': async () => ({ path: API_ROUTES.organiserCertificateBackground, json: { eventId: organiserEventId, image: logoPng } }),
+    'POST /api/organiser/certificate/preview': async () => ({ path: API_ROUTES.organiserCertificatePreview, json: await certificateDraft() }),
+    'POST /api/organiser/series': async () => ({ path: API_ROUTES.organiserSeries, json: {} }),
+    'POST /api/organiser/series/save': async () => ({ path: API_ROUTES.organiserSaveSeries, json: await seriesRequest() }),
     'POST /api/operator/organisers': async () => ({ path: API_ROUTES.operatorOrganiserRole, json: { email: 'login.only@example.com', grant: false } }),
+    'POST /api/operator/fulfilment': async () => ({ path: API_ROUTES.operatorFulfilmentRole, json: { email: 'login.only@example.com', grant: false } }),
+    'POST /api/fulfilment/queue': async () => ({ path: API_ROUTES.fulfilmentQueue, json: { status: 'all' } }),
+    'POST /api/fulfilment/lines/status': async () => ({ path: API_ROUTES.fulfilmentLineStatus, json: { lineId: 1, status: 'printed' } }),
+    'GET /api/fulfilment/lines/file': async () => ({ path: `${API_ROUTES.fulfilmentLineFile}?lineId=1` }),
+    'GET /api/fulfilment/export.csv': async () => ({ path: API_ROUTES.fulfilmentExport }),
+    'POST /api/fulfilment/refunds': async () => ({ path: API_ROUTES.fulfilmentRefund, json: { orderItemId: 1, amount: 1, requestKey: 'matrix-refund-1' } }),
+    'POST /api/fulfilment/replacements': async () => ({ path: API_ROUTES.fulfilmentReplacements, json: {} }),
+    'GET /api/fulfilment/replacements/photo': async () => ({ path: `${API_ROUTES.fulfilmentReplacementPhoto}?requestId=1` }),
+    'POST /api/fulfilment/replacements/decide': async () => ({ path: API_ROUTES.fulfilmentReplacementDecide, json: { requestId: 1, approve: true } }),
+    'POST /api/orders/replacement': async () => ({
+      path: API_ROUTES.orderReplacementAsk,
+      multipart: { fields: { orderID: runnerOrder.order_ref, lineId: '1' }, file: { field: 'photo', name: 'damage.jpg', type: 'image/jpeg', data: certificate } },
+    }),
     'POST /api/partner/registration/events': async () => ({ path: API_ROUTES.partnerEvents, json: { search: 'Orders' } }),
     'POST /api/partner/registration/lookup': async () => ({ path: API_ROUTES.partnerLookup, json: { eventId: f.eventId } }),
     // A new registration for an account without partner details, an update (same nick name) for one with them.

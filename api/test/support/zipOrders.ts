@@ -30,15 +30,21 @@ export async function paidOrderOf(t: TestApp, files: OrderFile[]): Promise<{ ord
     ids.push(await insertTestPhoto(db, { eventId: event!.id, bib: 'ZR1', imageId: file.imageId, kind: file.kind ?? 'image', originalKey: key, seq: ids.length }));
     keys.push(key);
   }
+  return { ...(await paidOrderOfPhotos(t, event!.id, 'ZR1', ids)), keys };
+}
+
+/** A paid order of photos or videos already stored (a cut clip, say), with the buyer's pre-authorised link values. */
+export async function paidOrderOfPhotos(t: TestApp, eventId: number, bib: string, ids: number[]): Promise<{ orderRef: string; preauth: Record<string, string> }> {
+  orderCount += 1;
   const orderRef = `FLZIP${Date.now().toString(36).toUpperCase()}${orderCount}`;
-  const [order] = await db.query<{ id: number }>(
+  const [order] = await t.ctx.db.query<{ id: number }>(
     `insert into orders (order_ref, txnid, event_id, bib_number, name, email, phone, status, amount, amount_text, productinfo, paid_at)
-     values ($1, $1, $2, 'ZR1', 'Zip Buyer', 'zip@example.com', '9876543210', 'Paid', 100, '100.00', 'photos', now()) returning id`,
-    [orderRef, event!.id],
+     values ($1, $1, $2, $3, 'Zip Buyer', 'zip@example.com', '9876543210', 'Paid', 100, '100.00', 'photos', now()) returning id`,
+    [orderRef, eventId, bib],
   );
-  await db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [order!.id, ids]);
+  await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [order!.id, ids]);
   const preauth = { ...signPreauth(t.ctx.config.signingSecret, orderRef, 'zip@example.com', new Date(Date.now() + 86400_000)) };
-  return { orderRef, keys, preauth };
+  return { orderRef, preauth };
 }
 
 /** The signed zip link the Download all button gets, for an order made by paidOrderOf. */

@@ -10,16 +10,18 @@ import { EventSettings } from '../features/events/components/EventSettings';
 import { ParticipantsPanel } from '../features/participants/components/ParticipantsPanel';
 import { PartnersPanel } from '../features/partners/components/PartnersPanel';
 import { ModerationPanel } from '../features/moderation/components/ModerationPanel';
+import { CertificatePanel } from '../features/certificates/components/CertificatePanel';
+import { SeriesPanel } from '../features/certificates/components/SeriesPanel';
 import './organiser.css';
 
-const TAB_KEYS = ['revenue', 'event', 'participants', 'photographers', 'reports'] as const;
+const TAB_KEYS = ['revenue', 'event', 'participants', 'photographers', 'reports', 'certificate'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * /organization_dashboard (title Event Dashboard): the organiser's events, and for one event its
- * revenue and live ledger, its settings, participants, photographers and reported photos. The server
- * decides who may see what: a runner or partner gets 403 and goes to /unauthorizeduser.
+ * revenue and live ledger, its settings, participants, photographers, reported photos and its
+ * finisher certificate. The server decides who may see what: a runner or partner gets 403 and goes to /unauthorizeduser.
  * ?event=<id>&tab=<tab> opens an event, ?new=1 the form for a new one.
  */
 export function OrganiserPage() {
@@ -117,6 +119,7 @@ export function OrganiserPage() {
           <Button onClick={showList}>All events</Button>
         </div>
         <Tabs
+          className="fl-org-tabs"
           activeKey={tab}
           onChange={(key) => open(eventId, key as TabKey)}
           items={[
@@ -125,6 +128,7 @@ export function OrganiserPage() {
             { key: 'participants', label: 'Participants', children: <ParticipantsPanel eventId={eventId} /> },
             { key: 'photographers', label: 'Photographers', children: <PartnersPanel eventId={eventId} /> },
             { key: 'reports', label: 'Reported photos', children: <ModerationPanel eventId={eventId} /> },
+            { key: 'certificate', label: 'Certificate', children: <CertificatePanel eventId={eventId} /> },
           ]}
         />
       </>
@@ -139,6 +143,7 @@ export function OrganiserPage() {
           </Button>
         </div>
         <EventList events={list?.eventslist ?? []} loading={list === null} onOpen={(id) => open(id)} />
+        <SeriesPanel />
       </>
     );
   }

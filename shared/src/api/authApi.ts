@@ -63,6 +63,7 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.sessionToken,
   STORAGE_KEYS.isOrganiser,
   STORAGE_KEYS.isPartner,
+  STORAGE_KEYS.isFulfilment,
   STORAGE_KEYS.emailVerified,
 ] as const;
 
@@ -79,6 +80,7 @@ export function rememberSignIn(login: LoginResult): void {
   localStore.set(STORAGE_KEYS.sessionToken, login.token);
   localStore.set(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
   localStore.set(STORAGE_KEYS.isPartner, String(login.isPartner));
+  localStore.set(STORAGE_KEYS.isFulfilment, String(login.isFulfilment));
   localStore.set(STORAGE_KEYS.emailVerified, String(login.emailVerified));
   if (login.isdCode) localStore.set(STORAGE_KEYS.isdCode, login.isdCode);
   announceSessionChange();
@@ -115,6 +117,8 @@ export interface LocalSession {
   userId: number | null;
   isOrganiser: boolean;
   isPartner: boolean;
+  /** May work the print queue (fulfilment staff or an operator). */
+  isFulfilment: boolean;
   /** False only when the server said the account has not proved its address yet. */
   emailVerified: boolean;
 }
@@ -130,6 +134,7 @@ export function readLocalSession(): LocalSession {
     userId: signedIn && Number.isFinite(id) && id > 0 ? id : null,
     isOrganiser: signedIn && localStore.get(STORAGE_KEYS.isOrganiser) === 'true',
     isPartner: signedIn && localStore.get(STORAGE_KEYS.isPartner) === 'true',
+    isFulfilment: signedIn && localStore.get(STORAGE_KEYS.isFulfilment) === 'true',
     emailVerified: !signedIn || localStore.get(STORAGE_KEYS.emailVerified) !== 'false',
   };
 }

@@ -9,6 +9,8 @@ import type {
   TemplateDetailsRequest,
   TemplateDetailsResult,
 } from '../types/certificates';
+import type { AchievementsEligibility } from '../types/entities';
+import type { CertificateEligibilityInput } from '../schemas/certificates';
 
 const multipart = <T>(url: string, form: FormData) => call<T>({ method: 'POST', url, data: form });
 
@@ -45,5 +47,7 @@ export const certificateApi = {
     form.append('certificate_url', jpeg, fileName);
     return multipart<CertificateUploadResult>(API_ROUTES.certificateUpload, form);
   },
+  /** Whether the race's results give this BIB a certificate (and the one this session made, if any). */
+  eligibility: (request: CertificateEligibilityInput) => post<AchievementsEligibility>(API_ROUTES.certificateEligibility, request),
   recordDownload: (achievementId: number) => post<RecordCertificateDownloadResult>(API_ROUTES.certificateDownloadRecord, { achievement_id: achievementId }),
 };

@@ -1,5 +1,17 @@
 import { API_ROUTES } from './routes';
 import { post } from '@finishline/shared/runtime';
+import type {
+  CertificateBackgroundRequest,
+  CertificateBackgroundResult,
+  CertificateDraftRequest,
+  CertificatePreviewResult,
+  CertificateSettingsRequest,
+  OrganiserCertificate,
+  OrganiserSeries,
+  OrganiserSeriesList,
+  SaveCertificateSettingsRequest,
+  SaveSeriesRequest,
+} from '../types/certificates';
 import type { DecidePartnerRegistrationRequest, EventPartnerRegistration, PartnerRegistrationsRequest } from '../types/partners';
 import type {
   CreateEventRequest,
@@ -44,5 +56,12 @@ export const organiserApi = {
   importParticipants: (body: ParticipantsImportRequest) => post<ParticipantsImportResult>(API_ROUTES.organiserImportParticipants, body),
   reports: (body: PhotoReportsRequest) => post<PhotoReportRow[]>(API_ROUTES.organiserReports, body),
   decideReport: (body: DecideReportRequest) => post<PhotoReportRow>(API_ROUTES.organiserDecideReport, body),
+  /** The race's finisher certificate as its organiser set it (Certificate tab). */
+  certificate: (body: CertificateSettingsRequest) => post<OrganiserCertificate>(API_ROUTES.organiserCertificate, body),
+  saveCertificate: (body: SaveCertificateSettingsRequest) => post<OrganiserCertificate>(API_ROUTES.organiserSaveCertificate, body),
+  uploadCertificateBackground: (body: CertificateBackgroundRequest) => post<CertificateBackgroundResult>(API_ROUTES.organiserCertificateBackground, body),
+  previewCertificate: (body: CertificateDraftRequest) => post<CertificatePreviewResult>(API_ROUTES.organiserCertificatePreview, body),
+  series: () => post<OrganiserSeriesList>(API_ROUTES.organiserSeries, {}),
+  saveSeries: (body: SaveSeriesRequest) => post<OrganiserSeries>(API_ROUTES.organiserSaveSeries, body),
   setOrganiserRole: (body: OrganiserRoleRequest) => post<OrganiserRoleResult>(API_ROUTES.operatorOrganiserRole, body),
 };

@@ -62,6 +62,8 @@ export const API_ROUTES = {
   decidePartnerRegistration: '/api/organiser/partners/decide',
   // Achievement certificates (certificate remote): photos of each event + BIB, template, upload, download record
   achievementsSearch: '/api/certificates/search',
+  /** Whether a race's result gives this BIB a certificate (the order page's Generate Certificate). */
+  certificateEligibility: '/api/certificates/eligibility',
   certificateTemplate: '/api/certificates/template',
   certificateUpload: '/api/certificates/upload',
   certificateDownloadRecord: '/api/certificates/download-record',
@@ -80,14 +82,42 @@ export const API_ROUTES = {
   organiserImportParticipants: '/api/organiser/participants/import',
   organiserReports: '/api/organiser/reports',
   organiserDecideReport: '/api/organiser/reports/decide',
+  organiserCertificate: '/api/organiser/certificate',
+  organiserSaveCertificate: '/api/organiser/certificate/save',
+  organiserCertificateBackground: '/api/organiser/certificate/background',
+  organiserCertificatePreview: '/api/organiser/certificate/preview',
+  // The organiser's series (grand slams) of their own races
+  organiserSeries: '/api/organiser/series',
+  organiserSaveSeries: '/api/organiser/series/save',
   // Photographer supply line: tus uploads (and /<id> of each upload), events to upload to, review
   partnerUploads: '/api/partner/uploads',
   partnerSupplyEvents: '/api/partner/supply/events',
   partnerPhotos: '/api/partner/photos',
   partnerPhotoBibs: '/api/partner/photos/bibs',
   partnerRemovePhoto: '/api/partner/photos/remove',
-  // Operator: who is an organiser
+  partnerVideos: '/api/partner/videos',
+  partnerVideoClock: '/api/partner/videos/clock',
+  partnerVideoFrame: '/api/partner/videos/frame',
+  partnerClipLengths: '/api/partner/videos/clip-lengths',
+  partnerClipPublish: '/api/partner/videos/clips/publish',
+  partnerClipRemove: '/api/partner/videos/clips/remove',
+  // Operator: who is an organiser, who works fulfilment
   operatorOrganiserRole: '/api/operator/organisers',
+  operatorFulfilmentRole: '/api/operator/fulfilment',
+  // Fulfilment: the queue of paid print lines, their files and statuses
+  fulfilmentQueue: '/api/fulfilment/queue',
+  fulfilmentLineStatus: '/api/fulfilment/lines/status',
+  fulfilmentLineFile: '/api/fulfilment/lines/file',
+  fulfilmentExport: '/api/fulfilment/export.csv',
+  fulfilmentRefund: '/api/fulfilment/refunds',
+  fulfilmentReplacements: '/api/fulfilment/replacements',
+  fulfilmentReplacementPhoto: '/api/fulfilment/replacements/photo',
+  fulfilmentReplacementDecide: '/api/fulfilment/replacements/decide',
+  // The runner asks for a replacement of a delivered print (multipart, with a photo of the damage)
+  orderReplacementAsk: '/api/orders/replacement',
+  // What the shell reports of each remote it ran (views and failures, per release)
+  clientReports: '/api/client-reports',
+  devClientReports: '/dev/client-reports.json',
   // Photographer partners: registration, My Share, payouts recorded by the event's organiser
   partnerEvents: '/api/partner/registration/events',
   partnerLookup: '/api/partner/registration/lookup',
@@ -106,6 +136,8 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   API_ROUTES.bibAvailability,
   API_ROUTES.cartDetails,
   API_ROUTES.unlabeledCartDetails,
+  API_ROUTES.fulfilmentQueue,
+  API_ROUTES.fulfilmentReplacements,
   API_ROUTES.eventDetails,
   API_ROUTES.multiEventList,
   API_ROUTES.checkoutUserInfo,
@@ -116,6 +148,8 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   API_ROUTES.partnerEvents,
   API_ROUTES.partnerLookup,
   API_ROUTES.partnerPhotos,
+  API_ROUTES.partnerVideos,
+  API_ROUTES.partnerVideoFrame,
   API_ROUTES.partnerShare,
   API_ROUTES.organiserDashboard,
   API_ROUTES.organiserEvent,
@@ -123,4 +157,8 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   API_ROUTES.organiserPartners,
   API_ROUTES.organiserPartnerShares,
   API_ROUTES.organiserReports,
+  API_ROUTES.organiserCertificate,
+  API_ROUTES.organiserCertificatePreview,
+  API_ROUTES.organiserSeries,
+  API_ROUTES.certificateEligibility,
 ]);

@@ -18,3 +18,10 @@ export const CERTIFICATE_LIMITS = {
   /** The uploaded certificate: a JPEG of the template's size, at most this many bytes. */
   maxUploadBytes: 10 * 1024 * 1024,
 } as const;
+
+/** The organiser's own certificate background: a JPEG or PNG of at most this many bytes. */
+export const CERTIFICATE_BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
+/** The organiser's preview of the race's certificate is drawn by the server and sent this wide. */
+export const CERTIFICATE_PREVIEW_WIDTH = 960;
+/** The standard layout's colour where the organiser picked none. */
+export const CERTIFICATE_STANDARD_ACCENT = '#b5422a';

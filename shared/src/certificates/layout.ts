@@ -5,7 +5,7 @@ import type {
   CertificateTemplateConfig,
   CertificateTextItem,
 } from '../types/certificates';
-import { CERTIFICATE_LIMITS } from './constants';
+import { CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT } from './constants';
 import { capitalizeWords } from './names';
 
 /**
@@ -101,7 +101,6 @@ export function initialSquareCrop(width: number, height: number): { unit: '%'; x
   return { unit: '%', x: (100 - w) / 2, y: (100 - h) / 2, width: w, height: h };
 }
 
-const ACCENT = '#b5422a';
 const INK = '#1d2433';
 const SOFT = '#4a5160';
 
@@ -112,8 +111,10 @@ const text = (item: Omit<CertificateTextItem, 'align'> & { align?: CertificateTe
  * one square photo per event (in the required order) with the event's name, the official finish time
  * and the BIB under it. Organisers' own templates use the same fields; this one is what an
  * achievement without its own template gets, and what the seed stores for the demo achievements.
+ * `accent` is the race's colour (the heading and the times; the background's border is drawn in it too).
  */
-export function standardTemplate(input: { title: string; eventIds: number[]; width?: number; height?: number }): CertificateTemplateConfig {
+export function standardTemplate(input: { title: string; eventIds: number[]; width?: number; height?: number; accent?: string }): CertificateTemplateConfig {
+  const ACCENT = input.accent ?? CERTIFICATE_STANDARD_ACCENT;
   const width = input.width ?? CERTIFICATE_LIMITS.defaultOutput.width;
   const height = input.height ?? CERTIFICATE_LIMITS.defaultOutput.height;
   const sx = width / CERTIFICATE_LIMITS.defaultOutput.width;
@@ -159,4 +160,37 @@ export function standardTemplate(input: { title: string; eventIds: number[]; wid
   );
   const slug = input.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'achievement';
   return { output_resolution: { width, height }, output_filename: `${slug}-certificate.jpg`, texts, images };
+}
+
+/** What the organiser calls each field of a template (in messages and in the template editor). */
+export function templateFieldLabel(item: CertificateTextItem): string {
+  switch (item.field) {
+    case 'participant_name':
+      return 'Name';
+    case 'finish_time':
+      return 'Time';
+    case 'event_name':
+      return 'Race';
+    case 'bib_number':
+      return 'BIB';
+    case 'static':
+      return `Text "${(item.text ?? '').slice(0, 40)}"`;
+  }
+}
+
+/**
+ * The first field of a template that lies outside its canvas, as a message naming it, or null. A
+ * text's anchor (x, and y its baseline) must be on the certificate, a photo slot wholly on it.
+ */
+export function templateFieldsProblem(config: CertificateTemplateConfig): string | null {
+  const { width, height } = config.output_resolution;
+  const outside = (label: string, x: number, y: number) =>
+    `The field ${label} lies outside the certificate (${width} x ${height}) at x ${x}, y ${y}. Please move it onto the canvas.`;
+  for (const item of config.texts) {
+    if (item.x < 0 || item.x > width || item.y < 0 || item.y > height) return outside(templateFieldLabel(item), item.x, item.y);
+  }
+  for (const slot of config.images) {
+    if (slot.x < 0 || slot.y < 0 || slot.x + slot.width > width || slot.y + slot.height > height) return outside(`Photo slot ${slot.slot}`, slot.x, slot.y);
+  }
+  return null;
 }

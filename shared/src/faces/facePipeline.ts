@@ -28,7 +28,23 @@ export interface FaceQuality {
    * brings some to 0.016).
    */
   sharpness: number;
+  /**
+   * How far the face is turned to a side, from its 68 landmarks: where the tip of the nose sits
+   * between the two sides of the jaw, -1 (turned fully to one side) through 0 (facing the camera) to
+   * 1. Absent where no landmarks were found (the middle of an image without a face).
+   */
+  yaw?: number;
+  /**
+   * Mean grey level of the eyes (the box of each eye's landmarks) divided by that of the cheek just
+   * below them. Open eyes (iris, lashes) measure darker than their cheek (0.36 to 0.76 on the tuning
+   * faces); behind sunglasses the landmark model puts the eyes at the lens' upper edge and the
+   * cheek box falls on the dark lens, so the ratio goes over 0.9.
+   */
+  eyeLight?: number;
 }
+
+/** The quality of a face the detector found with its landmarks: pose and eye evidence are known. */
+export type FaceMeasures = FaceQuality & Required<Pick<FaceQuality, 'yaw' | 'eyeLight'>>;
 
 export interface DescribedFace {
   /** x, y, width, height in pixels of the analysed image. */
@@ -36,7 +52,7 @@ export interface DescribedFace {
   /** Detector confidence, 0 to 1. */
   score: number;
   descriptor: number[];
-  quality: FaceQuality;
+  quality: FaceMeasures;
 }
 
 export interface DescribeOptions {
@@ -65,6 +81,54 @@ function overlap(a: DescribedFace['box'], b: DescribedFace['box']): number {
   const y = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
   const inter = x * y;
   return inter / Math.min(a[2] * a[3], b[2] * b[3]);
+}
+
+type Point = { x: number; y: number };
+
+/** Grey levels (0-1) of a box of the image. */
+function greyOf(faceapi: FaceApiModule, image: Tensor3D, box: DescribedFace['box']): Float32Array | Int32Array | Uint8Array {
+  const tf = faceapi.tf;
+  const [height, width] = image.shape;
+  const x = Math.min(width - 1, Math.max(0, Math.floor(box[0])));
+  const y = Math.min(height - 1, Math.max(0, Math.floor(box[1])));
+  const w = Math.max(1, Math.min(width - x, Math.round(box[2])));
+  const h = Math.max(1, Math.min(height - y, Math.round(box[3])));
+  return tf.tidy(() => {
+    const crop = tf.cast(tf.slice(image, [y, x, 0], [h, w, 3]), 'float32');
+    return tf.div(tf.matMul(tf.reshape(crop, [h * w, 3]), tf.tensor2d([1, 1, 1], [3, 1])), 3 * 255).dataSync();
+  });
+}
+
+const meanOf = (values: ArrayLike<number>) => {
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) sum += values[i]!;
+  return sum / Math.max(1, values.length);
+};
+
+/**
+ * Pose and eye evidence from the 68 landmarks (jaw 0-16, nose tip 30, eyes 36-41 and 42-47): see
+ * FaceQuality.yaw and eyeLight.
+ */
+function landmarkQuality(faceapi: FaceApiModule, image: Tensor3D, points: Point[]): Pick<FaceMeasures, 'yaw' | 'eyeLight'> {
+  const jawLeft = points[0]!;
+  const jawRight = points[16]!;
+  const nose = points[30]!;
+  const span = jawRight.x - jawLeft.x;
+  const yaw = Math.abs(span) < 1 ? 1 : Math.max(-1, Math.min(1, (2 * (nose.x - jawLeft.x)) / span - 1));
+  const eyes: number[] = [];
+  const cheeks: number[] = [];
+  for (const eye of [points.slice(36, 42), points.slice(42, 48)]) {
+    const xs = eye.map((p) => p.x);
+    const ys = eye.map((p) => p.y);
+    const width = Math.max(4, Math.max(...xs) - Math.min(...xs));
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    // The eye itself (its landmarks' box, at least 0.4 of its width high) and the cheek below it.
+    const height = Math.max(0.4 * width, Math.max(...ys) - Math.min(...ys));
+    eyes.push(...greyOf(faceapi, image, [cx - width / 2, cy - height / 2, width, height]));
+    cheeks.push(...greyOf(faceapi, image, [cx - width / 2, cy + 0.7 * width, width, 0.5 * width]));
+  }
+  return { yaw, eyeLight: meanOf(eyes) / Math.max(meanOf(cheeks), 1e-3) };
 }
 
 /** Brightness and sharpness of the face box, measured on the image tensor. */
@@ -104,6 +168,10 @@ function qualityOf(faceapi: FaceApiModule, image: Tensor3D, box: DescribedFace['
   return { size: Math.min(box[2], box[3]), brightness, sharpness, flatness: flat / count };
 }
 
+function withLandmarks(faceapi: FaceApiModule, image: Tensor3D, quality: FaceQuality, points: Point[]): FaceMeasures {
+  return { ...quality, ...landmarkQuality(faceapi, image, points) };
+}
+
 interface TfExtras {
   reverse(tensor: Tensor3D, axis: number): Tensor3D;
 }
@@ -125,7 +193,7 @@ async function facesIn(faceapi: FaceApiModule, image: Tensor3D, minScore: number
         box: [box[0] + dx, box[1] + dy, box[2], box[3]],
         score: f.detection.score,
         descriptor: Array.from(direct, (v, i) => (v + flipped[i]!) / 2),
-        quality: qualityOf(faceapi, image, box),
+        quality: withLandmarks(faceapi, image, qualityOf(faceapi, image, box), f.landmarks.positions),
       });
     } finally {
       aligned!.dispose();
@@ -192,6 +260,21 @@ export async function describeFaces(faceapi: FaceApiModule, image: Tensor3D, opt
 export function centreQuality(faceapi: FaceApiModule, image: Tensor3D): FaceQuality {
   const [height, width] = image.shape;
   return qualityOf(faceapi, image, [width * 0.2, height * 0.2, width * 0.6, height * 0.6]);
+}
+
+/** Detector confidence from which a selfie's face is measured to say what to change (never searched with). */
+export const SELFIE_HINT_MIN_SCORE = 0.2;
+
+/**
+ * What a selfie without a face (at the detector's usual confidence) can tell the runner: the
+ * quality of the face the detector sees with less confidence (dark, overexposed, blurred, turned
+ * away or covered faces often score under the usual 0.5), or else the brightness of the middle of
+ * the image. Only used to pick a message (noFaceProblem); such a face is never searched with.
+ */
+export async function selfieHint(faceapi: FaceApiModule, image: Tensor3D): Promise<FaceQuality> {
+  const weak = await describeFaces(faceapi, image, { minScore: SELFIE_HINT_MIN_SCORE });
+  const best = [...weak].sort((a, b) => b.score - a.score)[0];
+  return best ? best.quality : centreQuality(faceapi, image);
 }
 
 /** Euclidean distance between two descriptors. */

@@ -236,6 +236,15 @@ export interface PackageOffer {
 }
 
 /** The packages the event offers, each with its contents and its saving against the photos chosen. */
+/**
+ * Whether a package can ever apply to this search: a BIB with fewer photos than the package's
+ * threshold never reaches it, so the cart does not offer it ("applies from 10 photos" to a runner
+ * with 2).
+ */
+export function packagesReachable(catalog: Pick<BibSearchResult, 'threshold_photo_count' | 'total_image_count'>): boolean {
+  return catalog.total_image_count >= catalog.threshold_photo_count;
+}
+
 export function packageOffers(catalog: PricingCatalog, chosenPhotos: number): PackageOffer[] {
   const photosPrice = digitalImagesPrice(chosenPhotos, catalog.priceInfo);
   const threshold = catalog.threshold_photo_count;

@@ -5,6 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { authApi } from '../api/authApi';
 import { isApiError } from '@finishline/shared/runtime';
 import { signUpSchema, type SignUpInput } from '../schemas/accounts';
+import type { LoginResult } from '../types/accounts';
 import { emptySignUpForm } from '../storage/formDefaults';
 import { CaptchaField } from './CaptchaField';
 import { shownError } from './FormField';
@@ -27,7 +28,7 @@ const PASSWORD_FIELDS: Array<TextFieldSpec<SignUpInput>> = [
  * `onSignedUp` decides where the visitor goes; a refusal shows the server's Message (the spec's
  * "Error" when the server could not be reached) and asks for the captcha again.
  */
-export function SignUpForm({ idPrefix, onSignedUp }: { idPrefix: string; onSignedUp: (email: string) => void }) {
+export function SignUpForm({ idPrefix, onSignedUp, signIn = false }: { idPrefix: string; onSignedUp: (email: string, session?: LoginResult) => void; signIn?: boolean }) {
   const { message } = App.useApp();
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, handleSubmit, setValue, watch, formState } = useForm<SignUpInput>({
@@ -37,9 +38,9 @@ export function SignUpForm({ idPrefix, onSignedUp }: { idPrefix: string; onSigne
   });
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await authApi.register({ ...values, newUserFlg: 1 });
+      const answer = await authApi.register({ ...values, newUserFlg: 1, signIn });
       message.success(answer.message, 3);
-      onSignedUp(values.email);
+      onSignedUp(values.email, answer.result.session);
     } catch (error) {
       message.warning(isApiError(error) && !error.isNetworkError ? error.message : 'Error', 3);
       setCaptchaReset((n) => n + 1);

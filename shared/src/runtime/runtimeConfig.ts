@@ -5,10 +5,28 @@
  */
 export type RemoteName = 'storefront' | 'account' | 'partner' | 'organiser' | 'certificate';
 
+/**
+ * A remote's releases as `pnpm release` wrote them: the version `remotes` points at, and a canary
+ * (another version given to `share` percent of visitors, each browser keeping its side).
+ */
+export interface RemoteReleaseState {
+  version: string;
+  canary?: {
+    version: string;
+    manifestUrl: string;
+    /** Percent of visitors, 1 to 99. */
+    share: number;
+    /** The range of the shared run-time contract the canary needs; a shell that cannot meet it never serves it. */
+    sharedRange: string | null;
+  };
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
-  /** Where each remote's mf-manifest.json lives. */
+  /** Where each remote's mf-manifest.json lives (the current release of each). */
   remotes: Record<RemoteName, string>;
+  /** Remotes released with `pnpm release`: their current version and canary. Missing: the build it started with. */
+  releases?: Partial<Record<RemoteName, RemoteReleaseState>>;
   eventsSiteUrl: string;
   supportEmail: string;
   whatsappNumber: string;

@@ -85,6 +85,8 @@ export const signUpSchema = object({
     .oneOf([ref('password')], ACCOUNT_MESSAGES.passwordsMustMatch),
   gCaptchToken: captchaTokenSchema,
   newUserFlg: number().optional(),
+  /** Checkout's sign-up: the new account is signed in at once, so the runner goes on to pay. */
+  signIn: boolean().optional(),
 });
 export type SignUpInput = InferType<typeof signUpSchema>;
 

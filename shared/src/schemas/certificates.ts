@@ -1,7 +1,8 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
-import { CERTIFICATE_FONT_FILES } from '../certificates/layout';
-import { CERTIFICATE_LIMITS } from '../certificates/constants';
+import { CERTIFICATE_FONT_FILES, templateFieldsProblem } from '../certificates/layout';
+import { CERTIFICATE_BACKGROUND_MAX_BYTES, CERTIFICATE_LIMITS } from '../certificates/constants';
 import type { CertificateTemplateConfig } from '../types/certificates';
+import { bibSearchSchema } from './search';
 
 /**
  * The certificate builder's rules, for its form and for the server (accounts spec section 5,
@@ -15,6 +16,11 @@ export const CERTIFICATE_MESSAGES = {
   tooManyPairs: `Please search at most ${CERTIFICATE_LIMITS.maxPairs} events at once.`,
   noParticipantName: 'Participant name not found.',
   noAchievement: 'Achievement ID not found. Cannot proceed with API upload.',
+  /** The builder's offer where the session has no right to a BIB's own photos (shown and answered by the server). */
+  previewsOnly: (eventName: string, bib: string) =>
+    `These are watermarked previews of BIB ${bib}'s photos at ${eventName}. To put your own photos on the certificate, buy them first (the Premium and Ultra Premium packages include certificates) or verify the BIB with the OTP.`,
+  buyFirst: (eventName: string, bib: string) =>
+    `A certificate is made only from photos you bought. Please buy your photos of ${eventName} (BIB ${bib}) first: the Premium and Ultra Premium packages include certificates.`,
 } as const;
 
 /** One row of the search form: an event and a BIB number (the form's own shape). */
@@ -80,6 +86,10 @@ export const achievementsSearchSchema = object({
 });
 export type AchievementsSearchInput = InferType<typeof achievementsSearchSchema>;
 
+/** Certificate eligibility of a race's BIB: the BIB search's event and BIB. */
+export const certificateEligibilitySchema = bibSearchSchema.pick(['eventID', 'bibNumber']);
+export type CertificateEligibilityInput = InferType<typeof certificateEligibilitySchema>;
+
 /** Template details: the achievement and one photo id per event (selected_photos[{eventId}] = photo id). */
 export const templateDetailsSchema = object({
   achievement_id: achievementId(CERTIFICATE_MESSAGES.noAchievement),
@@ -110,7 +120,8 @@ export const certificateAchievementSchema = object({
 });
 export type CertificateAchievementInput = InferType<typeof certificateAchievementSchema>;
 
-const coordinate = number().typeError('A template position must be a number.').integer().min(0).max(20_000).required();
+// Any position is read; one off the canvas is refused by the 'inside' test with the field's name.
+const coordinate = number().typeError('A template position must be a number.').integer('A template position must be a whole number.').min(-20_000).max(20_000).required();
 const colour = string().matches(/^#[0-9a-fA-F]{6}$/, 'A template colour is #rrggbb.').required();
 
 /** A template as an organiser or the seed stores it: sizes, fonts from the bundled set, positions inside the output. */
@@ -149,11 +160,75 @@ export const certificateTemplateConfigSchema = object({
     .min(1)
     .max(CERTIFICATE_LIMITS.maxPairs)
     .required(),
-}).test('inside', 'Every photo slot must lie inside the certificate.', (config) =>
-  (config.images ?? []).every((slot) => slot.x + slot.width <= config.output_resolution.width && slot.y + slot.height <= config.output_resolution.height),
-);
+}).test('inside', 'Every field must lie inside the certificate.', function (config) {
+  const problem = templateFieldsProblem(config as unknown as CertificateTemplateConfig);
+  return problem ? this.createError({ message: problem }) : true;
+});
 
 /** Narrows a validated template to its type (yup's inferred one widens the string unions). */
 export async function validTemplateConfig(input: unknown): Promise<CertificateTemplateConfig> {
   return (await certificateTemplateConfigSchema.validate(input, { stripUnknown: true })) as unknown as CertificateTemplateConfig;
 }
+
+/** The organiser's certificate of one race (Event Dashboard, Certificate tab). */
+export const CERTIFICATE_SETTINGS_MESSAGES = {
+  noResults: 'This race has no results yet. Import its participants with their finish times (Participants tab): then every finisher gets a certificate.',
+  title: 'Please give the certificate a title (at most 120 characters).',
+  colour: 'The colour is #rrggbb.',
+  background: 'The background must be a JPEG or PNG image.',
+  backgroundSize: `The background can be at most ${CERTIFICATE_BACKGROUND_MAX_BYTES / 1024 / 1024} MB.`,
+  backgroundKey: 'The background is not one uploaded for this race. Please upload it again.',
+  otherRace: (label: string) => `The field ${label} shows another race's result. Please place the fields of this race only.`,
+  onePhotoSlot: 'The certificate has one photo slot.',
+} as const;
+
+export const SERIES_MESSAGES = {
+  title: 'Please give the series a title (at most 120 characters).',
+  tooFew: 'A series needs at least two races.',
+  tooMany: `A series holds at most ${CERTIFICATE_LIMITS.maxPairs} races.`,
+  twice: 'Each race can be in a series once.',
+  notYours: 'You can only put your own races in a series.',
+  noResults: (race: string) => `${race} has no results yet. Import its participants with their finish times first.`,
+  titleTaken: 'A series with this title exists already. Please choose another title.',
+  notFound: 'This series is not one of yours.',
+  saved: 'The series is saved: every runner who finished all its races can make its certificate.',
+  savedOff: 'The series is saved and turned off.',
+} as const;
+
+const seriesRace = number().typeError('Please choose a race.').integer('Please choose a race.').positive('Please choose a race.').required('Please choose a race.');
+export const saveSeriesSchema = object({
+  id: number().typeError('Please choose a series.').integer().positive().nullable().optional(),
+  title: string().trim().required(SERIES_MESSAGES.title).max(120, SERIES_MESSAGES.title),
+  eventIds: array(seriesRace)
+    .required(SERIES_MESSAGES.tooFew)
+    .min(2, SERIES_MESSAGES.tooFew)
+    .max(CERTIFICATE_LIMITS.maxPairs, SERIES_MESSAGES.tooMany)
+    .test('distinct', SERIES_MESSAGES.twice, (ids) => new Set(ids ?? []).size === (ids ?? []).length),
+  active: mixed<boolean>().oneOf([true, false], 'The series is on or off.').required('The series is on or off.'),
+});
+export type SaveSeriesInput = InferType<typeof saveSeriesSchema>;
+
+const settingsEventId = number().typeError('Please choose an event.').integer('Please choose an event.').positive('Please choose an event.').required('Please choose an event.');
+
+/** The certificate as the organiser saves or previews it: title, colour, background and the template. */
+export const certificateDraftSchema = object({
+  eventId: settingsEventId,
+  title: string().trim().required(CERTIFICATE_SETTINGS_MESSAGES.title).max(120, CERTIFICATE_SETTINGS_MESSAGES.title),
+  accent_color: string().trim().required(CERTIFICATE_SETTINGS_MESSAGES.colour).matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour),
+  background_key: string().trim().max(200, CERTIFICATE_SETTINGS_MESSAGES.backgroundKey).nullable().default(null),
+  template_config: mixed<CertificateTemplateConfig>().required('Please place the fields of the certificate.'),
+});
+export type CertificateDraftInput = InferType<typeof certificateDraftSchema>;
+
+export const saveCertificateSettingsSchema = certificateDraftSchema.shape({
+  active: mixed<boolean>().oneOf([true, false], 'Certificates are on or off.').required('Certificates are on or off.'),
+});
+
+export const certificateBackgroundSchema = object({
+  eventId: settingsEventId,
+  // The limit as base64 (4/3 of the bytes, a data: prefix); the exact byte limit is checked decoded.
+  image: string()
+    .trim()
+    .required(CERTIFICATE_SETTINGS_MESSAGES.background)
+    .max(Math.ceil((CERTIFICATE_BACKGROUND_MAX_BYTES * 4) / 3) + 100, CERTIFICATE_SETTINGS_MESSAGES.backgroundSize),
+});

@@ -26,7 +26,40 @@ const mobileNumber = () => tenDigitPhone().max(15, 'Mobile number has at most 15
 const buyerName = () => string().trim().required('Required!').max(100, 'Name has at most 100 characters.');
 const buyerEmail = () => string().trim().required('Required!').email('Invalid email');
 
-/** Signed-in checkout form (/UserOrderdetails, /test): six fields, all required. */
+/**
+ * An Indian PIN code: 6 digits, the first not 0 (prints are delivered only inside India). The
+ * forms and the server check it with this one rule.
+ */
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+export const PIN_CODE_MESSAGE = 'A PIN code is 6 digits and does not start with 0.';
+export const pinCodeSchema = () => string().trim().required('Required!').matches(PIN_CODE_PATTERN, PIN_CODE_MESSAGE);
+
+/** Whether an order of these cart lines ships something (a print or a collage): only then are address and PIN code asked. */
+export function cartShipsGoods(lines: ReadonlyArray<{ type: string }>): boolean {
+  return lines.some((line) => line.type === 'print' || line.type === 'collage');
+}
+
+/**
+ * Validation context of the checkout forms: `shipsGoods` false (an order of downloads only) leaves
+ * out shipping address and PIN code (stripped from the value, so never stored); anything else asks
+ * for them.
+ */
+export interface CheckoutContext {
+  shipsGoods: boolean;
+}
+const shippingAddressField = () =>
+  string().when('$shipsGoods', {
+    is: false,
+    then: (s) => s.strip(),
+    otherwise: (s) => s.trim().required('Required!').min(3, 'Shipping address must be at least 3 characters.').max(500, 'Shipping address has at most 500 characters.'),
+  });
+const pinCodeField = () =>
+  string().when('$shipsGoods', { is: false, then: (s) => s.strip(), otherwise: (s) => s.trim().required('Required!').matches(PIN_CODE_PATTERN, PIN_CODE_MESSAGE) });
+
+/**
+ * Signed-in checkout form (/UserOrderdetails, /test): name, mobile, email and gender; shipping
+ * address and PIN code when the order ships a print or a collage (context `CheckoutContext`).
+ */
 export const checkoutFormSchema = object({
   name: requiredText(3, 'Name'),
   phone_number: string()
@@ -38,21 +71,18 @@ export const checkoutFormSchema = object({
     .max(15, 'Mobile number has at most 15 digits.'),
   email: buyerEmail(),
   gender: string().required('Required!').oneOf<string>([...GENDERS], 'Please choose Male, Female or Other.'),
-  shipping_address: requiredText(3, 'Shipping address').max(500, 'Shipping address has at most 500 characters.'),
-  pincode: requiredText(4, 'Pin code').max(10, 'Pin code has at most 10 characters.'),
+  shipping_address: shippingAddressField(),
+  pincode: pinCodeField(),
 });
 export type CheckoutFormValues = InferType<typeof checkoutFormSchema>;
 
-/** Guest checkout form (Guest Checkout tab). */
+/** Guest checkout form (Guest Checkout tab): with a print or a collage also shipping address and PIN code. */
 export const guestCheckoutFormSchema = object({
   name: buyerName(),
   email: buyerEmail(),
   phone_number: mobileNumber(),
-  pincode: string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .max(10, 'Pin code has at most 10 characters.'),
+  shipping_address: shippingAddressField(),
+  pincode: pinCodeField(),
 });
 export type GuestCheckoutFormValues = InferType<typeof guestCheckoutFormSchema>;
 

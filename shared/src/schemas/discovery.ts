@@ -2,7 +2,7 @@ import { array, number, object, string, type InferType } from 'yup';
 import { bibNumberSchema } from './search';
 import { PHOTOS_PER_PAGE } from '../types/discovery';
 import { UNLABELED_BIB } from '../types/bibLabels';
-import { FACE_DESCRIPTOR_LENGTH, SELFIE_MESSAGES } from '../types/faces';
+import { FACE_CONSENT_VERSION, FACE_DESCRIPTOR_LENGTH, SELFIE_MESSAGES } from '../types/faces';
 
 const FACE_DESCRIPTOR_MESSAGE = SELFIE_MESSAGES.badDescriptor;
 
@@ -16,6 +16,19 @@ const eventId = number()
 
 const SELFIE_REQUIRED = 'Please capture or upload a selfie.';
 
+/**
+ * The on-device face's quality measures (SelfieFaceQuality), sent with its descriptor so the API
+ * applies the same gates (selfieFaceProblem) as to a selfie it analyses itself.
+ */
+const measure = (max: number) => number().typeError(SELFIE_MESSAGES.qualityNeeded).required(SELFIE_MESSAGES.qualityNeeded).min(-max, SELFIE_MESSAGES.qualityNeeded).max(max, SELFIE_MESSAGES.qualityNeeded);
+export const selfieFaceQualitySchema = object({
+  size: measure(100_000),
+  brightness: measure(1),
+  sharpness: measure(1_000),
+  yaw: measure(1),
+  eyeLight: measure(1_000),
+});
+
 export const selfieSearchSchema = object({
   eventID: eventId,
   // Base64 of at most 2 MB is about 2.8 million characters; the exact byte limit is checked decoded.
@@ -28,10 +41,18 @@ export const selfieSearchSchema = object({
     .length(FACE_DESCRIPTOR_LENGTH, FACE_DESCRIPTOR_MESSAGE)
     .optional()
     .default(undefined),
+  // Required with an on-device descriptor: the gates are checked on the server too.
+  faceQuality: selfieFaceQualitySchema
+    .default(undefined)
+    .when('embedding', { is: (e: unknown) => e !== undefined, then: (s) => s.required(SELFIE_MESSAGES.qualityNeeded), otherwise: (s) => s.optional().strip() }),
   faceBox: array(number().typeError('faceBox must hold 4 numbers.').required().min(0).max(100_000))
     .length(4, 'faceBox must hold 4 numbers.')
     .optional()
     .default(undefined),
+  consentVersion: string()
+    .required(SELFIE_MESSAGES.consentNeeded)
+    .oneOf([FACE_CONSENT_VERSION], SELFIE_MESSAGES.consentNeeded),
+  gCaptchToken: string().trim().max(8000).optional(),
   sessionToken: string().trim().max(200).optional(),
 });
 export type SelfieSearchInput = InferType<typeof selfieSearchSchema>;

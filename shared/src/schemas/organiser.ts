@@ -139,6 +139,8 @@ const eventFields = {
     .nullable()
     .default(null),
   sponsor_offer: sponsorOfferSchema.nullable().default(null),
+  // Optional with a default: an event form from a remote deployed before this switch existed still saves.
+  partner_registration: boolean().typeError('Photographer registration open is on or off.').default(false),
   issearchable: flag('Photos searchable'),
   selfiesearch: flag('Search by selfie'),
   showunlabeled: flag('Unlabeled photos shown'),

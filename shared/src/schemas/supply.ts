@@ -1,5 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
-import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '../types/supply';
+import { SUPPLY_MAX_PER_PAGE, SUPPLY_PHOTOS_PER_PAGE, UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '../types/supply';
 
 /**
  * Input of the supply line: the checks the upload screen makes before sending a file and the server
@@ -23,6 +23,19 @@ const eventId = number().typeError(SUPPLY_MESSAGES.chooseEvent).integer(SUPPLY_M
 const photoId = number().typeError(SUPPLY_MESSAGES.notYourPhoto).integer(SUPPLY_MESSAGES.notYourPhoto).positive(SUPPLY_MESSAGES.notYourPhoto).required(SUPPLY_MESSAGES.notYourPhoto);
 
 export const supplyEventSchema = object({ eventId });
+
+/** The partner's photo list: a page of one status (perPage 0 gives the counts only). */
+export const supplyPhotosSchema = object({
+  eventId,
+  page: number().typeError('page must be a number.').integer('page must be a whole number.').min(1, 'page starts at 1.').max(100_000).default(1),
+  perPage: number()
+    .typeError('perPage must be a number.')
+    .integer('perPage must be a whole number.')
+    .min(0, 'perPage is 0 or more.')
+    .max(SUPPLY_MAX_PER_PAGE, `perPage is at most ${SUPPLY_MAX_PER_PAGE}.`)
+    .default(SUPPLY_PHOTOS_PER_PAGE),
+  status: string().oneOf(['all', 'tagged', 'unlabeled', 'processing', 'failed'], 'status is one of all, tagged, unlabeled, processing or failed.').default('all'),
+});
 
 /** One file before it is sent (browser) and at tus creation (server). */
 export const uploadFileSchema = object({

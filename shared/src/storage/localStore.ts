@@ -5,10 +5,10 @@
  * node): reads then answer null and writes are dropped, as if nothing had been remembered.
  * Lint forbids `localStorage` everywhere else.
  */
-import type { SHOP_STORE_KEY, StorageKey } from '../storageKeys';
+import type { RELEASE_BUCKET_KEY, REPORT_LIMIT_KEY, REPORT_PENDING_KEY, SHOP_STORE_KEY, StorageKey } from '../storageKeys';
 
-/** Every key the browser may hold: the spec's keys and the versioned shop store. */
-export type LocalStoreKey = StorageKey | typeof SHOP_STORE_KEY;
+/** Every key the browser may hold: the spec's keys, the versioned shop store, the shell's release bucket and report limit. */
+export type LocalStoreKey = StorageKey | typeof SHOP_STORE_KEY | typeof RELEASE_BUCKET_KEY | typeof REPORT_LIMIT_KEY | typeof REPORT_PENDING_KEY;
 
 /** The Web Storage object, or null where there is none or it may not be touched. */
 export function browserStorage(): Storage | null {

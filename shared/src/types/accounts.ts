@@ -19,6 +19,8 @@ export interface LoginResult {
   isdCode: string;
   isOrganiser: boolean;
   isPartner: boolean;
+  /** Fulfilment staff or an operator: the account may work the print queue (the server checks every call). */
+  isFulfilment: boolean;
   /** Whether the account proved its email address (orders placed with it without signing in show only then). */
   emailVerified: boolean;
   /** Session token, stored under session_token and sent as `Authorization: Bearer`. */
@@ -37,11 +39,15 @@ export interface SignUpRequest {
   confirmPassword: string;
   gCaptchToken: string;
   newUserFlg?: number;
+  /** Checkout's sign-up asks to be signed in at once (the /sign-up page goes on to Sign In as the spec says). */
+  signIn?: boolean;
 }
 
 export interface SignUpResult {
   id: number;
   email: string;
+  /** The new account's session when the request asked for it. */
+  session?: LoginResult;
 }
 
 /** Google sign-in: tokenkey is the provider's ID token; the server reads name and email from it after verifying. */

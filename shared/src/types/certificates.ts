@@ -80,8 +80,14 @@ export interface CertificatePhoto {
   s3: string;
   /** Thumbnail for the grid. */
   image: string;
-  /** The photo the certificate is made from: only in template details, for the selected photos. */
+  /**
+   * The photo the certificate is made from: only in template details, for the selected photos. The
+   * print-size rendition only where the session has the right to the BIB's photos (usable), else the
+   * watermarked preview.
+   */
   high_res_url?: string;
+  /** Template details: whether high_res_url is the runner's own photo (bought or privacy-verified) rather than a preview. */
+  usable?: boolean;
   /** Shown as Photo ID. */
   photo_id: string;
   event_id: number;
@@ -109,6 +115,12 @@ export interface AchievementsSearchPair {
   photos: CertificatePhoto[];
   pagination: PaginationInfo;
   achievement_id: number;
+  /**
+   * Whether this session may use the BIB's own photos on the certificate: it bought them (an order of
+   * this BIB) or passed the event's privacy check for it. Otherwise the builder shows watermarked
+   * previews and offers to buy; the server refuses the upload.
+   */
+  photos_usable: boolean;
 }
 
 export interface AchievementsSearchResult {
@@ -139,4 +151,92 @@ export interface RecordCertificateDownloadRequest {
 
 export interface RecordCertificateDownloadResult {
   downloads: number;
+}
+
+/**
+ * A race's finisher certificate as its organiser sets it (Event Dashboard, Certificate tab). A race
+ * has one once a participant has an official finish time; before that `has_results` is false.
+ */
+export interface OrganiserCertificate {
+  event_id: number;
+  event_name: string;
+  /** The race's first day (YYYY-MM-DD), for the template's Date field. */
+  event_date: string;
+  has_results: boolean;
+  /** Participants with an official finish time. */
+  finishers: number;
+  active: boolean;
+  title: string;
+  /** The race's colour: the standard layout's border, heading and times. */
+  accent_color: string;
+  /** The organiser's uploaded background (storage key and its URL), or null: the standard one in accent_color. */
+  background_key: string | null;
+  background_url: string | null;
+  /** The template in effect (the standard layout until the organiser saves one). */
+  template_config: CertificateTemplateConfig;
+}
+
+export interface CertificateSettingsRequest {
+  eventId: number;
+}
+
+/** The certificate as the organiser has it on screen: previewed as is, or saved with `active`. */
+export interface CertificateDraftRequest {
+  eventId: number;
+  title: string;
+  accent_color: string;
+  background_key: string | null;
+  template_config: CertificateTemplateConfig;
+}
+
+export interface SaveCertificateSettingsRequest extends CertificateDraftRequest {
+  active: boolean;
+}
+
+/** A background image (JPEG or PNG) as base64, optionally as a data: URL. */
+export interface CertificateBackgroundRequest {
+  eventId: number;
+  image: string;
+}
+
+export interface CertificateBackgroundResult {
+  background_key: string;
+  background_url: string;
+}
+
+/** The server's drawing of a draft with one finisher's data, downscaled, its photo slot from a watermarked preview. */
+export interface CertificatePreviewResult {
+  /** data:image/jpeg;base64,... */
+  image: string;
+  width: number;
+  height: number;
+  participant_name: string;
+  bib_number: string;
+  finish_time: string;
+  /** Whether the finisher had a photo (its watermarked preview fills the slot). */
+  with_photo: boolean;
+}
+
+/** A series (grand slam) an organiser made of their own races: one certificate for finishing them all. */
+export interface OrganiserSeries {
+  id: number;
+  title: string;
+  active: boolean;
+  /** The races in the series' order (the certificate's photo slots follow it). */
+  events: Array<{ event_id: number; event_name: string }>;
+}
+
+/** The organiser's series and the races they may put in one (their own; has_results: official times imported). */
+export interface OrganiserSeriesList {
+  series: OrganiserSeries[];
+  races: Array<{ event_id: number; event_name: string; event_date: string; has_results: boolean }>;
+}
+
+export interface SaveSeriesRequest {
+  /** The series to change; none: a new one. */
+  id?: number | null;
+  title: string;
+  /** Two to four of the organiser's races, in order. */
+  eventIds: number[];
+  active: boolean;
 }

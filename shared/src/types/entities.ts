@@ -80,6 +80,8 @@ export interface HomePageResult {
    * achievement's title; achievement_id says which achievement a list is.
    */
   slam_events?: Record<string, Array<Pick<EventSummary, 'event_id' | 'event_name'> & { achievement_id?: number }>>;
+  /** The races whose finisher certificate is on (a one-event achievement each), for the builder only; the home page shows slam_events. */
+  finisher_events?: Array<Pick<EventSummary, 'event_id' | 'event_name'> & { achievement_id: number }>;
 }
 
 export interface EventThemes {
@@ -108,7 +110,18 @@ export interface Photo {
   dataimg?: string;
   seq?: number;
   sponsororderflag?: Flag;
+  /**
+   * 'face' when a BIB search found this photo by the runner's face (its bib hidden or unread), or a
+   * selfie search by the runner's BIB; absent when found as asked. The grid says so on the card.
+   */
+  foundBy?: 'face' | 'bib';
 }
+
+/** The card's words for a photo found another way than the search asked (Photo.foundBy). */
+export const FOUND_BY_TEXT = {
+  face: 'Found by face',
+  bib: 'Found by your BIB',
+} as const;
 
 export interface PrintProduct {
   id: number;

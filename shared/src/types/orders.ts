@@ -1,5 +1,6 @@
 import type { OrderStatus } from './entities';
 import type { CartRequest } from './cart';
+import type { OrderPrintLine } from './fulfilment';
 
 /**
  * Checkout, payment, orders, downloads and pre-orders (accounts-orders-partners spec, sections 3 and 7).
@@ -16,8 +17,10 @@ export interface CreateOrderRequest {
   email: string;
   phone_number: string;
   gender?: string;
+  /** Asked (and stored) only when the order ships a print or a collage. */
   shipping_address?: string;
-  pincode: string;
+  /** Asked (and stored) only when the order ships a print or a collage: 6 digits, not starting with 0. */
+  pincode?: string;
   isdCode?: string;
   print_instruction?: string;
   eventID: number;
@@ -125,6 +128,10 @@ export interface OrderDetail {
   photo: OrderMedia[];
   video: OrderMedia[];
   prints: OrderPrint[];
+  /** Each print and collage of a paid order with its status and tracking (replacements too). */
+  printLines: OrderPrintLine[];
+  /** Where the prints go (kept per order; never changed once a print of it is shipped); null for downloads only. */
+  shipping: { address: string; pincode: string } | null;
   print_instructions: string;
   /** 'b_premium' or 'b_ultraprem' when the order is a bundle. */
   bundle: string | null;

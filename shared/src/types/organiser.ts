@@ -10,10 +10,11 @@ export const DASHBOARD_PAGE_SIZE = 15;
 export const NO_MATCHING_RECORDS = 'No matching records found';
 
 /** The switches of an event the spec's events carry; each change is recorded with who and when. */
-export const EVENT_SWITCHES = ['issearchable', 'selfiesearch', 'showunlabeled', 'preorder_allowed', 'privacy_check', 'prints_disabled'] as const;
+export const EVENT_SWITCHES = ['partner_registration', 'issearchable', 'selfiesearch', 'showunlabeled', 'preorder_allowed', 'privacy_check', 'prints_disabled'] as const;
 export type EventSwitch = (typeof EVENT_SWITCHES)[number];
 
 export const EVENT_SWITCH_LABELS: Record<EventSwitch, string> = {
+  partner_registration: 'Photographer registration open',
   issearchable: 'Photos searchable',
   selfiesearch: 'Search by selfie',
   showunlabeled: 'Unlabeled photos shown',
@@ -54,8 +55,10 @@ export interface EventRevenueRow {
   /** Photos and videos in those orders (the Photos column of the order history). */
   photos_count: number;
   tax: number;
-  /** What the buyers paid, GST included (the Order Value of the order history). */
+  /** What the buyers paid, GST included (the Order Value of the order history), less refunds. */
   totalrev: number;
+  /** Refunds of prints and collages accepted by the gateway, GST included (already taken off the other columns). */
+  refunded: number;
 }
 
 export type EventRevenueTotals = Omit<EventRevenueRow, 'price' | 'price_kind'>;
@@ -105,6 +108,8 @@ export interface ProductRevenueRow {
   discount: number;
   gst: number;
   total: number;
+  /** Refunded, GST included (already taken off net, gst and total). */
+  refunded: number;
 }
 
 export interface SponsorDiscountRow {
@@ -183,6 +188,8 @@ export interface OrganiserEventForm extends EventPricing {
   /** The event's own price per print product; a product not named keeps the catalogue price. */
   print_prices: Array<{ print_product_id: number; price: number }>;
   sponsor_offer: OrganiserSponsorOffer | null;
+  /** Photographers may register while the race is still hidden from runners (before race day). */
+  partner_registration: boolean;
   issearchable: boolean;
   selfiesearch: boolean;
   showunlabeled: boolean;

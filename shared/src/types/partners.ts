@@ -198,3 +198,15 @@ export interface RecordPartnerPayoutRequest {
   amount: number;
   reference: string;
 }
+
+/**
+ * The photographer's pages, in menu order and named as each page is titled: the partner remote's own
+ * menu and the shell's account menu (desktop dropdown and phone drawer) both list these.
+ */
+export const PARTNER_PAGES = [
+  { key: 'partner-registration', to: '/registration', label: 'Registration' },
+  { key: 'partner-upload', to: '/upload', label: 'Upload' },
+  { key: 'partner-photos', to: '/photos', label: 'My Photos' },
+  { key: 'partner-videos', to: '/videos', label: 'Videos' },
+  { key: 'revenue', to: '/show_revenue', label: 'My Share' },
+] as const;

@@ -40,7 +40,7 @@ export interface SupplyCounts {
 
 export interface SupplyBib {
   bibNumber: string;
-  source: 'seed' | 'ocr' | 'manual';
+  source: 'seed' | 'ocr' | 'manual' | 'timing';
   confidence: number | null;
 }
 
@@ -60,11 +60,28 @@ export interface SupplyPhoto {
 
 export interface SupplyPhotosResult {
   counts: SupplyCounts;
+  /** One page of the partner's photos of the event (newest first), of those with the status asked for. */
   photos: SupplyPhoto[];
+  page: number;
+  perPage: number;
+  /** Photos with the status asked for, over all pages. */
+  total: number;
 }
+
+/** Photos per page of the review screen (at most SUPPLY_MAX_PER_PAGE). */
+export const SUPPLY_PHOTOS_PER_PAGE = 48;
+export const SUPPLY_MAX_PER_PAGE = 200;
 
 export interface SupplyEventRequest {
   eventId: number;
+}
+
+/** The partner's photo list: a page (perPage 0: the counts only, as the upload screen polls), optionally of one status. */
+export interface SupplyPhotosRequest {
+  eventId: number;
+  page?: number;
+  perPage?: number;
+  status?: SupplyPhotoStatus | 'all';
 }
 export interface SetPhotoBibsRequest {
   photoId: number;

@@ -12,6 +12,7 @@ import { CookieConsent } from '../features/first-visit/CookieConsent';
 import { PreorderPopup } from '../features/first-visit/PreorderPopup';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { FirstPaintGuard } from './FirstPaintGuard';
+import { ScrollToTopOnNavigate } from './ScrollToTopOnNavigate';
 import { PagePlaceholder } from './PagePlaceholder';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
@@ -36,6 +37,7 @@ export function ShellApp() {
             <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
             <Navbar />
             <FirstPaintGuard />
+            <ScrollToTopOnNavigate />
             <Layout.Content>
               {/* The shell's own pages load when first shown (a remote's outlet has its own Suspense). */}
               <Suspense fallback={<PagePlaceholder />}>

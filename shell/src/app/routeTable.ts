@@ -49,6 +49,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/ordersuccess', owner: 'account' },
   { path: '/order-history', owner: 'account' },
   { path: '/orderDetails', owner: 'account' },
+  { path: '/print-orders', owner: 'account' },
   { path: '/myorders', owner: 'account' },
   { path: '/preauthdownload', owner: 'account' },
   { path: '/ec', owner: 'account' },
@@ -61,6 +62,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // the photographer supply line (issue 13): upload, and the review of their own photos
   { path: '/upload', owner: 'partner' },
   { path: '/photos', owner: 'partner' },
+  // finish-line videos (issue 36): upload, the camera's clock, clip lengths, the flagged clips
+  { path: '/videos', owner: 'partner' },
   // organiser
   { path: '/organization_dashboard', owner: 'organiser' },
   // certificate

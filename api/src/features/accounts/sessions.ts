@@ -72,9 +72,10 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return found;
 }
 
-export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'organiser' | 'partner' | 'operator') {
+export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'organiser' | 'partner' | 'operator' | 'fulfilment') {
   const found = await requireUser(ctx, request);
-  const allowed = role === 'organiser' ? found.user.is_organiser : role === 'partner' ? found.user.is_partner : found.user.is_operator === true;
+  const allowed =
+    role === 'organiser' ? found.user.is_organiser : role === 'partner' ? found.user.is_partner : role === 'fulfilment' ? found.user.is_fulfilment === true : found.user.is_operator === true;
   if (!allowed) throw forbidden();
   return found;
 }

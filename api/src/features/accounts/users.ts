@@ -32,6 +32,8 @@ export interface UserRow {
   is_partner: boolean;
   /** Platform staff who grant the organiser role. */
   is_operator?: boolean;
+  /** Fulfilment staff: print, pack and ship print lines, refund them (migration 120). */
+  is_fulfilment?: boolean;
   /** When the account proved it reads its email (null: not yet; see migration 110). */
   email_verified_at: Date | null;
 }

@@ -68,6 +68,7 @@ async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequ
     isdCode: user.isd_code,
     isOrganiser: user.is_organiser,
     isPartner: user.is_partner,
+    isFulfilment: user.is_fulfilment === true || user.is_operator === true,
     emailVerified: user.email_verified_at !== null,
     token,
     expiresAt: expiresAt.toISOString(),
@@ -153,7 +154,14 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     const proofCode = await issueCode(ctx, emailProofCodes(ctx), emailProofSubject({ id, email }));
     await recordHit(ctx.db, subjectRules.emailCodeAccount(ctx.config, id));
     await sendWelcomeMail(ctx, email, input.firstName.trim(), { code: proofCode, minutes: ctx.config.security.emailCodeMinutes });
-    const result: SignUpResult = { id, email: input.email.trim().toLowerCase() };
+    const result: SignUpResult = { id, email };
+    if (input.signIn) {
+      // Checkout's sign-up goes on signed in. The new account has proved nothing yet, so the
+      // session sees only what it buys signed in (docs/accounts.md), as after any sign-in.
+      const user = await findUserByEmail(ctx.db, email);
+      if (user) result.session = await startSession(ctx, user, request);
+      return sendOk(reply, result, 'Registered Successfully !');
+    }
     return sendOk(reply, result, 'Registered Successfully ! Please sign in.');
   });
 

@@ -10,6 +10,11 @@ export interface AchievementRow {
   description: string;
   template_image_key: string | null;
   template_config: CertificateTemplateConfig | null;
+  /** The race whose finisher certificate this is; null for a series. */
+  finisher_event_id: number | null;
+  active: boolean;
+  /** The organiser's colour of the standard layout; null: the standard colour. */
+  accent_color: string | null;
 }
 
 /** An event the runner must finish, in the required sequence. */
@@ -19,10 +24,16 @@ export interface RequiredEvent {
   event_name: string;
 }
 
-const COLUMNS = 'a.id, a.title, a.description, a.template_image_key, a.template_config';
+const COLUMNS = 'a.id, a.title, a.description, a.template_image_key, a.template_config, a.finisher_event_id, a.active, a.accent_color';
 
 export async function findAchievement(db: Db, id: number): Promise<AchievementRow | null> {
   const rows = await db.query<AchievementRow>(`select ${COLUMNS} from achievements a where a.id = $1 and a.active`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The race's finisher certificate (on or off), or null when the race has no results yet. */
+export async function finisherCertificateOf(db: Db, eventId: number): Promise<AchievementRow | null> {
+  const rows = await db.query<AchievementRow>(`select ${COLUMNS} from achievements a where a.finisher_event_id = $1`, [eventId]);
   return rows[0] ?? null;
 }
 
@@ -38,8 +49,9 @@ export async function requiredEvents(db: Db, achievementId: number): Promise<Req
 }
 
 /**
- * The achievement a set of events makes: one that holds every one of them. The achievement the
- * caller named comes first, then the one with fewest events (the closest fit).
+ * The achievement a set of events makes: one that holds every one of them. One made of exactly
+ * these events comes first (a runner who chose a series' races means that series, even when the BIB
+ * search named a bigger one), then the achievement the caller named, then the one with fewest events.
  */
 export async function achievementOfEvents(db: Db, eventIds: number[], preferred: number | null): Promise<AchievementRow | null> {
   const rows = await db.query<AchievementRow>(
@@ -47,7 +59,8 @@ export async function achievementOfEvents(db: Db, eventIds: number[], preferred:
        from achievements a
       where a.active
         and (select count(*) from achievement_events ae where ae.achievement_id = a.id and ae.event_id = any($1::int[])) = $2
-      order by (a.id = $3) desc, (select count(*) from achievement_events ae where ae.achievement_id = a.id), a.id
+      order by (select count(*) from achievement_events ae where ae.achievement_id = a.id) = $2 desc, (a.id = $3) desc,
+               (select count(*) from achievement_events ae where ae.achievement_id = a.id), a.id
       limit 1`,
     [eventIds, eventIds.length, preferred ?? 0],
   );
@@ -56,7 +69,7 @@ export async function achievementOfEvents(db: Db, eventIds: number[], preferred:
 
 /** The template the certificate is drawn from: the achievement's own, or the standard one for its events. */
 export function templateConfigOf(achievement: AchievementRow, events: RequiredEvent[]): CertificateTemplateConfig {
-  return achievement.template_config ?? standardTemplate({ title: achievement.title, eventIds: events.map((e) => e.event_id) });
+  return achievement.template_config ?? standardTemplate({ title: achievement.title, eventIds: events.map((e) => e.event_id), accent: achievement.accent_color ?? undefined });
 }
 
 export async function requireAchievement(db: Db, id: number): Promise<{ achievement: AchievementRow; events: RequiredEvent[] }> {

@@ -22,6 +22,7 @@ import { photosOfBib } from './photos';
 import { standardBackgroundKey } from './render';
 import { certificatePhotoUrl } from './renditions';
 import { resultOf, sameRunner, type ResultRow } from './results';
+import { pairsUsableBy, photosUsableBy } from './rights';
 import { chosePhotos, latestRun, startRun, type RunCaller } from './runs';
 
 const NO_ACHIEVEMENT = 'These events do not make up one achievement. Please choose the events of one achievement.';
@@ -85,13 +86,15 @@ export async function searchAchievements(ctx: AppContext, input: AchievementsSea
     pairs: ordered.map((f) => ({ event_id: f.row.eventId, bib_number: f.row.bib })),
     participant_name: results[0].name,
   });
-  const pairs: AchievementsSearchPair[] = ordered.map((f) => ({
+  const usable = await pairsUsableBy(ctx.db, caller, ordered.map((f) => ({ event_id: f.row.eventId, bib_number: f.row.bib })));
+  const pairs: AchievementsSearchPair[] = ordered.map((f, i) => ({
     event_id: f.row.eventId,
     event_name: f.page.eventName,
     bib_number: f.row.bib,
     photos: f.page.photos.map((photo) => certificatePhoto(photo, f.row.eventId, f.result)),
     pagination: f.page.pagination,
     achievement_id: achievement.id,
+    photos_usable: usable[i],
   }));
   return { pairs, achievement_details: detailsOf(achievement, required, results) };
 }
@@ -123,17 +126,17 @@ export async function templateDetails(ctx: AppContext, input: TemplateDetailsInp
     const result = await resultOf(ctx.db, pair.event_id, pair.bib_number);
     if (!result?.finish_time) throw new AppError(409, SEARCH_FIRST);
     results.push(result);
-    const [s3, image, highRes] = await Promise.all([
-      ctx.storage.signedUrl(photo.preview_key, expiresAt),
-      ctx.storage.signedUrl(photo.thumb_key, expiresAt),
-      certificatePhotoUrl(ctx, photo, expiresAt),
-    ]);
-    photos.push({ ...certificatePhoto({ id: photo.id, s3, image, imageid: photo.image_id }, pair.event_id, result), high_res_url: highRes });
+    // The print-size rendition only for a session with the right to this BIB's photos; anyone else
+    // draws from the watermarked preview (and cannot upload the certificate).
+    const usable = await photosUsableBy(ctx.db, caller, pair.event_id, pair.bib_number);
+    const [s3, image] = await Promise.all([ctx.storage.signedUrl(photo.preview_key, expiresAt), ctx.storage.signedUrl(photo.thumb_key, expiresAt)]);
+    const highRes = usable ? await certificatePhotoUrl(ctx, photo, expiresAt) : s3;
+    photos.push({ ...certificatePhoto({ id: photo.id, s3, image, imageid: photo.image_id }, pair.event_id, result), high_res_url: highRes, usable });
   }
   await chosePhotos(ctx.db, run.id, Object.fromEntries(run.pairs.map((pair) => [String(pair.event_id), selected[String(pair.event_id)]])));
 
   const config = templateConfigOf(achievement, required);
-  const imageKey = achievement.template_image_key ?? (await standardBackgroundKey(ctx, config));
+  const imageKey = achievement.template_image_key ?? (await standardBackgroundKey(ctx, config, achievement.accent_color));
   const details = detailsOf(achievement, required, results);
   return {
     photos,

@@ -3,5 +3,5 @@
 // background (the demo seed).
 export { achievementsEligibility, IN_ACTIVE_ACHIEVEMENT_SQL } from './eligibility';
 export { timedCertificates, type CertificateImage } from './timed';
-export { saveAchievement } from './admin';
+export { ensureFinisherCertificate, saveAchievement } from './admin';
 export { renderBackground, STANDARD_ACCENT } from './render';

@@ -30,3 +30,22 @@ export async function photosOfBib(db: Db, eventId: number, bib: string, photoId?
     [eventId, normaliseBib(bib), photoId ?? null],
   );
 }
+
+/**
+ * The original of the first photo of this BIB that a paid order under this address holds (order
+ * lines' photo ids, the oldest order first), or null: what another race's slot of a zip's
+ * certificate may show.
+ */
+export async function boughtPhotoKey(db: Db, email: string, eventId: number, bib: string): Promise<string | null> {
+  const rows = await db.query<{ original_key: string }>(
+    `select p.original_key
+       from orders o join order_items i on i.order_id = o.id
+       join photos p on p.id = any(i.photo_ids) and p.kind = 'image'
+       join photo_bibs b on b.photo_id = p.id and b.event_id = o.event_id and b.bib_number = o.bib_number
+      where o.event_id = $1 and o.bib_number = $2 and lower(o.email) = lower($3) and o.status in ('Paid', 'Downloaded')
+      order by o.paid_at, o.id, p.seq, p.id
+      limit 1`,
+    [eventId, normaliseBib(bib), email],
+  );
+  return rows[0]?.original_key ?? null;
+}

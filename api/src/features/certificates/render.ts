@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import sharp, { type OverlayOptions } from 'sharp';
-import { CERTIFICATE_LIMITS, certificateTexts, initialSquareCrop, type CertificateTemplateConfig, type CertificateValues } from '@finishline/shared/pure';
+import { CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT, certificateTexts, initialSquareCrop, type CertificateTemplateConfig, type CertificateValues } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { textPathSvg } from './fonts';
 
-export const STANDARD_ACCENT = '#b5422a';
+export const STANDARD_ACCENT = CERTIFICATE_STANDARD_ACCENT;
 
 /**
  * A certificate background at the template's size: paper, a border in the achievement's colour and
@@ -39,11 +39,15 @@ export async function renderBackground(config: CertificateTemplateConfig, accent
   return sharp(Buffer.from(backgroundSvg(config, accent))).jpeg({ quality: 88 }).toBuffer();
 }
 
-/** The stored background of a template without its own: drawn once per layout, then reused. */
-export async function standardBackgroundKey(ctx: AppContext, config: CertificateTemplateConfig): Promise<string> {
-  const layout = crypto.createHash('sha256').update(JSON.stringify([config.output_resolution, config.images.map((s) => [s.x, s.y, s.width, s.height])])).digest('hex').slice(0, 16);
+/** The stored background of a template without its own: drawn once per layout and colour, then reused. */
+export async function standardBackgroundKey(ctx: AppContext, config: CertificateTemplateConfig, accent: string | null = null): Promise<string> {
+  const colour = accent ?? STANDARD_ACCENT;
+  // The standard colour keeps the layout-only hash, so backgrounds stored before colours existed are reused.
+  const parts: unknown[] = [config.output_resolution, config.images.map((s) => [s.x, s.y, s.width, s.height])];
+  if (colour.toLowerCase() !== STANDARD_ACCENT) parts.push(colour.toLowerCase());
+  const layout = crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
   const key = `public/certificates/standard-${layout}.jpg`;
-  if (!(await ctx.storage.exists(key))) await ctx.storage.put(key, await renderBackground(config, STANDARD_ACCENT), 'image/jpeg');
+  if (!(await ctx.storage.exists(key))) await ctx.storage.put(key, await renderBackground(config, colour), 'image/jpeg');
   return key;
 }
 

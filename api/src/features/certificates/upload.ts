@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { CERTIFICATE_LIMITS, type CertificateUploadResult } from '@finishline/shared/pure';
+import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, type CertificateUploadResult } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/envelope';
 import { cleanOriginal } from '../../media/jpegMetadata';
 import { searchLinksExpireAt } from '../../rules/photos';
+import { findEvent } from '../events';
 import { requireAchievement, templateConfigOf } from './achievements';
+import { pairsUsableBy } from './rights';
 import { latestRun, recordDownload, uploaded, type RunCaller } from './runs';
 
 export const UPLOADED_MESSAGE = 'Certificate uploaded successfully!';
@@ -35,6 +37,13 @@ async function assertCertificateJpeg(data: Buffer, size: { width: number; height
 export async function storeCertificate(ctx: AppContext, achievementId: number, file: Buffer | null, caller: RunCaller): Promise<CertificateUploadResult> {
   const run = await latestRun(ctx.db, caller.sessionId, achievementId, 'photos chosen');
   if (!run) throw new AppError(409, CHOOSE_FIRST);
+  // Only a session with the right to every BIB's own photos stores (and so downloads) a certificate.
+  const usable = await pairsUsableBy(ctx.db, caller, run.pairs);
+  const locked = run.pairs.find((_, i) => !usable[i]);
+  if (locked) {
+    const event = await findEvent(ctx.db, locked.event_id);
+    throw new AppError(403, CERTIFICATE_MESSAGES.buyFirst(event?.name ?? 'this race', locked.bib_number));
+  }
   if (!file) throw badRequest('Please attach the certificate as a JPEG file.');
   const { achievement, events } = await requireAchievement(ctx.db, run.achievement_id);
   await assertCertificateJpeg(file, templateConfigOf(achievement, events).output_resolution);

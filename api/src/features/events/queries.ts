@@ -131,14 +131,15 @@ function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
  * Everything the home page reads, in one statement (one round trip, prepared once per connection):
  * the published events newest first (from_date is YYYY-MM-DD, so its text orders as the date), the
  * active home images, and the certificate builder's events (slam_events): each active achievement's
- * events in their required order (migration 700; the achievements replaced events.slam_key).
+ * events in their required order (migration 700; the achievements replaced events.slam_key), and
+ * the races whose finisher certificate is on (migration 711).
  */
 const HOME_SQL = `
   select
     (select coalesce(json_agg(e order by e.from_date desc, e.id desc), '[]') from (select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL}) e) as events,
     (select coalesce(json_agg(i order by i.sort, i.id), '[]') from (select id, kind, image_key, alt, sort, renditions from home_images where active) i) as images,
     (select coalesce(json_agg(c order by c.achievement_id, c.seq, c.event_id), '[]') from (
-       select a.title, a.id as achievement_id, ae.seq, e.id as event_id, e.name as event_name
+       select a.title, a.id as achievement_id, ae.seq, e.id as event_id, e.name as event_name, a.finisher_event_id is not null as finisher
          from achievements a
          join achievement_events ae on ae.achievement_id = a.id
          join events e on e.id = ae.event_id
@@ -148,7 +149,7 @@ interface HomeRow {
   [column: string]: unknown;
   events: EventRow[];
   images: Array<{ id: number; kind: string; image_key: string; alt: string; renditions: StoredRenditions | null }>;
-  certificate_events: Array<{ title: string; achievement_id: number; event_id: number; event_name: string }>;
+  certificate_events: Array<{ title: string; achievement_id: number; event_id: number; event_name: string; finisher: boolean }>;
 }
 
 export async function homePage(db: Db, storage: ObjectStorage, today = todayInIndia()): Promise<HomePageResult> {
@@ -157,7 +158,12 @@ export async function homePage(db: Db, storage: ObjectStorage, today = todayInIn
   const upcoming = events.filter((e) => e.from_date > today).sort((a, b) => a.from_date.localeCompare(b.from_date));
   const hero = images.find((i) => i.kind === 'hero');
   const slamEvents: NonNullable<HomePageResult['slam_events']> = {};
-  for (const row of certificate_events) (slamEvents[row.title] ??= []).push({ event_id: row.event_id, event_name: row.event_name, achievement_id: row.achievement_id });
+  const finisherEvents: NonNullable<HomePageResult['finisher_events']> = [];
+  for (const row of certificate_events) {
+    const item = { event_id: row.event_id, event_name: row.event_name, achievement_id: row.achievement_id };
+    if (row.finisher) finisherEvents.push(item);
+    else (slamEvents[row.title] ??= []).push(item);
+  }
   return {
     past_event: byYear(past, storage),
     feature_event: byYear(
@@ -168,6 +174,7 @@ export async function homePage(db: Db, storage: ObjectStorage, today = todayInIn
     highlight_season: images.filter((i) => i.kind === 'highlight').map((i) => ({ id: i.id, s3: storage.publicUrl(i.image_key) })),
     hero_image: hero ? heroImageOf(hero, storage) : { image: '', alt: '' },
     slam_events: slamEvents,
+    finisher_events: finisherEvents,
   };
 }
 

@@ -25,8 +25,8 @@ export class FaceDetector {
   /** Faces and the size of the analysed image their boxes refer to. */
   async analyse(image: Buffer, priority: DetectPriority): Promise<ImageFaces> {
     // A selfie is analysed as one; a photo to index also in tiles, and only indexable faces come back.
-    const { faces, width, height, centre } = await this.worker.run({ image, mode: priority }, priority);
-    return { faces, width, height, centre };
+    const { faces, width, height, hint } = await this.worker.run({ image, mode: priority }, priority);
+    return { faces, width, height, hint };
   }
 
   /** Requests waiting or running (for progress reports). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { centreQuality, describeFaces, FACE_DESCRIPTOR_LENGTH, type DescribedFace, type FaceApiModule, type FaceQuality } from '@finishline/shared/pure';
+import { describeFaces, selfieHint, FACE_DESCRIPTOR_LENGTH, type DescribedFace, type FaceApiModule, type FaceQuality } from '@finishline/shared/pure';
 
 /**
  * Face detection and descriptors with @vladmandic/face-api on the tfjs WASM backend (the models ship
@@ -23,8 +23,11 @@ export interface ImageFaces {
   /** Size of the analysed image (the boxes are in its pixels). */
   width: number;
   height: number;
-  /** A selfie without a face: brightness and sharpness of its middle, to say what to change. */
-  centre?: FaceQuality;
+  /**
+   * A selfie without a face: the quality of a face seen with less confidence, or of the middle of
+   * the image, to say what to change (selfieHint, noFaceProblem).
+   */
+  hint?: FaceQuality;
 }
 
 /**
@@ -95,7 +98,7 @@ export class FaceEngine {
     try {
       const faces = await describeFaces(this.faceapi, tensor, { tiles: mode === 'index' });
       if (mode === 'index') return { faces: faces.filter(indexable), width, height };
-      return { faces, width, height, ...(faces.length === 0 ? { centre: centreQuality(this.faceapi, tensor) } : {}) };
+      return { faces, width, height, ...(faces.length === 0 ? { hint: await selfieHint(this.faceapi, tensor) } : {}) };
     } finally {
       tensor.dispose();
     }

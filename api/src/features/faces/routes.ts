@@ -1,10 +1,13 @@
-import { API_ROUTES, faceOptOutSchema, selfieSearchSchema, type FaceOptOutResult } from '@finishline/shared/pure';
+import { API_ROUTES, faceOptOutSchema, SELFIE_MESSAGES, selfieSearchSchema, type FaceOptOutResult } from '@finishline/shared/pure';
+import { normalizeIP } from '@fastify/rate-limit';
 import { number, object, string } from 'yup';
 import type { Feature } from '../index';
 import { envelope, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { addressCounter } from '../../security/addressLimits';
-import { addressRules } from '../../security/limits';
+import { addressRules, subjectRules } from '../../security/limits';
+import { captchaNeeded, verifyCaptcha } from '../../security/captcha';
+import { clearHits, limitReached, recordHit } from '../../security/subjectCounters';
 import { faceDetector } from './detector';
 import { faceIndexStatus } from './indexer';
 import { checkDescriptor, chooseSelfieFace, decodeSelfie, searchBySelfie, WRONG_TYPE_MESSAGE } from './selfieSearch';
@@ -29,8 +32,21 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.searchBySelfie, async (request, reply) => {
     const input = await validate(selfieSearchSchema, request.body);
     const session = await resolveSession(ctx, request);
-    // Counted once the image and the event are checked, right before the face detection it pays for.
-    const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null, () => selfiesPerAddress.hit(request));
+    // Counted once the image and the event are checked, right before the face detection it pays for:
+    // per device session (the address stands in only without one), a captcha past the allowance;
+    // the address's own count is a high backstop, since a race's runners share a carrier's addresses.
+    const deviceRule = subjectRules.selfieSession(ctx.config, session ? `session:${session.id}` : `address:${normalizeIP(request.ip)}`);
+    const countSearch = async () => {
+      if (await limitReached(ctx.db, deviceRule)) {
+        if (!input.gCaptchToken) throw captchaNeeded(SELFIE_MESSAGES.captchaNeeded, 'standard');
+        await verifyCaptcha(ctx, input.gCaptchToken);
+        // A solved captcha gives the device a new allowance.
+        await clearHits(ctx.db, deviceRule);
+      }
+      await selfiesPerAddress.hit(request);
+      await recordHit(ctx.db, deviceRule);
+    };
+    const result = await searchBySelfie(ctx, faceDetector(), input, session?.id ?? null, countSearch);
     if (result.photo.length + result.video.length > 0) {
       ctx.funnel.mark(input.eventID, 'search', { sessionId: session?.id ?? null, ip: request.ip });
     }

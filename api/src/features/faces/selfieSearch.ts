@@ -8,6 +8,7 @@ import {
   SELFIE_MESSAGES,
   selfieFaceProblem,
   type BibSearchResult,
+  type SelfieFaceQuality,
   type SeveralFacesResult,
 } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
@@ -16,7 +17,8 @@ import { READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } 
 import { lockedBibs, PRIVACY_OTP_REQUIRED_MESSAGE } from '../../rules/privacy';
 import { sponsorOfferOf } from '../../rules/sponsorOffer';
 import { findEvent } from '../events';
-import { eventShopInfo } from '../search';
+import { eventShopInfo, visiblePhotosOfBib } from '../search';
+import { runnerBibOf } from './bibFaceLinks';
 import type { FaceDetector } from './detector';
 import type { DetectedFace, ImageFaces } from './engine';
 import { isOptedOut, matchPhotosInEvent, MATCH_THRESHOLD } from './embeddingStore';
@@ -68,7 +70,7 @@ function coverage(a: readonly number[], b: readonly number[]): number {
  */
 export function chooseSelfieFace(found: ImageFaces, faceBox?: readonly number[]): DetectedFace {
   const { faces } = found;
-  if (faces.length === 0) throw new AppError(400, noFaceProblem(found.centre));
+  if (faces.length === 0) throw new AppError(400, noFaceProblem(found.hint));
   let face: DetectedFace | undefined;
   if (faces.length === 1) face = faces[0];
   else if (faceBox) {
@@ -92,6 +94,8 @@ export interface SelfieSearchInput {
   eventID: number;
   selfieimg?: string;
   embedding?: number[];
+  /** The on-device face's quality measures (required with `embedding` by the request schema). */
+  faceQuality?: SelfieFaceQuality;
   faceBox?: number[];
 }
 
@@ -111,6 +115,11 @@ export async function searchBySelfie(
 ): Promise<BibSearchResult> {
   // On-device search sends the descriptor; otherwise the selfie itself, held in memory for this call.
   const onDevice = input.embedding ? checkDescriptor(input.embedding) : null;
+  // The phone checked the face's quality before sending its descriptor; the same gates hold here.
+  if (onDevice) {
+    const problem = input.faceQuality ? selfieFaceProblem(input.faceQuality) : SELFIE_MESSAGES.qualityNeeded;
+    if (problem) throw new AppError(400, problem);
+  }
   const selfie = onDevice ? null : decodeSelfie(input.selfieimg ?? '');
   const event = await findEvent(ctx.db, input.eventID);
   if (!event) throw new AppError(400, 'We could not find this event. Please choose an event from the list.');
@@ -145,16 +154,27 @@ export async function searchBySelfie(
       group by p.id`,
     [event.id, matches.map((m) => m.photoId)],
   );
+  // The runner's BIB, when the photos found carry one clearly: its photos join the result (their bib
+  // read, their face turned away or unseen), marked as found by the BIB.
+  const runnerBib = runnerBibOf(matched.map((r) => r.bibs));
+  const matchedIds = new Set(matched.map((r) => r.id));
+  const bibRows = runnerBib
+    ? (await visiblePhotosOfBib(ctx.db, event.id, runnerBib)).filter((r) => r.kind === 'image' && !matchedIds.has(r.id as number))
+    : [];
   // A face is no proof of who asks (anyone can hold up a runner's picture): the privacy rule holds here too.
-  const locked = new Set(await lockedBibs(ctx.db, event, [...new Set(matched.flatMap((r) => r.bibs))], sessionId));
+  const locked = new Set(await lockedBibs(ctx.db, event, [...new Set([...matched.flatMap((r) => r.bibs), ...(runnerBib ? [runnerBib] : [])])], sessionId));
   const rows = matched.filter((r) => !r.bibs.some((bib) => locked.has(bib)));
   if (rows.length === 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
   rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  const runnerBibRows = runnerBib && !locked.has(runnerBib) ? bibRows : [];
 
   const expiresAt = searchLinksExpireAt(ctx);
   const [photos, shopInfo] = await Promise.all([
     // Selfie results are labelled 'selfie' where a BIB search has the BIB.
-    Promise.all(rows.map((row) => shownPhoto(ctx, row, { bibNumber: SELFIE_BIB, event }, expiresAt))),
+    Promise.all([
+      ...rows.map((row) => shownPhoto(ctx, row, { bibNumber: SELFIE_BIB, event }, expiresAt)),
+      ...runnerBibRows.map(async (row) => ({ ...(await shownPhoto(ctx, row, { bibNumber: SELFIE_BIB, event }, expiresAt)), foundBy: 'bib' as const })),
+    ]),
     sponsorOfferOf(ctx.db, event.id).then((offer) => eventShopInfo(ctx, event, offer)),
   ]);
 

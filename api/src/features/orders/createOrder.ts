@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  cartShipsGoods,
   checkoutFormSchema,
   createOrderRequestSchema,
   DEFAULT_ISD_CODE,
   guestCheckoutFormSchema,
+  type CheckoutContext,
   printsDeliverableTo,
   payuAmount,
   type Bill,
@@ -69,7 +71,12 @@ export function orderFieldsOfBill(bill: Bill, cart: CartRequest) {
 export async function createOrder(ctx: AppContext, request: FastifyRequest, log: (error: unknown) => void): Promise<PaymentForm> {
   const body = await validate(createOrderRequestSchema, request.body);
   const signedIn = await optionalUser(ctx, request);
-  const buyer = signedIn ? await validate(checkoutFormSchema, request.body) : await validate(guestCheckoutFormSchema, request.body);
+  // Address and PIN code are asked only of an order that ships a print or a collage; for downloads
+  // only they are stripped (never stored), whatever the browser sends.
+  const context: CheckoutContext = { shipsGoods: cartShipsGoods(body.cartInfo.lines) };
+  const buyer: { name: string; email: string; phone_number: string; gender?: string; shipping_address?: string; pincode?: string } = signedIn
+    ? await validate(checkoutFormSchema, request.body, context)
+    : await validate(guestCheckoutFormSchema, request.body, context);
   if (!signedIn) await verifyCaptcha(ctx, body.captcha);
 
   const cartInfo = body.cartInfo as OrderCartInfo;
@@ -87,7 +94,6 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
   const isdCode = body.isdCode || DEFAULT_ISD_CODE;
   const userId = signedIn ? signedIn.user.id : await userIdForGuest(ctx, { name: buyer.name, email: buyer.email, phone: buyer.phone_number, isdCode });
   const free = bill.total_amount === 0;
-  const signedInBuyer = signedIn ? (buyer as { gender?: string; shipping_address?: string }) : {};
 
   let order;
   try {
@@ -98,6 +104,7 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
         {
           userId,
           placedByUserId: signedIn?.user.id ?? null,
+          placedSessionId: session?.id ?? null,
           eventId: bill.eventId,
           bibNumber: bill.bibNumber,
           name: payuSafe(buyer.name, 100),
@@ -105,9 +112,9 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
           email: signedIn ? signedIn.user.email : buyer.email,
           phone: buyer.phone_number,
           isdCode,
-          gender: signedInBuyer.gender ?? null,
-          shippingAddress: signedInBuyer.shipping_address ?? null,
-          pincode: buyer.pincode,
+          gender: buyer.gender ?? null,
+          shippingAddress: buyer.shipping_address ?? null,
+          pincode: buyer.pincode ?? null,
           // Print instructions apply only for +91 (spec section 6).
           printInstruction: printsDeliverableTo(isdCode) ? (body.print_instruction ?? '') : '',
           status: free ? 'Paid' : 'Pending',
@@ -129,10 +136,12 @@ export async function createOrder(ctx: AppContext, request: FastifyRequest, log:
     throw new AppError(500, CREATE_ORDER_FAILED_MESSAGE);
   }
   if (signedIn) {
-    // The next checkout is prefilled from the profile: keep what the buyer just entered.
+    // The next checkout is prefilled from the profile: keep what the buyer just entered (an order
+    // of downloads only leaves the stored address and PIN code as they were).
     await ctx.db.query(
-      `update users set gender = $2, address = $3, pincode = $4, primary_phone = case when primary_phone = '' then $5 else primary_phone end where id = $1`,
-      [signedIn.user.id, signedInBuyer.gender ?? null, signedInBuyer.shipping_address ?? null, buyer.pincode, buyer.phone_number],
+      `update users set gender = $2, address = coalesce($3, address), pincode = coalesce($4, pincode),
+              primary_phone = case when primary_phone = '' then $5 else primary_phone end where id = $1`,
+      [signedIn.user.id, buyer.gender ?? null, buyer.shipping_address ?? null, buyer.pincode ?? null, buyer.phone_number],
     );
   }
   if (free) await confirmPaidOrder(ctx, order, log);

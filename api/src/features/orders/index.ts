@@ -5,4 +5,4 @@ export { CREATE_ORDER_FAILED_MESSAGE, orderFieldsOfBill, userIdForGuest } from '
 export { purchasedMedia } from './orderDetail';
 export { findOrderByRef, findOrderByTxnid, insertOrder, isPaidStatus, type OrderRow } from './orderStore';
 export { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, preauthUrl, signPreauth } from './preauth';
-export { notificationFrom, PURCHASE_NOTIFICATION_SETTING, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';
+export { notificationFrom, PURCHASE_NOTIFICATION_SETTING, publicNotificationSql, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db';
 import { isPaidStatus, orderItems, type OrderItemRow, type OrderRow } from './orderStore';
 import { downloadUntil } from './preauth';
 import { READY_PHOTO_SQL } from '../../rules/photos';
+import { orderPrintLines } from '../fulfilment';
 
 export interface MediaRow {
   [column: string]: unknown;
@@ -89,6 +90,8 @@ export async function orderDetailOf(ctx: AppContext, order: OrderRow): Promise<O
     photo,
     video,
     prints,
+    printLines: printLines.length > 0 && isPaidStatus(order.status) ? await orderPrintLines(ctx.db, order.id) : [],
+    shipping: order.shipping_address && order.pincode ? { address: order.shipping_address, pincode: order.pincode } : null,
     print_instructions: order.print_instruction,
     bundle: order.bundle,
     is_preorder: order.is_preorder,

@@ -77,6 +77,8 @@ export interface OrderDraft {
   userId: number | null;
   /** The account signed in at checkout, if any: it sees the order before proving its address. */
   placedByUserId?: number | null;
+  /** The session the order was placed in (the certificate builder's right to a guest's own photos). */
+  placedSessionId?: number | null;
   eventId: number;
   bibNumber: string;
   name: string;
@@ -119,9 +121,9 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
     const rows = await tx.query<OrderRow>(
       `insert into orders (order_ref, txnid, user_id, event_id, bib_number, name, email, phone, isd_code, gender,
          shipping_address, pincode, print_instruction, status, subtotal, discount, gst, amount, amount_text, productinfo,
-         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at, sponsor_photo_count, placed_by_user_id)
+         search_kind, package_kind, bundle, unlabeled, is_preorder, sponsor_offer_id, cart_info, payment_mode, paid_at, sponsor_photo_count, placed_by_user_id, placed_session_id)
        values ($1, $2, $3, $4, $5, $6, lower($7), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end, $29, $30)
+         $21, $22, $23, $24, $25, $26, $27, $28, case when $14 = 'Paid' then now() else null end, $29, $30, $31)
        returning *`,
       [
         newOrderRef(),
@@ -154,6 +156,7 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
         draft.paymentMode ?? null,
         sponsorPhotoCount,
         draft.placedByUserId ?? null,
+        draft.placedSessionId ?? null,
       ],
     );
     const order = rows[0];

@@ -1,9 +1,11 @@
 import { object, string } from 'yup';
-import { API_ROUTES, type OrderHistoryResult, type PreauthParams } from '@finishline/shared/pure';
+import { API_ROUTES, replacementAskSchema, type OrderHistoryResult, type PreauthParams } from '@finishline/shared/pure';
 import type { Feature } from '../index';
-import { AppError, sendOk } from '../../http/envelope';
+import { AppError, badRequest, sendOk } from '../../http/envelope';
+import { readForm, type FormInput } from '../../http/multipart';
 import { validate } from '../../http/validate';
 import { requireUser } from '../accounts';
+import { askReplacement, PHOTO_TOO_LARGE_MESSAGE, REPLACEMENT_ASKED_MESSAGE } from '../fulfilment';
 import { orderForCaller, withheldOrderCount } from './access';
 import { createOrder, orderCreatedMessage } from './createOrder';
 import { orderHistory } from './history';
@@ -63,6 +65,22 @@ export const orderRoutes: Feature = async (app, { ctx }) => {
     const order = await findOrderByRef(ctx.db, link.orderRef);
     if (!order || order.email.toLowerCase() !== link.email) throw new AppError(403, LINK_INVALID_MESSAGE);
     return sendOk(reply, await orderDetailOf(ctx, order));
+  });
+
+  // The signed-in owner asks for a replacement of a delivered print, with a photo of the damage.
+  app.post(API_ROUTES.orderReplacementAsk, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    let form: FormInput;
+    try {
+      form = await readForm(request, ['photo']);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(PHOTO_TOO_LARGE_MESSAGE);
+      throw error;
+    }
+    const input = await validate(replacementAskSchema, form.fields);
+    const order = await orderForCaller(ctx, request, input.orderID);
+    const line = await askReplacement(ctx, order, { lineId: input.lineId, note: input.note, photo: form.files.get('photo') }, user.id);
+    return sendOk(reply, line, REPLACEMENT_ASKED_MESSAGE);
   });
 
   app.get(API_ROUTES.purchaseNotification, async (_request, reply) => {

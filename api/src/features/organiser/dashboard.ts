@@ -65,6 +65,59 @@ async function salesOfEvent(db: Db, eventId: number): Promise<SalesJson> {
   return rows[0]!;
 }
 
+interface RefundSums {
+  [column: string]: unknown;
+  price_kind: EventRevenueRow['price_kind'];
+  price: number;
+  day: string;
+  kind: ProductRevenueRow['product'];
+  amount: number;
+  gst: number;
+}
+
+/**
+ * Refunds of the event's print and collage lines that the gateway accepted (migration 411), by the
+ * revenue row of their order (its photo price), the order's day of payment and the product. They are
+ * few, so they are read at each call through print_refunds_event_idx rather than kept in a rollup.
+ */
+async function refundsOfEvent(db: Db, eventId: number): Promise<RefundSums[]> {
+  return db.query<RefundSums>(
+    `select x.main_kind as price_kind, x.main_price::float8 as price, to_char((coalesce(o.paid_at, o.created_at) at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as day,
+            l.kind, sum(r.amount)::float8 as amount, sum(r.gst)::float8 as gst
+       from print_refunds r
+       join print_lines l on l.id = r.line_id
+       join orders o on o.id = r.order_id
+       cross join lateral (
+         select coalesce(min(i.kind) filter (where i.kind in ('images', 'pack', 'preorder')), 'none') as main_kind,
+                coalesce(max(i.amount) filter (where i.kind in ('images', 'pack', 'preorder')), 0) as main_price
+           from order_items i where i.order_id = o.id) x
+      where r.event_id = $1 and r.status = 'refunded' and o.${PAID}
+      group by 1, 2, 3, 4`,
+    [eventId],
+  );
+}
+
+/** Takes accepted refunds off the revenue rows, the days and the products (each row says what it lost in refunded). */
+function lessRefunds(sales: SalesJson, refunds: RefundSums[]): SalesJson {
+  const sum = (rows: RefundSums[], pick: (r: RefundSums) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  return {
+    ...sales,
+    revenue: (sales.revenue ?? []).map((row) => {
+      const mine = refunds.filter((r) => r.price_kind === row.price_kind && money(r.price) === money(row.price));
+      const amount = sum(mine, (r) => r.amount);
+      const net = amount - sum(mine, (r) => r.gst);
+      return { ...row, printval: row.printval - net, ordval: row.ordval - net, tax: row.tax - (amount - net), totalrev: row.totalrev - amount, refunded: amount };
+    }),
+    daily: (sales.daily ?? []).map((d) => ({ ...d, revenue: d.revenue - sum(refunds.filter((r) => r.day === d.day), (r) => r.amount) })),
+    products: (sales.products ?? []).map((p) => {
+      const mine = refunds.filter((r) => r.kind === p.product);
+      const amount = sum(mine, (r) => r.amount);
+      const gst = sum(mine, (r) => r.gst);
+      return { ...p, net: p.net - (amount - gst), gst: p.gst - gst, total: p.total - amount, refunded: amount };
+    }),
+  };
+}
+
 interface StageCounts {
   [column: string]: unknown;
   dropped: number;
@@ -172,12 +225,20 @@ export function totalsOf(rows: EventRevenueRow[]): EventRevenueTotals {
     photos_count: rows.reduce((s, r) => s + r.photos_count, 0),
     tax: sum((r) => r.tax),
     totalrev: sum((r) => r.totalrev),
+    refunded: sum((r) => r.refunded),
   };
 }
 
 /** The spec's organiser dashboard result for one event, with the live ledger. */
 export async function eventDashboard(db: Db, organiserId: number, eventId: number): Promise<OrganiserDashboardResult> {
-  const [events, sales, stages, photos] = await Promise.all([organiserEvents(db, organiserId), salesOfEvent(db, eventId), stagesOfEvent(db, eventId), photoTotals(db, eventId)]);
+  const [events, kept, refunds, stages, photos] = await Promise.all([
+    organiserEvents(db, organiserId),
+    salesOfEvent(db, eventId),
+    refundsOfEvent(db, eventId),
+    stagesOfEvent(db, eventId),
+    photoTotals(db, eventId),
+  ]);
+  const sales = lessRefunds(kept, refunds);
   const revenue = (sales.revenue ?? []).map((r) => ({
     ...r,
     price: money(r.price),
@@ -187,6 +248,7 @@ export async function eventDashboard(db: Db, organiserId: number, eventId: numbe
     ordval: money(r.ordval),
     tax: money(r.tax),
     totalrev: money(r.totalrev),
+    refunded: money(r.refunded),
   }));
   const analytics: AnalyticsRow[] = [
     { stage: 'payment pending (dropped)', orders: stages.dropped, amount: money(stages.dropped_amount) },
@@ -199,7 +261,7 @@ export async function eventDashboard(db: Db, organiserId: number, eventId: numbe
   const ledger: EventLedger = {
     daily: (sales.daily ?? []).map((d) => ({ ...d, revenue: money(d.revenue) })),
     funnel: funnelOf(stages, ordersCreated, stages.booked + stages.downloaded),
-    products: (sales.products ?? []).map((p) => ({ ...p, net: money(p.net), discount: money(p.discount), gst: money(p.gst), total: money(p.total) })),
+    products: (sales.products ?? []).map((p) => ({ ...p, net: money(p.net), discount: money(p.discount), gst: money(p.gst), total: money(p.total), refunded: money(p.refunded) })),
     sponsors: (sales.sponsors ?? []).map((s) => ({ ...s, discount: money(s.discount) })),
   };
   return {

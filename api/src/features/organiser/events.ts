@@ -25,6 +25,7 @@ import type { EventRow } from '../events';
 
 /** The event's row as its organiser's screens read it: the public row and what only they see. */
 interface EventRecord extends EventRow {
+  partner_registration: boolean;
   published: boolean;
   published_at: Date | null;
   participants: number;
@@ -52,7 +53,7 @@ const PLAIN_FIELDS = [
   'preorder_price',
   'preorder_cut_price',
 ] as const;
-const COLUMN_SWITCHES = ['issearchable', 'selfiesearch', 'showunlabeled', 'preorder_allowed', 'privacy_check'] as const;
+const COLUMN_SWITCHES = ['issearchable', 'selfiesearch', 'showunlabeled', 'preorder_allowed', 'privacy_check', 'partner_registration'] as const;
 
 export const EVENT_NAME_TAKEN_MESSAGE = 'An event with this name exists already. Please choose another name.';
 export const UNKNOWN_THEME_MESSAGE = 'Please choose a theme from the list.';
@@ -64,7 +65,7 @@ async function eventRecord(db: Db, eventId: number): Promise<EventRecord> {
             e.location, e.theme_code, e.bib_pattern, e.single_photo_price, e.extra_photo_price, e.bundle_price, e.video_price,
             e.collage_price, e.threshold_photo_count, e.premium_pack_price, e.ultra_premium_pack_price, e.show_prempack,
             e.show_ultrapack, e.preorder_price, e.preorder_cut_price, e.issearchable, e.selfiesearch, e.showunlabeled,
-            e.preorder_allowed, e.privacy_check, e.is_featured, e.slam_key, e.published, e.published_at,
+            e.preorder_allowed, e.privacy_check, e.partner_registration, e.is_featured, e.slam_key, e.published, e.published_at,
             (select count(*) from participants pa where pa.event_id = e.id)::int as participants,
             (select count(*) from photos p where p.event_id = e.id and p.status = 'ready')::int as photos
        from events e where e.id = $1`,
@@ -198,8 +199,8 @@ export async function createEvent(ctx: AppContext, input: EventFormInput, organi
         `insert into events (name, from_date, to_date, location, theme_code, bib_pattern, single_photo_price, extra_photo_price, bundle_price,
            video_price, collage_price, threshold_photo_count, premium_pack_price, ultra_premium_pack_price, show_prempack, show_ultrapack,
            preorder_price, preorder_cut_price, issearchable, selfiesearch, showunlabeled, preorder_allowed, privacy_check,
-           organiser_user_id, published)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, false)
+           partner_registration, organiser_user_id, published)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false)
          returning id`,
         [
           ...PLAIN_FIELDS.map((f) => form[f]),

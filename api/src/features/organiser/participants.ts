@@ -13,6 +13,7 @@ import {
   type ParticipantsResult,
 } from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
+import { ensureFinisherCertificate } from '../certificates';
 import { AppError, badRequest } from '../../http/envelope';
 import { recordChange } from './events';
 
@@ -120,6 +121,8 @@ export async function importParticipants(db: Db, eventId: number, csv: string, o
       );
     }
     const replaced = removed[0]?.n ?? 0;
+    // Results with official times give the race its finisher certificate, with no further step.
+    await ensureFinisherCertificate(tx, eventId);
     await recordChange(tx, eventId, 'participants imported', replaced, rows.length, organiserId);
     return { imported: rows.length, replaced };
   });

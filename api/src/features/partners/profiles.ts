@@ -87,8 +87,12 @@ async function registrationOf(db: Db, userId: number, eventId: number): Promise<
   return r ? { eventId, status: r.status, datesAvailable: r.dates, remarks: r.remarks, sharePercent: r.share_percent } : null;
 }
 
-/** Spec: only searchable events are offered to photographers (and only published ones exist for anyone). */
-const OPEN_EVENT_SQL = `e.issearchable and e.published`;
+/**
+ * Spec: searchable (and published) events are offered to photographers; an organiser also opens
+ * registration early (partner_registration), so photographers line up before race day while the
+ * race is still hidden from runners.
+ */
+const OPEN_EVENT_SQL = `(e.partner_registration or (e.issearchable and e.published))`;
 
 interface EventOptionRow {
   [column: string]: unknown;

@@ -9,9 +9,9 @@ export function preauthLinkOf(ctx: AppContext, order: OrderRow): string {
   return preauthUrl(ctx.config.shellUrl, signPreauth(ctx.config.signingSecret, order.order_ref, order.email, downloadUntil(paidAt)));
 }
 
-async function eventNameOf(db: Db, eventId: number): Promise<string> {
-  const rows = await db.query<{ name: string }>('select name from events where id = $1', [eventId]);
-  return rows[0]?.name ?? 'the race';
+async function eventOf(db: Db, eventId: number): Promise<{ name: string; privacy_check: boolean }> {
+  const rows = await db.query<{ name: string; privacy_check: boolean }>('select name, privacy_check from events where id = $1', [eventId]);
+  return rows[0] ?? { name: 'the race', privacy_check: false };
 }
 
 /** The outbox key of an order's confirmation: one mail per order, however often it is reported paid. */
@@ -24,8 +24,9 @@ export const confirmationKeyOf = (order: Pick<OrderRow, 'id'>) => `order_confirm
  * marquee; a zero-amount order proves no purchase.
  */
 export async function recordOrderPaid(ctx: AppContext, tx: Db, order: OrderRow): Promise<void> {
-  const eventName = await eventNameOf(tx, order.event_id);
-  if (Number(order.amount) > 0) await recordPurchaseNotification(tx, order, eventName);
+  const event = await eventOf(tx, order.event_id);
+  const eventName = event.name;
+  if (Number(order.amount) > 0) await recordPurchaseNotification(tx, order, event);
 
   const link = preauthLinkOf(ctx, order);
   const amount = `₹${Number(order.amount).toFixed(2)}`;

@@ -2,3 +2,4 @@
 export { paymentFormFor, payuSafe } from './paymentForm';
 export { confirmPaidOrder, recordOrderPaid } from './afterPayment';
 export { reconcilePendingOrders, type ReconcileResult, type ReconcileSettings } from './reconcile';
+export { refundPayment, type RefundAnswer } from './refundPayment';

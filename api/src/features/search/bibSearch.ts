@@ -7,8 +7,9 @@ import { DISABLE_PRINTS_SETTING, disabledPrintsSql, printOfferOf, printOfferFrom
 import { bibReleased, maskEmail, normaliseBib, verifiedBibSql } from '../../rules/privacy';
 import { offerLeftFromRow, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferLeftSql, type SponsorOfferLeftRow } from '../../rules/sponsorOffer';
 import { priceInfoOf, publishedEventJsonSql, type EventRow } from '../events';
-import { PURCHASE_NOTIFICATION_SETTING, notificationFrom, purchaseNotification } from '../orders';
+import { PURCHASE_NOTIFICATION_SETTING, notificationFrom, publicNotificationSql, purchaseNotification } from '../orders';
 import { achievementsEligibility, IN_ACTIVE_ACHIEVEMENT_SQL } from '../certificates';
+import { photosLinkedByFace } from '../faces';
 
 /** What every search result of an event carries beside its photos, for the BIB and the selfie search alike. */
 export type EventShopInfo = Pick<
@@ -63,6 +64,24 @@ export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, v
 }
 
 /**
+ * The BIB's photos found by face (bib hidden or unread, the runner's face as learnt from the tagged
+ * photos: faces/bibFaceLinks.ts), as this viewer sees them: ready, not reported for this BIB. Only
+ * where the event has selfie search on (its faces are indexed for it); nearest first.
+ */
+async function photosFoundByFace(db: Db, event: EventRow, bib: string, tagged: ShownPhotoRow[], viewerUserId: number | null): Promise<ShownPhotoRow[]> {
+  if (!event.selfiesearch) return [];
+  const linked = await photosLinkedByFace(db, event.id, bib, tagged.map((r) => r.id as number));
+  if (linked.length === 0) return [];
+  const rows = await db.query<ShownPhotoRow>(
+    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq from photos p
+      where p.event_id = $1 and p.id = any($2::int[]) and p.kind = 'image' and ${READY_PHOTO_SQL} and ${notReportedSql('$3', '$4')}`,
+    [event.id, linked, bib, viewerUserId],
+  );
+  const rank = new Map(linked.map((id, i) => [id, i]));
+  return rows.sort((a, b) => rank.get(a.id as number)! - rank.get(b.id as number)!);
+}
+
+/**
  * Everything one BIB search reads, in one statement (one round trip, prepared once per connection):
  * the event, the BIB's visible photos, its participant, whether this session verified the BIB, the
  * sponsor offer with the photos this BIB already took, whether an active achievement holds the event,
@@ -80,7 +99,7 @@ const BIB_SEARCH_SQL = `
     ${sponsorOfferLeftSql('$1', '$2', '$7')} as offer,
     ${IN_ACTIVE_ACHIEVEMENT_SQL('$1')} as in_achievement,
     ${disabledPrintsSql('$5')} as disabled_prints,
-    (select value from app_settings where key = $6) as notification,
+    ${publicNotificationSql('$6')} as notification,
     ${printProductsJsonSql('$1')} as prints`;
 
 /**
@@ -140,10 +159,12 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
 
   const expiresAt = searchLinksExpireAt(ctx);
   const visible = showPhotos ? rows : [];
+  const byFace = showPhotos ? await photosFoundByFace(ctx.db, event, bib, rows, caller.userId ?? null) : [];
   const offer = offerLeftFromRow(found.offer);
   // Only a finisher of an event an active achievement holds can be eligible: the rest need no more queries.
-  const [media, eligibility] = await Promise.all([
+  const [media, faceMedia, eligibility] = await Promise.all([
     Promise.all(visible.map((row) => shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt))),
+    Promise.all(byFace.map(async (row) => ({ ...(await shownPhoto(ctx, row, { bibNumber: bib, event }, expiresAt)), foundBy: 'face' as const }))),
     found.participant?.finished && found.in_achievement
       ? achievementsEligibility(ctx, event.id, bib, caller.sessionId)
       : { certificate_eligible: false, certificate_url: null, achievement_id: null },
@@ -153,11 +174,12 @@ export async function searchByBib(ctx: AppContext, input: { eventID: number; bib
   return {
     ...shopInfoOf(ctx, event, printOfferFrom(ctx, event.id, found.disabled_prints, found.prints), offer, notificationFrom(found.notification)),
     bibNumber: bib,
-    photo: media.filter((m) => m.category === 'image'),
+    // Found by number first, then those found by face (marked so on the card).
+    photo: [...media.filter((m) => m.category === 'image'), ...faceMedia],
     video: media.filter((m) => m.category === 'video'),
     achievementsEligibility: eligibility,
     awsImageExpary: expiresAt.toISOString(),
-    total_image_count: rows.filter((r) => r.kind === 'image').length,
+    total_image_count: rows.filter((r) => r.kind === 'image').length + faceMedia.length,
     total_video_count: rows.filter((r) => r.kind === 'video').length,
     isPrivacyCheckEnabled,
     isVerified,

@@ -3,3 +3,4 @@ export { startSupplyWorker, processPhoto, PHOTO_QUEUE, type SupplyWorker } from 
 export { acceptPhotoFile } from './uploads';
 export { definePhotoQueue, PHOTO_HEARTBEAT_SECONDS } from './pipeline';
 export { cleanStoredOriginals, ensureOriginalsClean, type CleaningReport } from './originalsCleaning';
+export { startVideoWorker, VIDEO_QUEUE, type VideoWorker } from './videoClips';

@@ -124,6 +124,8 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
 }
 
 export interface SupplyWorker {
+  /** The BIB reader this worker reads with (the video worker's BIB check shares it); null with BIB_READING=false. */
+  readonly reader: BibReader | null;
   stop(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function startSupplyWorker(
     pollSeconds: PHOTO_QUEUE_POLL_SECONDS,
   });
   return {
+    reader,
     async stop() {
       await queue.offWork(PHOTO_QUEUE);
       if (ownsReader) await reader?.close();

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/envelope';
 import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { normaliseBib } from '../../rules/privacy';
-import { SUPPLY_MESSAGES, type SupplyBib, type SupplyCounts, type SupplyEvent, type SupplyPhoto, type SupplyPhotoStatus, type SupplyPhotosResult } from '@finishline/shared/pure';
+import { SUPPLY_MAX_PER_PAGE, SUPPLY_MESSAGES, type SupplyBib, type SupplyCounts, type SupplyEvent, type SupplyPhoto, type SupplyPhotoStatus, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { mailPreordersOfBibs } from './preorderNotice';
 import { supplyStatusOf } from './photoStatus';
 
@@ -65,22 +65,48 @@ async function shown(ctx: AppContext, row: PhotoRow, expiresAt: Date): Promise<S
   };
 }
 
-export async function photosOf(ctx: AppContext, userId: number, eventId: number): Promise<SupplyPhotosResult> {
-  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} where p.partner_user_id = $1 and p.event_id = $2 order by p.created_at desc, p.id desc`, [userId, eventId]);
+/** SQL condition on photo p for a status of the review screen's filter. */
+const STATUS_SQL: Record<SupplyPhotoStatus | 'all', string> = {
+  all: 'true',
+  processing: `p.status = 'processing'`,
+  failed: `p.status = 'failed'`,
+  tagged: `p.status = 'ready' and exists (select 1 from photo_bibs b where b.photo_id = p.id)`,
+  unlabeled: `p.status = 'ready' and not exists (select 1 from photo_bibs b where b.photo_id = p.id)`,
+};
+
+/**
+ * The partner's counts of an event: kept by a trigger as photos change (migration 553), so the upload
+ * screen's poll reads one row instead of counting every photo.
+ */
+export async function countsOf(ctx: AppContext, userId: number, eventId: number): Promise<SupplyCounts> {
+  const [row] = await ctx.db.query<{ uploaded: number; processing: number; searchable: number; failed: number }>(
+    'select uploaded, processing, searchable, failed from partner_photo_counts where partner_user_id = $1 and event_id = $2',
+    [userId, eventId],
+  );
+  return { uploaded: row?.uploaded ?? 0, processing: row?.processing ?? 0, searchable: row?.searchable ?? 0, needsAttention: row?.failed ?? 0 };
+}
+
+/** One page of the partner's photos of an event (newest first), of one status or all; perPage 0: the counts only. */
+export async function photosOf(ctx: AppContext, userId: number, eventId: number, list: { page: number; perPage: number; status: SupplyPhotoStatus | 'all' } = { page: 1, perPage: SUPPLY_MAX_PER_PAGE, status: 'all' }): Promise<SupplyPhotosResult> {
+  const counts = await countsOf(ctx, userId, eventId);
+  const base = { counts, page: list.page, perPage: list.perPage };
+  const totalOfStatus = { all: counts.uploaded, processing: counts.processing, failed: counts.needsAttention } as Partial<Record<SupplyPhotoStatus | 'all', number>>;
+  let total = totalOfStatus[list.status];
+  if (list.perPage === 0) return { ...base, photos: [], total: total ?? 0 };
+  // Finish-line clips (cut from a partner's video) are not the partner's photos to review.
+  const where = `where p.partner_user_id = $1 and p.event_id = $2 and p.source_video_id is null and ${STATUS_SQL[list.status]}`;
+  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} ${where} order by p.created_at desc, p.id desc limit $3 offset $4`, [userId, eventId, list.perPage, (list.page - 1) * list.perPage]);
+  if (total === undefined) {
+    const [row] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from photos p ${where}`, [userId, eventId]);
+    total = row?.n ?? 0;
+  }
   const expiresAt = new Date(Date.now() + THUMB_LINK_MS);
-  const photos = await Promise.all(rows.map((row) => shown(ctx, row, expiresAt)));
-  const counts: SupplyCounts = {
-    uploaded: photos.length,
-    processing: photos.filter((p) => p.status === 'processing').length,
-    searchable: photos.filter((p) => p.status === 'tagged' || p.status === 'unlabeled').length,
-    needsAttention: photos.filter((p) => p.status === 'failed').length,
-  };
-  return { counts, photos };
+  return { ...base, photos: await Promise.all(rows.map((row) => shown(ctx, row, expiresAt))), total };
 }
 
 /** The caller's photo (403 for anyone else's, or one that does not exist: nothing is learnt either way). */
 export async function ownPhoto(ctx: AppContext, userId: number, photoId: number): Promise<PhotoRow> {
-  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} where p.id = $1 and p.partner_user_id = $2`, [photoId, userId]);
+  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} where p.id = $1 and p.partner_user_id = $2 and p.source_video_id is null`, [photoId, userId]);
   if (!rows[0]) throw forbidden(SUPPLY_MESSAGES.notYourPhoto);
   return rows[0];
 }

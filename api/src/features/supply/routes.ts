@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_ROUTES, photoIdSchema, setPhotoBibsSchema, supplyEventSchema, SUPPLY_MESSAGES } from '@finishline/shared/pure';
+import { API_ROUTES, photoIdSchema, setPhotoBibsSchema, supplyPhotosSchema, SUPPLY_MESSAGES, type SupplyPhotoStatus } from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { badRequest, forbidden, notFound, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
@@ -8,6 +8,8 @@ import { requireApprovedPartner, requireUser } from '../accounts';
 import { definePhotoQueue } from './pipeline';
 import { approvedEventsOf, ownPhoto, photosOf, setPhotoBibs } from './review';
 import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
+import { defineVideoQueue } from './videoClips';
+import { registerVideoRoutes } from './videoRoutes';
 import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS } from './uploads';
 
 /**
@@ -20,6 +22,7 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   const jobQueue = async () => {
     queue ??= acquireJobQueue(ctx.db, undefined, { monitorSeconds: ctx.config.jobs.monitorSeconds }).then(async (acquired) => {
       await definePhotoQueue(acquired.queue);
+      await defineVideoQueue(acquired.queue);
       return acquired;
     });
     return (await queue).queue;
@@ -74,6 +77,8 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   // DELETE: the photographer forgets an interrupted upload (tus termination), freeing its staged bytes.
   app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${API_ROUTES.partnerUploads}/*`, handler: handleTus });
 
+  registerVideoRoutes(app, ctx, jobQueue);
+
   app.get(API_ROUTES.partnerSupplyEvents, async (request, reply) => {
     const { user } = await requireUser(ctx, request);
     if (!user.is_partner) throw forbidden();
@@ -81,9 +86,9 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   });
 
   app.post(API_ROUTES.partnerPhotos, async (request, reply) => {
-    const input = await validate(supplyEventSchema, request.body);
+    const input = await validate(supplyPhotosSchema, request.body);
     const { user } = await requireApprovedPartner(ctx, request, input.eventId);
-    return sendOk(reply, await photosOf(ctx, user.id, input.eventId));
+    return sendOk(reply, await photosOf(ctx, user.id, input.eventId, { page: input.page, perPage: input.perPage, status: input.status as SupplyPhotoStatus | 'all' }));
   });
 
   app.post(API_ROUTES.partnerPhotoBibs, async (request, reply) => {

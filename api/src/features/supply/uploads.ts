@@ -8,13 +8,16 @@ import { S3Store } from '@tus/s3-store';
 import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 type Upload = Awaited<ReturnType<FileStore['getUpload']>>;
 import { ValidationError } from 'yup';
-import { API_ROUTES, SUPPLY_MESSAGES, uploadFileSchema, type UploadReceipt } from '@finishline/shared/pure';
+import os from 'node:os';
+import { API_ROUTES, isVideoFile, SUPPLY_MESSAGES, uploadFileSchema, uploadVideoSchema, type UploadReceipt, type VideoUploadReceipt } from '@finishline/shared/pure';
 import type { AppConfig } from '../../config/config';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
 import { cleanOriginal } from '../../media/jpegMetadata';
 import { PHOTO_QUEUE } from './pipeline';
 import { supplyStatusOf } from './photoStatus';
+import { acceptVideoFile } from './videoFiles';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Resumable uploads (tus 1.0). A file is staged as it arrives, chunk by chunk, so a dropped
@@ -144,10 +147,30 @@ async function readStaged(store: FileStore | S3Store, id: string): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+/**
+ * The staged file of a finished upload on this machine's disk, for FFmpeg: the file store's own file,
+ * or a copy streamed from the bucket into the temporary folder (deleted by done()).
+ */
+async function stagedOnDisk(staged: StagedUploads, id: string): Promise<{ file: string; done: () => Promise<void> }> {
+  const { store } = staged;
+  if (store instanceof FileStore) return { file: path.join(store.directory, id), done: async () => undefined };
+  const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'finish-video-')), 'staged');
+  await pipeline(await store.read(id), fs.createWriteStream(file));
+  return { file, done: () => fs.promises.rm(path.dirname(file), { recursive: true, force: true }) };
+}
+
 /** A finished tus upload: its staged file is accepted (or refused) and then deleted. */
-async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, staged: StagedUploads, upload: Upload): Promise<UploadReceipt> {
+async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, staged: StagedUploads, upload: Upload): Promise<UploadReceipt | VideoUploadReceipt> {
   const meta = upload.metadata ?? {};
   try {
+    if (meta.kind === 'video') {
+      const onDisk = await stagedOnDisk(staged, upload.id);
+      try {
+        return await acceptVideoFile(ctx, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file: onDisk.file });
+      } finally {
+        await onDisk.done();
+      }
+    }
     const file = await readStaged(staged.store, upload.id);
     return await acceptPhotoFile(ctx, queue, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file });
   } finally {
@@ -222,6 +245,16 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
       const uploader = uploaderOfRequest(req);
       if (uploader === undefined) throw refuse(401, 'Please sign in to continue.');
       const meta = upload.metadata ?? {};
+      // A finish-line video (MP4 or MOV) takes the same path, with its own limits (docs/videos.md).
+      if (isVideoFile(String(meta.filename ?? ''), String(meta.filetype ?? ''))) {
+        try {
+          await uploadVideoSchema.validate({ eventId: meta.eventId, filename: meta.filename ?? '', filetype: meta.filetype ?? '', size: upload.sizeIsDeferred ? undefined : upload.size });
+        } catch (error) {
+          if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
+          throw error;
+        }
+        return { metadata: { ...meta, kind: 'video', uploader: String(uploader) } };
+      }
       try {
         await uploadFileSchema.validate({ eventId: meta.eventId, filename: meta.filename ?? '', filetype: meta.filetype ?? '', size: upload.sizeIsDeferred ? undefined : upload.size });
       } catch (error) {

@@ -18,6 +18,7 @@ const eventRow = (eventId: number): CertificateEventRow => ({
   eventImages: [photo(eventId * 10, eventId), photo(eventId * 10 + 1, eventId)],
   pagination: { current_page: 1, per_page: 50, total: 2, last_page: 1 },
   achievement_id: 7,
+  photosUsable: true,
 });
 const processed = (eventId: number): ProcessedImage => ({
   originalImage: 'h',

@@ -18,6 +18,12 @@ export function congratulationsText(count: number, kind: 'photos' | 'videos' = '
   return `Congratulations. There are ${count} ${kind} in this section`;
 }
 
+/** While the privacy check holds the BIB's photos back: how many wait behind it (never "0 photos"). */
+export function waitingBehindCheckText(count: number, kind: 'photos' | 'videos' = 'photos'): string {
+  const noun = count === 1 ? kind.slice(0, -1) : kind;
+  return `${count} ${noun} ${count === 1 ? 'is' : 'are'} waiting for you. Enter the one-time password to see ${count === 1 ? 'it' : 'them'}.`;
+}
+
 export function priceInfoText(priceInfo: PriceInfo): string {
   return `1 photo ₹${priceInfo.single_photo} · each extra ₹${priceInfo.extra_photo} · 5 or more ₹${priceInfo.five_or_more} · video ₹${priceInfo.video} (+${priceInfo.gst_percent}% GST)`;
 }

@@ -1,10 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { removeFirstPaint } from '@finishline/shared';
+import { removeFirstPaint, type RemoteName } from '@finishline/shared';
 import { StatusResult } from '../StatusResult';
+import { errorMessageOf, isLoadFailure, reportRemote } from './errorReports';
 
 interface Props {
-  remote: string;
+  remote: RemoteName;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -28,6 +29,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`Remote "${this.props.remote}" failed`, error, info.componentStack);
+    reportRemote(isLoadFailure(error) ? 'load' : 'render', this.props.remote, errorMessageOf(error));
     // The page's early hero must not cover the message.
     removeFirstPaint();
   }

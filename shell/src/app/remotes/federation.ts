@@ -1,10 +1,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { getRuntimeConfig, type RemoteName, type RuntimeConfig } from '@finishline/shared';
+import { getRuntimeConfig, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@finishline/shared';
 import { sharedContractPlugin } from './sharedContractPlugin';
 import { preloadedManifestPlugin } from './preloadedManifestPlugin';
+import { markLoadFailure } from './errorReports';
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
 
 /** What every remote exposes as './App': a component whose <Routes> hold that remote's pages. */
 export interface RemoteAppModule {
@@ -26,9 +26,15 @@ export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<
   if (attempt > 0) {
     registerRemotes([{ name, entry: getRuntimeConfig().remotes[name] }], { force: true });
   }
-  const loaded = await loadRemote<RemoteAppModule>(`${name}/App`);
-  if (!loaded || typeof loaded.default !== 'function') {
-    throw new Error(`The ${name} remote did not provide its App.`);
+  try {
+    const loaded = await loadRemote<RemoteAppModule>(`${name}/App`);
+    if (!loaded || typeof loaded.default !== 'function') {
+      throw new Error(`The ${name} remote did not provide its App.`);
+    }
+    return loaded;
+  } catch (error) {
+    // The outlet's error boundary shows it and reports it as a load failure, not a render error.
+    markLoadFailure(error);
+    throw error;
   }
-  return loaded;
 }

@@ -1,8 +1,9 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { useLayoutEffect } from 'react';
-import { removeFirstPaint } from '@finishline/shared';
+import { removeFirstPaint, REMOTE_NAMES, type RemoteName } from '@finishline/shared';
 import type { RemoteAppModule } from './federation';
 import { StatusResult } from '../StatusResult';
+import { reportRemote } from './errorReports';
 
 export const REMOTE_INCOMPATIBLE_TEXT = 'This part of Finishline is being updated.';
 
@@ -51,7 +52,9 @@ export function sharedContractPlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote({ error, lifecycle }) {
       const mismatch = lifecycle === 'onLoad' ? contractMismatchOf(error) : null;
       if (!mismatch) return undefined;
-      console.error(`Remote "${mismatch.remote}" needs ${mismatch.module} ${mismatch.needs}; the shell provides ${mismatch.provided}.`);
+      const text = `Remote "${mismatch.remote}" needs ${mismatch.module} ${mismatch.needs}; the shell provides ${mismatch.provided}.`;
+      console.error(text);
+      if ((REMOTE_NAMES as readonly string[]).includes(mismatch.remote)) reportRemote('load', mismatch.remote as RemoteName, text);
       return incompatibleRemote(mismatch);
     },
   };

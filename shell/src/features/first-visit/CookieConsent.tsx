@@ -22,7 +22,9 @@ export function CookieConsent() {
       <p className="fl-cookie-text">
         <strong id="fl-cookie-title">We use cookies</strong>
         <span className="fl-cookie-detail"> to keep you signed in and remember your cart and event. No advertising trackers.</span>{' '}
-        <a href="/privacypolicy">Privacy Policy</a>
+        <a href="/privacypolicy" className="fl-touch-link">
+          Privacy Policy
+        </a>
       </p>
       <div className="fl-cookie-buttons">
         <Button onClick={consent}>Cancel</Button>

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { eventsApi, getRuntimeConfig, STORAGE_KEYS, type EventSummary, localStore } from '@finishline/shared';
+import { eventsApi, getRuntimeConfig, readLocalSession, STORAGE_KEYS, type EventSummary, localStore } from '@finishline/shared';
 import { lazyPage } from '@finishline/shared/react';
-import { popupEvent, shouldShowPreorderPopup } from './preorderPopupRules';
-import { COOKIE_CONSENT_EVENT, hasCookieConsent } from './cookieConsent';
+import { popupEvent, popupMayOpen, shouldShowPreorderPopup } from './preorderPopupRules';
+import { hasCookieConsent } from './cookieConsent';
 
 const HOME_PATHS = ['/', '/home'];
 
@@ -15,21 +15,18 @@ export function PreorderPopup() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [event, setEvent] = useState<EventSummary | null>(null);
-  // One dialog at a time: the popup follows the cookie dialog's answer.
-  const [consented, setConsented] = useState(hasCookieConsent);
+  // Read once per page load: a cookie answer given now makes the popup wait for the next visit.
+  const [consentedBeforeThisVisit] = useState(hasCookieConsent);
   const onHome = HOME_PATHS.includes(pathname.toLowerCase());
   // Rendered from the first event on, so it keeps antd's closing animation.
   const [dialogUsed, setDialogUsed] = useState(false);
 
   useEffect(() => {
-    const onConsent = () => setConsented(true);
-    window.addEventListener(COOKIE_CONSENT_EVENT, onConsent);
-    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, onConsent);
-  }, []);
-
-  useEffect(() => {
     const { preorderPopupUntil, preorderPopupEventId } = getRuntimeConfig();
-    if (!consented || !onHome || !shouldShowPreorderPopup(localStore.get(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
+    // The session is read as the home page shows (an organiser who just signed in is at work).
+    const { isOrganiser, isPartner } = readLocalSession();
+    if (!onHome || !popupMayOpen({ consentedBeforeThisVisit, isOrganiser, isPartner })) return;
+    if (!shouldShowPreorderPopup(localStore.get(STORAGE_KEYS.preOrderPopupShown), preorderPopupUntil)) return;
     let alive = true;
     eventsApi
       .eventNames()
@@ -38,7 +35,7 @@ export function PreorderPopup() {
     return () => {
       alive = false;
     };
-  }, [onHome, consented]);
+  }, [onHome, consentedBeforeThisVisit]);
 
   const close = () => {
     localStore.set(STORAGE_KEYS.preOrderPopupShown, 'true');

@@ -1,5 +1,5 @@
 import type { EventSummary } from '@finishline/shared';
-import { popupEvent, shouldShowPreorderPopup } from './preorderPopupRules';
+import { popupEvent, popupMayOpen, shouldShowPreorderPopup } from './preorderPopupRules';
 
 const event = (id: number, from: string, preorder: 0 | 1 = 1): EventSummary => ({
   event_id: id,
@@ -16,6 +16,13 @@ const event = (id: number, from: string, preorder: 0 | 1 = 1): EventSummary => (
 const TODAY = new Date('2026-11-21T10:00:00');
 
 describe('pre-order popup', () => {
+  it('waits for the visit after the cookie answer and never interrupts an organiser or a photographer', () => {
+    const runner = { isOrganiser: false, isPartner: false };
+    expect(popupMayOpen({ consentedBeforeThisVisit: false, ...runner })).toBe(false);
+    expect(popupMayOpen({ consentedBeforeThisVisit: true, ...runner })).toBe(true);
+    expect(popupMayOpen({ consentedBeforeThisVisit: true, isOrganiser: true, isPartner: false })).toBe(false);
+    expect(popupMayOpen({ consentedBeforeThisVisit: true, isOrganiser: false, isPartner: true })).toBe(false);
+  });
   it('shows until its end date, once per browser', () => {
     expect(shouldShowPreorderPopup(null, '2027-01-17', TODAY)).toBe(true);
     expect(shouldShowPreorderPopup('true', '2027-01-17', TODAY)).toBe(false);

@@ -8,6 +8,15 @@ export function shouldShowPreorderPopup(shownFlag: string | null, until: string,
 }
 
 /**
+ * The popup never lands on top of another decision or on someone at work: not in the visit whose
+ * cookie question was just answered (it waits for the next visit), never for a signed-in organiser or
+ * photographer.
+ */
+export function popupMayOpen(visit: { consentedBeforeThisVisit: boolean; isOrganiser: boolean; isPartner: boolean }): boolean {
+  return visit.consentedBeforeThisVisit && !visit.isOrganiser && !visit.isPartner;
+}
+
+/**
  * The event the popup announces: the configured one when it can still be pre-ordered, else the next
  * upcoming pre-order event starting on or before the popup's end date.
  */

@@ -2,7 +2,7 @@ import { cloneElement, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Badge, Button, Grid, type MenuProps } from 'antd';
-import { cartCountAtom, getRuntimeConfig } from '@finishline/shared';
+import { cartCountAtom, getRuntimeConfig, PARTNER_PAGES } from '@finishline/shared';
 import { lazyPage } from '@finishline/shared/react';
 import { useLocalSession, signOutEverywhere } from './useLocalSession';
 import { PurchaseMarquee } from './PurchaseMarquee';
@@ -23,14 +23,16 @@ const MENU: Array<{ label: string; to: string }> = [
 export const STICKY_AFTER_PX = 250;
 
 /** The entries of the signed-in dropdown a role allows (the server still checks every page's role). */
-export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
+export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; isFulfilment?: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
   return [
     { key: 'orders', label: 'Orders History', to: '/order-history' },
     // Until the account proves its address, orders placed with it without signing in stay out of its history.
     ...(roles.emailVerified === false ? [{ key: 'verify-email', label: 'Confirm Email', to: '/verify-email' }] : []),
     { key: 'change-password', label: 'Change Password', to: '/change-password' },
-    ...(roles.isPartner ? [{ key: 'revenue', label: 'Show Revenue', to: '/show_revenue' }] : []),
+    // Every photographer's page, named as the page is (the spec's one "Show Revenue" entry left the rest behind a click).
+    ...(roles.isPartner ? PARTNER_PAGES.map((page) => ({ ...page })) : []),
     ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : []),
+    ...(roles.isFulfilment ? [{ key: 'print-orders', label: 'Print Orders', to: '/print-orders' }] : []),
     { key: 'logout', label: 'Log out' },
   ];
 }

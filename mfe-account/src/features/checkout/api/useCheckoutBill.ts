@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { cartApi, cartRequestFromShop, localStore, shopAtom, STORAGE_KEYS, type Bill } from '@finishline/shared';
+import { cartApi, cartRequestFromShop, cartShipsGoods, localStore, shopAtom, STORAGE_KEYS, type Bill } from '@finishline/shared';
 
 /**
  * The server's bill for the cart being bought (the same cart details call the cart page makes), so
@@ -27,4 +27,10 @@ export function useCheckoutBill(): { bill: Bill | null; error: string | null } {
   }, [key, unlabeled]);
 
   return state.key === key ? { bill: state.bill, error: state.error } : { bill: null, error: null };
+}
+
+/** Whether the cart being bought holds a print or a collage: only then does checkout ask for address and PIN code. */
+export function useCartShipsGoods(): boolean {
+  const shop = useAtomValue(shopAtom);
+  return useMemo(() => cartShipsGoods(cartRequestFromShop(shop)?.lines ?? []), [shop]);
 }

@@ -6,7 +6,7 @@ import { cartRequestFromShop, isApiError, ordersApi, shopAtom, STORAGE_KEYS, typ
 
 export const CREATE_ORDER_FAILED = 'Something went wrong while creating order.';
 
-export type Buyer = Pick<CreateOrderRequest, 'name' | 'email' | 'phone_number' | 'pincode'> & Partial<Pick<CreateOrderRequest, 'gender' | 'shipping_address'>>;
+export type Buyer = Pick<CreateOrderRequest, 'name' | 'email' | 'phone_number'> & Partial<Pick<CreateOrderRequest, 'gender' | 'shipping_address' | 'pincode'>>;
 
 /**
  * Sends create order with the shared cart (the server prices it) and continues: an amount of 0

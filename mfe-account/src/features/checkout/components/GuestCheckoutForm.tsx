@@ -2,22 +2,25 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { guestCheckoutFormSchema, storedIsdCode, type GuestCheckoutFormValues } from '@finishline/shared';
+import { guestCheckoutFormSchema, storedIsdCode, type CheckoutContext, type GuestCheckoutFormValues } from '@finishline/shared';
 import { CaptchaField, FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
+import { ShippingFields } from './ShippingFields';
 
 export const CAPTCHA_HINT = "Tick \u201cI'm not a robot\u201d above to enable this button.";
 
 /**
- * Guest Checkout tab: name, email, phone (with the country code shown before it), pin code and the
- * captcha; the pay button waits for the captcha and says so while it waits.
+ * Guest Checkout tab: name, email, phone (with the country code shown before it), shipping address
+ * and pin code when the order ships a print or a collage, and the captcha; the pay button waits for
+ * the captcha and says so while it waits.
  */
-export function GuestCheckoutForm({ onSubmit, placing, submitLabel }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean; submitLabel: string }) {
+export function GuestCheckoutForm({ onSubmit, placing, submitLabel, shipsGoods }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean; submitLabel: string; shipsGoods: boolean }) {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, handleSubmit } = useForm<GuestCheckoutFormValues>({
     resolver: yupResolver(guestCheckoutFormSchema),
-    defaultValues: { name: '', email: '', phone_number: '', pincode: '' },
+    context: { shipsGoods } satisfies CheckoutContext,
+    defaultValues: { name: '', email: '', phone_number: '', shipping_address: '', pincode: '' },
     mode: 'onTouched',
   });
   const submit = handleSubmit(async (values) => {
@@ -45,7 +48,7 @@ export function GuestCheckoutForm({ onSubmit, placing, submitLabel }: { onSubmit
       {text('name', 'Name', { autoComplete: 'name' })}
       {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national', prefix: <span aria-hidden="true">{storedIsdCode()}</span> })}
-      {text('pincode', 'Pin code', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+      {shipsGoods ? <ShippingFields control={control} idPrefix="guest" /> : null}
       <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
       <Button type="primary" htmlType="submit" block size="large" disabled={!captcha} loading={placing} aria-describedby={captcha ? undefined : 'guest-captcha-hint'}>
         {submitLabel}

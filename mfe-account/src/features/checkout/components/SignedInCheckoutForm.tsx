@@ -2,17 +2,20 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Radio } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { authApi, checkoutFormSchema, GENDERS, storedIsdCode, type CheckoutFormValues } from '@finishline/shared';
+import { authApi, checkoutFormSchema, GENDERS, storedIsdCode, type CheckoutContext, type CheckoutFormValues } from '@finishline/shared';
 import { FormField } from '@finishline/shared/react';
 import type { Buyer } from '../api/usePlaceOrder';
+import { ShippingFields } from './ShippingFields';
 
 /**
- * Signed-in checkout form: name, mobile, email, gender, shipping address and pin code, prefilled
- * from the profile (checkout user info). Errors show under each field; a failed submit re-validates.
+ * Signed-in checkout form: name, mobile, email, gender and, when the order ships a print or a
+ * collage, shipping address and pin code; prefilled from the profile (checkout user info). Errors
+ * show under each field; a failed submit re-validates.
  */
-export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean; submitLabel: string }) {
+export function SignedInCheckoutForm({ onSubmit, placing, submitLabel, shipsGoods }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean; submitLabel: string; shipsGoods: boolean }) {
   const { control, handleSubmit, reset, getValues } = useForm<CheckoutFormValues>({
     resolver: yupResolver(checkoutFormSchema),
+    context: { shipsGoods } satisfies CheckoutContext,
     defaultValues: { name: '', phone_number: '', email: '', gender: '', shipping_address: '', pincode: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -47,7 +50,7 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSub
   }, [reset, getValues]);
 
   const submit = handleSubmit((values) => onSubmit(values));
-  const text = (name: 'name' | 'phone_number' | 'email' | 'shipping_address' | 'pincode', label: string, props: Record<string, unknown> = {}) => (
+  const text = (name: 'name' | 'phone_number' | 'email', label: string, props: Record<string, unknown> = {}) => (
     <Controller
       name={name}
       control={control}
@@ -73,16 +76,7 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel }: { onSub
           </FormField>
         )}
       />
-      <Controller
-        name="shipping_address"
-        control={control}
-        render={({ field, fieldState }) => (
-          <FormField label="Shipping address" htmlFor="checkout-shipping_address" error={fieldState.error?.message}>
-            <Input.TextArea id="checkout-shipping_address" rows={2} autoComplete="street-address" {...field} />
-          </FormField>
-        )}
-      />
-      {text('pincode', 'Pin code', { autoComplete: 'postal-code' })}
+      {shipsGoods ? <ShippingFields control={control} idPrefix="checkout" /> : null}
       <Button type="primary" htmlType="submit" block size="large" loading={placing || prefilling} disabled={prefilling}>
         {submitLabel}
       </Button>

@@ -4,7 +4,7 @@ import { Alert, Tabs } from 'antd';
 import { readLocalSession, STORAGE_KEYS, localStore, storedIsdCode, printsDeliverableTo } from '@finishline/shared';
 import { useDocumentTitle, ProcessingOverlay } from '@finishline/shared/react';
 import { usePlaceOrder } from '../api/usePlaceOrder';
-import { useCheckoutBill } from '../api/useCheckoutBill';
+import { useCartShipsGoods, useCheckoutBill } from '../api/useCheckoutBill';
 import { OrderSummary, payButtonLabel } from '../components/OrderSummary';
 import { SignedInCheckoutForm } from '../components/SignedInCheckoutForm';
 import { GuestCheckoutForm } from '../components/GuestCheckoutForm';
@@ -45,12 +45,13 @@ export function UserOrderDetailsPage() {
   const state = useCheckoutState();
   const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
   const checkout = useCheckoutBill();
+  const shipsGoods = useCartShipsGoods();
   useDocumentTitle('Checkout');
   if (!readLocalSession().signedIn) return <Navigate to="/checkoutPage-authentication" replace state={state} />;
   return (
     <Shell title="Checkout" checkout={checkout}>
       {placing ? <ProcessingOverlay /> : null}
-      <SignedInCheckoutForm onSubmit={(buyer) => place(buyer)} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} />
+      <SignedInCheckoutForm key={String(shipsGoods)} shipsGoods={shipsGoods} onSubmit={(buyer) => place(buyer)} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} />
     </Shell>
   );
 }
@@ -63,8 +64,10 @@ export function CheckoutAuthPage() {
   const [email, setEmail] = useState<string | undefined>();
   const { place, placing } = usePlaceOrder(state.printInstruction ?? '');
   const checkout = useCheckoutBill();
+  const shipsGoods = useCartShipsGoods();
   useDocumentTitle('Checkout');
   localStore.set(STORAGE_KEYS.currPage, 'NotLoggedIn');
+  const goOnSignedIn = () => navigate('/UserOrderdetails', { replace: true, state });
   return (
     <Shell title="Checkout" checkout={checkout}>
       {placing ? <ProcessingOverlay /> : null}
@@ -72,12 +75,13 @@ export function CheckoutAuthPage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'signin', label: 'Sign in', children: <CheckoutSignIn key={email ?? ''} email={email} onSignedIn={() => navigate('/UserOrderdetails', { replace: true, state })} /> },
+          { key: 'signin', label: 'Sign in', children: <CheckoutSignIn key={email ?? ''} email={email} onSignedIn={goOnSignedIn} /> },
           {
             key: 'signup',
             label: 'Sign up',
             children: (
               <CheckoutSignUp
+                onSignedIn={goOnSignedIn}
                 onSignedUp={(address) => {
                   setEmail(address);
                   setTab('signin');
@@ -85,7 +89,7 @@ export function CheckoutAuthPage() {
               />
             ),
           },
-          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} /> },
+          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm key={String(shipsGoods)} shipsGoods={shipsGoods} onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} /> },
         ]}
       />
     </Shell>

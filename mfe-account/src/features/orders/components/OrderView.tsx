@@ -1,9 +1,9 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { DigitalDownloadsTitle } from '@finishline/shared/react';
 import { Alert, Button, Tag } from 'antd';
-import { PACKAGES, PREBOOK_BIB, type OrderDetail, type PreauthParams } from '@finishline/shared';
-
-export const IMAGE_FALLBACK_TEXT = 'Please refresh the page or remove this image';
+import { PrintLineDelivery } from './PrintLineDelivery';
+import { describePhoto, IMAGE_FAILED_TEXT, PACKAGES, PREBOOK_BIB, type OrderDetail, type PreauthParams } from '@finishline/shared';
+import { CertificateSection } from './CertificateSection';
 
 /** The downloads feature's parts, handed in by App.tsx (features do not import each other). */
 export interface DownloadsUi {
@@ -18,7 +18,7 @@ export interface DownloadsUi {
 
 function MediaImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <div className="fl-order-fallback">{IMAGE_FALLBACK_TEXT}</div>;
+  if (failed) return <div className="fl-order-fallback">{IMAGE_FAILED_TEXT}</div>;
   return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
 }
 
@@ -42,7 +42,7 @@ function OrderItem({ label, imageId, onDownload, children }: { label: 'Photo' | 
 }
 
 /** An order's items with their download actions (order details and the pre-authorised page). */
-export function OrderView({ order, preauth, downloads }: { order: OrderDetail; preauth: PreauthParams | null; downloads: DownloadsUi }) {
+export function OrderView({ order, preauth, downloads, onChanged = () => undefined }: { order: OrderDetail; preauth: PreauthParams | null; downloads: DownloadsUi; onChanged?: () => void }) {
   const { processing, refusal, downloadZip, downloadImage } = downloads.useDownloads();
   const target = { orderID: order.order_ref, bibNumber: order.bib_no, preauth };
   const ultra = order.bundle === PACKAGES.b.id;
@@ -67,6 +67,7 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
       {order.is_preorder && order.bib_no === PREBOOK_BIB ? (
         <Alert type="info" showIcon title="This pre-order is not mapped to a BIB yet. Use 'Generate link' in your order history (or Pre-Booked Photos on the home page) after the race." />
       ) : null}
+      <CertificateSection eventID={order.eventID} eventName={order.eventName} bibNumber={order.bib_no} paid={paid && order.bib_no !== PREBOOK_BIB} />
 
       {order.photo.length > 0 ? (
         <section className="fl-order-section">
@@ -79,9 +80,9 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
             </Button>
           ) : null}
           <div className="fl-order-grid">
-            {order.photo.map((p) => (
+            {order.photo.map((p, i) => (
               <OrderItem key={p.id} label="Photo" imageId={p.imageid} onDownload={paid ? () => downloadImage(target, p.id) : null}>
-                <MediaImage src={p.image || p.s3} alt={IMAGE_FALLBACK_TEXT} />
+                <MediaImage src={p.image || p.s3} alt={describePhoto({ position: i + 1, total: order.photo.length, eventName: order.eventName, bibNumber: order.bib_no })} />
               </OrderItem>
             ))}
           </div>
@@ -107,12 +108,28 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
           <div className="fl-order-grid">
             {prints.map((p, i) => (
               <figure key={`p${i}`} className="fl-order-item">
-                {p.s3[0] ? <MediaImage src={p.s3[0]} alt={IMAGE_FALLBACK_TEXT} /> : null}
+                {p.s3[0] ? <MediaImage src={p.s3[0]} alt={describePhoto({ kind: p.name, position: i + 1, total: prints.length, eventName: order.eventName, bibNumber: order.bib_no })} /> : null}
                 <figcaption>{p.name}</figcaption>
               </figure>
             ))}
           </div>
           {order.print_instructions ? <p className="fl-muted">Print instructions: {order.print_instructions}</p> : null}
+        </section>
+      ) : null}
+
+      {order.printLines.length > 0 ? (
+        <section className="fl-order-section" data-testid="print-delivery">
+          <h2>Delivery</h2>
+          {order.shipping ? (
+            <p className="fl-muted">
+              Shipping to {order.shipping.address}, PIN code {order.shipping.pincode}
+            </p>
+          ) : null}
+          <ul className="fl-order-deliveries">
+            {order.printLines.map((line) => (
+              <PrintLineDelivery key={line.id} orderRef={order.order_ref} line={line} onChanged={onChanged} />
+            ))}
+          </ul>
         </section>
       ) : null}
 
@@ -125,7 +142,7 @@ export function OrderView({ order, preauth, downloads }: { order: OrderDetail; p
               <div className="fl-order-grid">
                 {c.s3.map((src, j) => (
                   <figure key={j} className="fl-order-item">
-                    <MediaImage src={src} alt={IMAGE_FALLBACK_TEXT} />
+                    <MediaImage src={src} alt={describePhoto({ kind: `${c.name} photo`, position: j + 1, total: c.s3.length, eventName: order.eventName, bibNumber: order.bib_no })} />
                   </figure>
                 ))}
               </div>

@@ -85,5 +85,5 @@ export function OrderDetailsPage({ mode, downloads }: { mode: Mode; downloads: D
       </div>
     );
   }
-  return <OrderView order={order} preauth={preauth} downloads={downloads} />;
+  return <OrderView order={order} preauth={preauth} downloads={downloads} onChanged={() => setLoads((n) => n + 1)} />;
 }

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Button, Input, Result, Table, Tag } from 'antd';
+import { Button, Grid, Input, Result, Table, Tag } from 'antd';
 import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryResult, type OrderHistoryRow, localStore } from '@finishline/shared';
 import { EmailProofPanel, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { restoreOrderToCart } from '../api/restoreOrderToCart';
+import { OrderCards } from '../components/OrderCards';
+import '../orders.css';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const PREBOOK_BIB = 'prebook';
@@ -35,6 +37,8 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
   const [busy, setBusy] = useState(false);
   const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(params.get('prebooked') === '1' ? { race: params.get('race') ?? undefined } : null);
   useDocumentTitle('Order History');
+  // Phones get cards: a table there hid BIB, value and status off to the right.
+  const phone = Grid.useBreakpoint().md === false;
 
   useEffect(() => {
     if (!session.signedIn) {
@@ -132,25 +136,29 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
         }}
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
-      <Table<OrderHistoryRow>
-        rowKey="order_ref"
-        loading={rows === null}
-        dataSource={filtered}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: 'No matching records found' }}
-        pagination={{ current: page, pageSize: HISTORY_PAGE_SIZE, onChange: setPage, showSizeChanger: false, hideOnSinglePage: false }}
-        columns={[
-          { title: 'Sl. No.', key: 'index', render: (_v, _r, i) => (page - 1) * HISTORY_PAGE_SIZE + i + 1 },
-          { title: 'Race', dataIndex: 'name' },
-          { title: 'Order Ref#', dataIndex: 'order_ref' },
-          { title: 'BIB ID', dataIndex: 'bib_id' },
-          { title: 'Photos', dataIndex: 'photos_count' },
-          { title: 'Order Value', dataIndex: 'price', render: (v: number) => `₹${v}` },
-          { title: 'GST', dataIndex: 'gst', render: (v: number) => `₹${v}` },
-          { title: 'Payment ID', dataIndex: 'payment_id', render: (v: string | null) => v ?? '-' },
-          { title: 'Status', key: 'status', render: (_v, row) => statusCell(row) },
-        ]}
-      />
+      {phone ? (
+        rows === null ? null : <OrderCards rows={filtered} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} statusCell={statusCell} emptyText="No matching records found" />
+      ) : (
+        <Table<OrderHistoryRow>
+          rowKey="order_ref"
+          loading={rows === null}
+          dataSource={filtered}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: 'No matching records found' }}
+          pagination={{ current: page, pageSize: HISTORY_PAGE_SIZE, onChange: setPage, showSizeChanger: false, hideOnSinglePage: false }}
+          columns={[
+            { title: 'Sl. No.', key: 'index', render: (_v, _r, i) => (page - 1) * HISTORY_PAGE_SIZE + i + 1 },
+            { title: 'Race', dataIndex: 'name' },
+            { title: 'Order Ref#', dataIndex: 'order_ref' },
+            { title: 'BIB ID', dataIndex: 'bib_id' },
+            { title: 'Photos', dataIndex: 'photos_count' },
+            { title: 'Order Value', dataIndex: 'price', render: (v: number) => `₹${v}` },
+            { title: 'GST', dataIndex: 'gst', render: (v: number) => `₹${v}` },
+            { title: 'Payment ID', dataIndex: 'payment_id', render: (v: string | null) => v ?? '-' },
+            { title: 'Status', key: 'status', render: (_v, row) => statusCell(row) },
+          ]}
+        />
+      )}
     </div>
   );
 }

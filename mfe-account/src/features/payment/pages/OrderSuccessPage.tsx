@@ -32,7 +32,7 @@ export function OrderSuccessPage() {
             <p>
               Order ID:{' '}
               {session.signedIn ? (
-                <Link to={`/myorders?orderid=${encodeURIComponent(orderRef)}`} state={{ orderId: orderRef }}>
+                <Link to={`/myorders?orderid=${encodeURIComponent(orderRef)}`} state={{ orderId: orderRef }} className="fl-touch-link">
                   {orderRef}
                 </Link>
               ) : (

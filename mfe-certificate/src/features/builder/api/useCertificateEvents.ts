@@ -10,7 +10,7 @@ export function storedAchievementId(): number | null {
   return localStore.getJson<AchievementsEligibility>(STORAGE_KEYS.achievementsEligibility)?.achievement_id ?? null;
 }
 
-/** The builder's events: the home page's slam_events (the achievement's own when the BIB search named one). */
+/** The builder's events: the home page's slam_events and finisher_events (the achievement's own when the BIB search named one). */
 export function useCertificateEvents(): { events: CertificateEvent[]; loading: boolean } {
   const { message } = App.useApp();
   const [events, setEvents] = useState<CertificateEvent[]>([]);
@@ -19,7 +19,7 @@ export function useCertificateEvents(): { events: CertificateEvent[]; loading: b
     let live = true;
     eventsApi
       .homePage()
-      .then((answer) => live && setEvents(builderEvents(answer.result.slam_events ?? {}, storedAchievementId())))
+      .then((answer) => live && setEvents(builderEvents(answer.result.slam_events ?? {}, storedAchievementId(), answer.result.finisher_events ?? [])))
       .catch(() => live && message.error(EVENTS_FAILED))
       .finally(() => live && setLoading(false));
     return () => {

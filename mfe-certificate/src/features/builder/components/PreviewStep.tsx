@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Spin } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import type Konva from 'konva';
-import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, isApiError, type TemplateDetailsResult } from '@finishline/shared';
+import { capitalizeWords, CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, isApiError, type TemplateDetailsResult } from '@finishline/shared';
 import { saveBlob } from '@finishline/shared/react';
 import { loadCertificateFonts } from '../state/fonts';
 import { canvasJpeg, exportFailure, IMAGE_FAILED } from '../state/crop';
 import type { ProcessedImage } from '../state/steps';
 import { CertificateStage, loadImage, useWidth, type StageImages } from './CertificateStage';
+import { BuyOffer } from './BuyOffer';
 
 export const UPLOADED = 'Certificate uploaded successfully!';
 export const DOWNLOADED = 'Certificate downloaded Successfully';
@@ -36,6 +37,10 @@ export function PreviewStep({ details, processed, onBack, onCancel }: PreviewSte
   const [images, setImages] = useState<StageImages | null>(null);
   const [downloading, setDownloading] = useState(false);
   const participantName = details.achievement_details.participant_name;
+  // A race whose photos this session has not bought (nor verified): the preview is of watermarked
+  // previews, and instead of Download the builder offers to buy (the server refuses the upload).
+  const lockedPhoto = details.photos.find((photo) => photo.usable === false);
+  const locked = lockedPhoto ? details.achievement_details.events.find((event) => event.event_id === lockedPhoto.event_id) : undefined;
 
   useEffect(() => {
     let live = true;
@@ -115,7 +120,8 @@ export function PreviewStep({ details, processed, onBack, onCancel }: PreviewSte
   return (
     <section className="fl-cert-step" data-testid="certificate-preview">
       <h2 className="fl-cert-heading">Certificate Preview</h2>
-      <div className="fl-cert-stage" ref={setBox}>
+      {/* Once drawn, the canvas has no words of its own for a screen reader: its title and the runner's name are its name. */}
+      <div className="fl-cert-stage" ref={setBox} {...(images ? { role: 'img', 'aria-label': `${details.achievement_details.title}: certificate of ${capitalizeWords(participantName)}` } : {})}>
         {images && width > 0 ? (
           <CertificateStage ref={stage} template={template} images={images} participantName={participantName} width={width} />
         ) : (
@@ -124,14 +130,17 @@ export function PreviewStep({ details, processed, onBack, onCancel }: PreviewSte
           </div>
         )}
       </div>
+      {locked ? <BuyOffer eventId={locked.event_id} eventName={locked.event_name} bibNumber={locked.bib_number} text={CERTIFICATE_MESSAGES.buyFirst(locked.event_name, locked.bib_number)} /> : null}
       <footer className="fl-cert-footer fl-cert-preview-actions">
         <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
           Back to Edit
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!images} onClick={() => void download()}>
-          {downloading ? 'Downloading...' : 'Download'}
-        </Button>
+        {locked ? null : (
+          <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!images} onClick={() => void download()}>
+            {downloading ? 'Downloading...' : 'Download'}
+          </Button>
+        )}
       </footer>
     </section>
   );

@@ -47,6 +47,7 @@ export function SearchStep({ events, rows, onRows, onFound, onBack }: SearchStep
           eventImages: pair.photos,
           pagination: pair.pagination,
           achievement_id: pair.achievement_id,
+          photosUsable: pair.photos_usable,
         })),
       );
     } catch (error) {

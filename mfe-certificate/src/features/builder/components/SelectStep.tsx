@@ -3,6 +3,7 @@ import { Alert, App, Button, Empty, Grid, Pagination, Tabs } from 'antd';
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, discoveryApi, localStore, STORAGE_KEYS, type CertificatePhoto, type TemplateDetailsResult } from '@finishline/shared';
 import { allSelected, selectedCount, type CertificateEventRow } from '../state/steps';
+import { BuyOffer } from './BuyOffer';
 
 export const PAGE_FAILED = 'Failed to fetch images for page. Please try again.';
 export const TEMPLATE_FAILED = 'Failed to fetch template details. Please try again.';
@@ -75,11 +76,15 @@ export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch 
     </span>
   );
 
+  const offer = (row: CertificateEventRow) =>
+    row.photosUsable ? null : <BuyOffer eventId={row.eventId} eventName={row.eventName} bibNumber={row.bibNumber} text={CERTIFICATE_MESSAGES.previewsOnly(row.eventName, row.bibNumber)} />;
+
   const eventPhotos = (row: CertificateEventRow) =>
     row.eventImages.length === 0 ? (
       <Empty description={<>No images found for this event and BIB number.<br />Please check your selections or try editing the search.</>} />
     ) : (
       <>
+        {offer(row)}
         <h3 className="fl-cert-found">Found {row.pagination.total} Photos - Click to Select</h3>
         <div className="fl-cert-grid" data-testid="certificate-grid">
           {row.eventImages.map((photo) => {

@@ -43,9 +43,12 @@ export function prefilledRows(events: CertificateEvent[], storedEventName: strin
   return [{ eventId: event?.event_id ?? null, bibNumber: event ? (bibNumber ?? '').trim() : '' }];
 }
 
-/** The events of the builder: those of the achievement the BIB search named, else every achievement's (each once). */
-export function builderEvents(lists: Record<string, CertificateEvent[]>, achievementId: number | null): CertificateEvent[] {
-  const all = Object.values(lists).flat();
+/**
+ * The events of the builder: those of the achievement the BIB search named, else every achievement's
+ * (each once): the series' (slam_events) and the races with a finisher certificate.
+ */
+export function builderEvents(lists: Record<string, CertificateEvent[]>, achievementId: number | null, finisherEvents: CertificateEvent[] = []): CertificateEvent[] {
+  const all = [...Object.values(lists).flat(), ...finisherEvents];
   const own = achievementId ? all.filter((e) => e.achievement_id === achievementId) : [];
   const chosen = own.length > 0 ? own : all;
   return chosen.filter((event, i) => chosen.findIndex((e) => e.event_id === event.event_id) === i);

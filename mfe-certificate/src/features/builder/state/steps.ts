@@ -13,6 +13,8 @@ export interface CertificateEventRow {
   eventImages: CertificatePhoto[];
   pagination: PaginationInfo;
   achievement_id: number;
+  /** The session may use the BIB's own photos (bought, or privacy-verified); otherwise previews and an offer to buy. */
+  photosUsable: boolean;
 }
 
 /** Crop data (spec): the crop, the zoom and rotation, and the image's natural and displayed sizes. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Table, Tag } from 'antd';
+import { Button, Input, Tag } from 'antd';
 import { DASHBOARD_PAGE_SIZE, NO_MATCHING_RECORDS, type OrganiserEventListRow } from '@finishline/shared';
-import { CsvButton } from '@finishline/shared/react';
+import { CsvButton, PhoneCardsTable } from '@finishline/shared/react';
 
 const keepOnOneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
@@ -34,7 +34,9 @@ export function EventList({ events, onOpen, loading }: { events: OrganiserEventL
           rows={shown.map((e) => [e.event_name, e.event_from_date, e.event_to_date, e.event_location, e.issearchable ? 'Yes' : 'No', status(e)])}
         />
       </div>
-      <Table<OrganiserEventListRow>
+      <PhoneCardsTable<OrganiserEventListRow>
+        cardsLabel="Your events"
+        cardHeadingColumn={1}
         rowKey="event_id"
         size="middle"
         loading={loading}
@@ -45,7 +47,7 @@ export function EventList({ events, onOpen, loading }: { events: OrganiserEventL
         columns={[
           { title: 'Sl. No.', key: 'index', width: 70, render: (_v, _r, i) => (page - 1) * DASHBOARD_PAGE_SIZE + i + 1 },
           { title: 'Event', dataIndex: 'event_name', width: 240, render: (name: string, e) => <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(e.event_id)}>{name}</Button> },
-          // A date never breaks mid-value ("2027-01-" / "17") on a phone: the table scrolls instead.
+          // A date never breaks mid-value ("2027-01-" / "17"); a phone shows cards instead of the table.
           { title: 'From', dataIndex: 'event_from_date', width: 110, onCell: keepOnOneLine },
           { title: 'To', dataIndex: 'event_to_date', width: 110, onCell: keepOnOneLine },
           { title: 'City', dataIndex: 'event_location' },

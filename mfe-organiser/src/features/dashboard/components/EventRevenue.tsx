@@ -30,6 +30,7 @@ const REVENUE_COLUMNS: LedgerColumn<RevenueLine>[] = [
   { title: 'Discount', text: (r) => formatRupees(r.discountamount) },
   { title: 'Order value', text: (r) => formatRupees(r.ordval) },
   { title: 'GST', text: (r) => formatRupees(r.tax) },
+  { title: 'Refunded', text: (r) => formatRupees(r.refunded) },
   { title: 'Total revenue', text: (r) => formatRupees(r.totalrev) },
 ];
 const STAGE_COLUMNS: LedgerColumn<AnalyticsRow>[] = [
@@ -54,6 +55,7 @@ const PRODUCT_COLUMNS: LedgerColumn<ProductRevenueRow>[] = [
   { title: 'Before GST', text: (r) => formatRupees(r.net) },
   { title: 'Discount', text: (r) => formatRupees(r.discount) },
   { title: 'GST', text: (r) => formatRupees(r.gst) },
+  { title: 'Refunded', text: (r) => formatRupees(r.refunded) },
   { title: 'Total', text: (r) => formatRupees(r.total) },
 ];
 const SPONSOR_COLUMNS: LedgerColumn<SponsorDiscountRow>[] = [
@@ -101,6 +103,7 @@ export function EventRevenue({ data, slug, eventId }: { data: OrganiserDashboard
           ['Total revenue', formatRupees(totals.totalrev)],
           ['Paid orders', totals.totalords],
           ['GST', formatRupees(totals.tax)],
+          ['Refunded', formatRupees(totals.refunded)],
           ['BIBs with photos', data.totalbibs?.totalbibs ?? 0],
           ['Photos', data.totalimgs?.totalimgs ?? 0],
           ['Different photos sold', data.totunqimgs ?? 0],

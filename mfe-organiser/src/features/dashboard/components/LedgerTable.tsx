@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DASHBOARD_PAGE_SIZE, NO_MATCHING_RECORDS, type CsvCell } from '@finishline/shared';
-import { CsvButton } from '@finishline/shared/react';
+import { CsvButton, PhoneCardsTable } from '@finishline/shared/react';
 
 /** A column of a ledger table: what the screen shows and what the CSV holds are the same text. */
 export interface LedgerColumn<T> {
@@ -27,7 +27,9 @@ export function LedgerTable<T extends object>({ title, fileName, rows, columns, 
           <CsvButton fileName={fileName} header={columns.map((c) => c.title)} rows={csvRows} />
         </span>
       </div>
-      <Table<T>
+      <PhoneCardsTable<T>
+        cardsLabel={title}
+        totalRow={total}
         rowKey={rowKey}
         size="small"
         dataSource={rows}

@@ -3,21 +3,32 @@ import { Alert, Button, Card, Checkbox, Col, Input, InputNumber, Radio, Row, Sel
 import { Controller, useForm, useWatch, type Control, type ControllerRenderProps, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
+  BIB_FORMAT_CHOICES,
+  bibFormatChoiceOf,
   bibFormatProblem,
   DEFAULT_BIB_FORMAT,
+  DIGITS_ONLY_FORMAT,
+  prefixedFormatOf,
+  type BibFormatChoice,
   EVENT_SWITCH_LABELS,
   EVENT_SWITCHES,
   eventFormSchema,
   eventsApi,
   matchesBibFormat,
+  priceContradictions,
   type EventFormInput,
+  type EventPricing,
   type OrganiserEvent,
   type OrganiserEventForm,
   type OrganiserSponsorOffer,
 } from '@finishline/shared';
 import { FormField } from '@finishline/shared/react';
 
-/** A new event starts with the shop's copy prices and everything switched off. */
+/**
+ * A new event starts with prices that agree with each other (the copy prices' "5 or more ₹500" cost
+ * more than one photo plus four extras, ₹300; the premium package cost more than the photos it
+ * replaced) and everything switched off.
+ */
 export const BLANK_EVENT: OrganiserEventForm = {
   name: '',
   from_date: '',
@@ -27,18 +38,19 @@ export const BLANK_EVENT: OrganiserEventForm = {
   bib_pattern: null,
   single_photo_price: 100,
   extra_photo_price: 50,
-  bundle_price: 500,
+  bundle_price: 250,
   video_price: 150,
   collage_price: 1179,
   print_prices: [],
   threshold_photo_count: 10,
-  premium_pack_price: 449,
-  ultra_premium_pack_price: 799,
+  premium_pack_price: 199,
+  ultra_premium_pack_price: 349,
   show_prempack: false,
   show_ultrapack: false,
   preorder_price: null,
   preorder_cut_price: null,
   sponsor_offer: null,
+  partner_registration: false,
   issearchable: false,
   selfiesearch: false,
   showunlabeled: false,
@@ -119,16 +131,61 @@ function SwitchRow({ control, name, label }: { control: Control<EventFormInput>;
   );
 }
 
-/** Tries a BIB against the format being typed, so the organiser sees what the search will accept. */
-function BibFormatTester({ pattern }: { pattern: string | null }) {
+/**
+ * Tries BIBs against the format being chosen, so the organiser sees what the search will accept: the
+ * sample BIBs typed here (one or more) and, for a saved event, its participant list.
+ */
+function BibFormatTester({ pattern, participantBibs }: { pattern: string | null; participantBibs: string[] | null }) {
   const [sample, setSample] = useState('');
   const problem = pattern?.trim() ? bibFormatProblem(pattern) : null;
-  const verdict = !sample.trim() || problem ? null : matchesBibFormat(pattern, sample);
+  const samples = sample.split(/[\s,]+/).filter(Boolean);
+  const misfits = participantBibs && !problem ? participantBibs.filter((bib) => !matchesBibFormat(pattern, bib)) : [];
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: -6, marginBottom: 14 }}>
-      <Input aria-label="Try a BIB" placeholder="Try a BIB" value={sample} onChange={(e) => setSample(e.target.value)} style={{ maxWidth: 160 }} />
-      {verdict === null ? null : verdict ? <span style={{ color: '#237804' }}>fits the format</span> : <span style={{ color: '#a8071a' }}>does not fit the format</span>}
+    <div style={{ marginTop: -6, marginBottom: 14 }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Input aria-label="Try BIBs" placeholder="Try BIBs, e.g. 1486, TT20608" value={sample} onChange={(e) => setSample(e.target.value)} style={{ maxWidth: 260 }} />
+        {problem
+          ? null
+          : samples.map((bib) =>
+              matchesBibFormat(pattern, bib) ? (
+                <span key={bib} style={{ color: '#237804' }}>{bib} fits the format</span>
+              ) : (
+                <span key={bib} style={{ color: '#a8071a' }}>{bib} does not fit the format</span>
+              ),
+            )}
+      </div>
+      {participantBibs && participantBibs.length > 0 && !problem ? (
+        <p data-testid="bib-format-participants" style={{ margin: '6px 0 0', color: misfits.length ? '#a8071a' : '#237804' }}>
+          {misfits.length === 0
+            ? `All ${participantBibs.length} participants' BIBs fit the format.`
+            : `${misfits.length} of ${participantBibs.length} participants' BIBs do not fit the format, e.g. ${misfits.slice(0, 3).join(', ')}.`}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/** The BIB format by example (digits only, letters then digits from a real BIB), the expression as the advanced choice. */
+function BibFormatField({ control, pattern, onPattern }: { control: Control<EventFormInput>; pattern: string | null; onPattern: (pattern: string | null) => void }) {
+  const [{ choice, example }, setState] = useState(() => bibFormatChoiceOf(pattern));
+  const choose = (next: BibFormatChoice, nextExample = example) => {
+    setState({ choice: next, example: nextExample });
+    if (next === 'any') onPattern(null);
+    if (next === 'digits') onPattern(DIGITS_ONLY_FORMAT);
+    if (next === 'prefixed') onPattern(prefixedFormatOf(nextExample) ?? pattern);
+  };
+  const exampleProblem = choice === 'prefixed' && example.trim() && !prefixedFormatOf(example) ? 'Type a BIB made of letters then digits, like TT20608.' : null;
+  return (
+    <FormField label="BIB format (checked by the BIB reader, the search and the participants import)" htmlFor="ev-bib-format">
+      <Radio.Group id="ev-bib-format" aria-label="BIB format" value={choice} onChange={(e) => choose(e.target.value as BibFormatChoice)} options={BIB_FORMAT_CHOICES} />
+      {choice === 'prefixed' ? (
+        <FormField label="A BIB of this race" htmlFor="ev-bib-example" error={exampleProblem ?? undefined}>
+          <Input id="ev-bib-example" placeholder="TT20608" value={example} onChange={(e) => choose('prefixed', e.target.value)} style={{ maxWidth: 200 }} />
+        </FormField>
+      ) : null}
+      {choice === 'advanced' ? <TextField control={control} name="bib_pattern" label="Regular expression" placeholder={`e.g. ^TT\\d{5}$ (empty: ${DEFAULT_BIB_FORMAT})`} /> : null}
+      {choice !== 'advanced' && pattern ? <p style={{ color: '#666', margin: '4px 0 0' }}>As an expression: {pattern}</p> : null}
+    </FormField>
   );
 }
 
@@ -136,8 +193,10 @@ function BibFormatTester({ pattern }: { pattern: string | null }) {
  * The organiser's event form: details, BIB format, prices (before GST), packages, pre-order, the
  * sponsor offer and the switches. The same yup schema checks it here and on the server.
  */
-export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, saving, showSwitches = true }: {
+export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, saving, showSwitches = true, participantBibs = null }: {
   initial: OrganiserEventForm;
+  /** A saved event's participant BIBs, which the chosen BIB format is checked against as it changes. */
+  participantBibs?: string[] | null;
   /** The edit form leaves the switches to their own panel, which saves each at once. */
   showSwitches?: boolean;
   printCatalogue?: OrganiserEvent['print_catalogue'];
@@ -163,6 +222,8 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
   const offer = useWatch({ control, name: 'sponsor_offer' });
   const preorder = useWatch({ control, name: 'preorder_allowed' });
   const printPrices = useWatch({ control, name: 'print_prices' }) ?? [];
+  const pricing = useWatch({ control });
+  const contradictions = priceContradictions({ ...(initial as EventPricing), ...(pricing as Partial<EventPricing>) });
 
   const submit = handleSubmit((values) => onSubmit({ ...(values as OrganiserEventForm), bib_pattern: values.bib_pattern?.trim() ? values.bib_pattern.trim() : null }));
 
@@ -193,8 +254,8 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
             </FormField>
           )}
         />
-        <TextField control={control} name="bib_pattern" label="BIB format (checked by the BIB reader, the search and the participants import)" placeholder={`e.g. ^TT\\d{5}$ (empty: ${DEFAULT_BIB_FORMAT})`} />
-        <BibFormatTester pattern={pattern} />
+        <BibFormatField control={control} pattern={pattern} onPattern={(next) => setValue('bib_pattern', next, { shouldDirty: true, shouldValidate: true })} />
+        <BibFormatTester pattern={pattern} participantBibs={participantBibs} />
       </Card>
 
       <Card size="small" title="Prices (rupees before GST)">
@@ -238,6 +299,22 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
           </Col>
         </Row>
       </Card>
+
+      {contradictions.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="price-contradictions"
+          title="These prices contradict each other"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {contradictions.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
 
       <Card size="small" title="Pre-orders">
         {preorder ? (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Alert, Button, Card, Input, Modal, Switch, Table, Tag, Upload } from 'antd';
+import { App as AntApp, Alert, Button, Card, Input, Modal, Switch, Tag, Upload } from 'antd';
 import {
   DASHBOARD_PAGE_SIZE,
   EVENT_SWITCH_LABELS,
@@ -12,7 +12,7 @@ import {
   type OrganiserEvent,
   type OrganiserEventForm,
 } from '@finishline/shared';
-import { CsvButton } from '@finishline/shared/react';
+import { CsvButton, PhoneCardsTable } from '@finishline/shared/react';
 import { EventForm, formOf } from './EventForm';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
@@ -45,6 +45,19 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
       .catch(() => setChanges([]));
   }, [event.event_id]);
   useEffect(loadChanges, [loadChanges, event]);
+
+  // The participant list the BIB format is checked against while the organiser chooses it.
+  const [participantBibs, setParticipantBibs] = useState<string[] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    organiserApi
+      .participants({ eventId: event.event_id, all: true })
+      .then(({ result }) => alive && setParticipantBibs(result.rows.map((row) => row.bib_number)))
+      .catch(() => alive && setParticipantBibs(null));
+    return () => {
+      alive = false;
+    };
+  }, [event.event_id]);
 
   const apply = async (work: () => Promise<{ result: OrganiserEvent; message: string }>) => {
     try {
@@ -127,18 +140,22 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
         </div>
       </Card>
 
-      <EventForm initial={initial} printCatalogue={event.print_catalogue} onSubmit={save} submitLabel="Save changes" saving={saving} showSwitches={false} />
+      <EventForm initial={initial} printCatalogue={event.print_catalogue} onSubmit={save} submitLabel="Save changes" saving={saving} showSwitches={false} participantBibs={participantBibs} />
 
       <section aria-label="Changes" className="fl-org-table">
         <div className="fl-org-table-head">
           <h4 style={{ margin: 0 }}>Changes</h4>
           <CsvButton fileName={`event-${event.event_id}-changes.csv`} header={['When', 'What', 'Before', 'After', 'By']} rows={changes.map((c) => [c.changed_at, c.field, c.old_value, c.new_value, c.changed_by])} />
         </div>
-        <Table<EventChange>
+        <PhoneCardsTable<EventChange>
+          cardsLabel="Changes"
           size="small"
           rowKey={(c, i) => `${c.changed_at}-${c.field}-${i}`}
           dataSource={changes}
-          scroll={{ x: 'max-content' }}
+          // Long values (a certificate's settings) wrap inside their column instead of widening the
+          // table past the page, where it scrolled in a frame a keyboard cannot reach.
+          tableLayout="fixed"
+          onRow={() => ({ style: { overflowWrap: 'anywhere' } })}
           locale={{ emptyText: NO_MATCHING_RECORDS }}
           pagination={{ current: changesPage, pageSize: DASHBOARD_PAGE_SIZE, onChange: setChangesPage, showSizeChanger: false }}
           columns={[

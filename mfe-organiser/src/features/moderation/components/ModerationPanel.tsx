@@ -41,6 +41,7 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
         key={status}
         rows={rows}
         rowKey="report_id"
+        label="Reported photos"
         columns={[
           { title: 'Photo', key: 'thumb', render: (_v, r) => <Image src={r.thumb} alt={`Photo ${r.image_id}`} width={96} /> },
           { title: 'BIB', dataIndex: 'bib_number' },
@@ -48,7 +49,7 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
             title: 'Decision',
             key: 'decide',
             render: (_v, r) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" type="primary" danger disabled={r.status === 'upheld'} loading={busy === r.report_id} onClick={() => decide(r, 'upheld')} aria-label={`Confirm: not this runner, photo ${r.image_id}`}>
                   Confirm: not this runner
                 </Button>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Alert, Button, Input, Space, Table, Upload } from 'antd';
+import { App as AntApp, Alert, Button, Input, Space, Upload } from 'antd';
 import {
   DASHBOARD_PAGE_SIZE,
   isApiError,
@@ -11,7 +11,7 @@ import {
   type ParticipantsResult,
   toCsv,
 } from '@finishline/shared';
-import { downloadTextFile } from '@finishline/shared/react';
+import { downloadTextFile, PhoneCardsTable } from '@finishline/shared/react';
 
 const isRefusal = (payload: unknown): payload is ParticipantsImportRefusal => typeof payload === 'object' && payload !== null && Array.isArray((payload as ParticipantsImportRefusal).errors);
 
@@ -96,14 +96,15 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
       ) : null}
       <div className="fl-org-toolbar" style={{ marginTop: 16 }}>
         <Input.Search aria-label="Search participants" placeholder="Search by BIB or name" allowClear onSearch={(v) => { setSearch(v); setPage(1); }} style={{ maxWidth: 320 }} />
-        <Space>
+        <Space wrap>
           <span>{data ? `${data.total} participants` : ''}</span>
           <Button size="small" onClick={exportCsv}>
             Export CSV
           </Button>
         </Space>
       </div>
-      <Table<ParticipantRow>
+      <PhoneCardsTable<ParticipantRow>
+        cardsLabel="Participants"
         rowKey="bib_number"
         size="small"
         loading={data === null}

@@ -37,6 +37,7 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
       <RecordsTable<EventPartnerRegistration>
         rows={rows}
         rowKey="partnerUserId"
+        label="Photographers"
         columns={[
           { title: 'Photographer', key: 'name', render: (_v, r) => `${r.firstName} ${r.lastName} (${r.nickname})` },
           { title: 'Status', key: 'status', render: (_v, r) => <Tag color={STATUS_COLOUR[r.status]}>{r.status}</Tag> },
@@ -44,7 +45,7 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
             title: 'Decision',
             key: 'decide',
             render: (_v, r) => (
-              <Space>
+              <Space wrap>
                 <Button size="small" type="primary" disabled={r.status === 'approved'} loading={busy === r.partnerUserId} onClick={() => decide(r, 'approved')} aria-label={`Approve ${r.firstName} ${r.lastName}`}>
                   Approve
                 </Button>

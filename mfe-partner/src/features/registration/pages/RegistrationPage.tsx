@@ -53,7 +53,7 @@ export function RegistrationPage() {
     setReply(null);
     try {
       const answer = await partnerApi.register({ ...values, form_type: values.form_type as 0 | 1, isterms: values.isterms as 1, bankacctype: values.bankacctype as 1 | 2, event_id: values.eventId });
-      // The server made this account a partner: the navbar's Show Revenue appears without signing in again.
+      // The server made this account a partner: the navbar's partner pages appear without signing in again.
       localStore.set(STORAGE_KEYS.isPartner, 'true');
       setReply(answer.message);
       message.success(answer.message);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { App as AntApp, Button, Card, Col, Empty, Image, Popconfirm, Row, Segmented, Space, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { isApiError, readLocalSession, supplyApi, type SupplyPhoto, type SupplyPhotosResult, type SupplyPhotoStatus } from '@finishline/shared';
+import { App as AntApp, Button, Card, Col, Empty, Image, Pagination, Popconfirm, Row, Segmented, Space, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { isApiError, readLocalSession, supplyApi, SUPPLY_PHOTOS_PER_PAGE, type SupplyPhoto, type SupplyPhotosResult, type SupplyPhotoStatus } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { BibEditor } from '../components/BibEditor';
 
@@ -26,14 +26,16 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
   const [eventId, setEventId] = useState<number | null>(null);
   const [data, setData] = useState<SupplyPhotosResult | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
 
+  // One page of one status at a time: the server filters and pages, so a large event stays quick.
   const load = useCallback(() => {
     if (eventId === null) return;
     supplyApi
-      .photos({ eventId })
+      .photos({ eventId, page, perPage: SUPPLY_PHOTOS_PER_PAGE, status: filter })
       .then(({ result }) => setData(result))
       .catch((error: unknown) => message.error(isApiError(error) ? error.message : 'Something went wrong !'));
-  }, [eventId, message]);
+  }, [eventId, page, filter, message]);
   useEffect(load, [load]);
   useEffect(() => {
     if (!data || data.counts.processing === 0) return;
@@ -53,14 +55,17 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
       message.error(isApiError(error) ? error.message : 'Something went wrong !');
     }
   };
-  const shown = data?.photos.filter((p) => filter === 'all' || p.status === filter) ?? [];
+  const shown = data?.photos ?? [];
 
   return (
     // clip: antd's Row gutter reaches 2 px past a phone's edge and would scroll the page sideways.
     <div style={{ maxWidth: 1200, margin: '24px auto', padding: '0 16px', overflowX: 'clip' }}>
       <Typography.Title level={2}>My Photos</Typography.Title>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
-        {props.eventPicker(eventId, setEventId)}
+        {props.eventPicker(eventId, (id) => {
+          setEventId(id);
+          setPage(1);
+        })}
         {eventId !== null && !data && <Spin />}
         {data && (
           <>
@@ -74,7 +79,10 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
             </Card>
             <Segmented<Filter>
               value={filter}
-              onChange={setFilter}
+              onChange={(value) => {
+                setFilter(value);
+                setPage(1);
+              }}
               options={[
                 { value: 'all', label: 'All' },
                 { value: 'tagged', label: 'Tagged' },
@@ -126,6 +134,9 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
                 ))}
               </Row>
             )}
+            {data.total > data.perPage ? (
+              <Pagination current={page} pageSize={data.perPage} total={data.total} showSizeChanger={false} onChange={setPage} data-testid="review-pages" />
+            ) : null}
           </>
         )}
       </Space>

@@ -30,7 +30,7 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
   const { files, busy, add, clearFinished } = useUploadQueue(eventId);
 
   const finished = files.filter((f) => f.state === 'done' || f.state === 'duplicate').length;
-  const { interrupted, forget } = useInterruptedUploads(eventId, finished);
+  const { interrupted, forget } = useInterruptedUploads(eventId);
   // A file dropped again is in the queue now: it is no longer waiting to be dropped.
   const stillInterrupted = interrupted.filter((u) => !files.some((f) => f.state !== 'refused' && f.name === u.name && f.size === u.size));
   const accepted = files.filter((f) => f.state !== 'refused');
@@ -42,7 +42,8 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
     let stopped = false;
     const refresh = () =>
       supplyApi
-        .photos({ eventId })
+        // The counts only (no page of photos): one row the server keeps as photos change.
+        .photos({ eventId, perPage: 0 })
         .then(({ result }) => !stopped && setCounts(result.counts))
         .catch(() => undefined);
     void refresh();

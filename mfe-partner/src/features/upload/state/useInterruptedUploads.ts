@@ -37,8 +37,13 @@ async function receivedBytes(uploadUrl: string): Promise<number | 'gone' | null>
  * a file by itself, so the page lists them (with how much the server already has) and the
  * photographer drops the same files again: the queue's fingerprint then continues each one from
  * there. Entries the server no longer knows are cleaned away; Forget drops one on both sides.
+ *
+ * Asked once per event when the page opens: only an earlier page can have left an upload behind.
+ * (It used to ask again whenever a file finished: the store then still held the files in flight and
+ * the one just finished, whose entry tus removes a moment after reporting success, so every batch
+ * sent HEADs for uploads the server had already finished and deleted, each answered 404.)
  */
-export function useInterruptedUploads(eventId: number | null, refreshWhen: unknown) {
+export function useInterruptedUploads(eventId: number | null) {
   const [interrupted, setInterrupted] = useState<InterruptedUpload[]>([]);
 
   useEffect(() => {
@@ -64,7 +69,7 @@ export function useInterruptedUploads(eventId: number | null, refreshWhen: unkno
     return () => {
       stopped = true;
     };
-  }, [eventId, refreshWhen]);
+  }, [eventId]);
 
   const forget = useCallback(async (upload: InterruptedUpload) => {
     // The server's partial file goes too; if that fails it expires there on its own.

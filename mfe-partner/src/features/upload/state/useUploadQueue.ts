@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
-import { readUploadReceipt, supplyUploadTarget, uploadFileSchema, type UploadReceipt } from '@finishline/shared';
-import { ValidationError } from 'yup';
+import { Upload as TusUpload } from 'tus-js-client';
+import { checkUploadFile, partnerUploadOptions, startResumingUpload, uploadFileSchema, type UploadReceipt } from '@finishline/shared';
+import { useLeaveWarning } from '@finishline/shared/react';
 import { uploadFingerprintPrefix } from './useInterruptedUploads';
 
 /** Files sent at the same time; the rest wait their turn. */
@@ -22,22 +22,6 @@ export interface QueuedFile {
   /** True when an earlier, unfinished upload of this file was continued. */
   resumed: boolean;
   receipt: UploadReceipt | null;
-}
-
-/** The server's reason for refusing a file, from the tus client's error. */
-function reasonOf(error: Error | DetailedError): string {
-  const response = 'originalResponse' in error ? error.originalResponse : null;
-  const body = response?.getBody();
-  if (response && body && response.getStatus() >= 400 && response.getStatus() < 500 && !body.trim().startsWith('{')) return body.trim();
-  if (response && body) {
-    try {
-      const parsed = JSON.parse(body) as { Message?: string };
-      if (parsed.Message) return parsed.Message;
-    } catch {
-      // not the JSON envelope: fall through
-    }
-  }
-  return 'The upload failed. Please check your connection and add the file again.';
 }
 
 /**
@@ -61,13 +45,7 @@ export function useUploadQueue(eventId: number | null) {
       if (eventId === null) return;
       const entries: QueuedFile[] = [];
       for (const file of dropped) {
-        const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
-        let reason: string | null = null;
-        try {
-          await uploadFileSchema.validate({ eventId, filename: file.name, filetype: file.type, size: file.size });
-        } catch (error) {
-          reason = error instanceof ValidationError ? (error.errors[0] ?? 'This file cannot be uploaded.') : 'This file cannot be uploaded.';
-        }
+        const { key, reason } = await checkUploadFile(uploadFileSchema, eventId, file);
         sources.current.set(key, file);
         entries.push({ key, name: file.name, size: file.size, state: reason ? 'refused' : 'waiting', sent: 0, reason, resumed: false, receipt: null });
       }
@@ -80,37 +58,29 @@ export function useUploadQueue(eventId: number | null) {
     (entry: QueuedFile) => {
       const file = sources.current.get(entry.key);
       if (!file || eventId === null) return;
-      const target = supplyUploadTarget();
-      const upload = new TusUpload(file, {
-        endpoint: target.endpoint,
-        headers: target.headers,
-        chunkSize: CHUNK_BYTES,
-        retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
-        metadata: { eventId: String(eventId), filename: file.name, filetype: file.type },
-        // Same event, same file: a re-dropped file after a reload finds its earlier upload.
-        fingerprint: async (f) => `${uploadFingerprintPrefix(eventId)}${(f as File).name}-${(f as File).size}-${(f as File).lastModified}`,
-        removeFingerprintOnSuccess: true,
-        onProgress: (sent) => update(entry.key, { sent }),
-        onSuccess: ({ lastResponse }) => {
-          running.current.delete(entry.key);
-          const receipt = readUploadReceipt(lastResponse.getHeader('Upload-Receipt'));
-          update(entry.key, { state: receipt?.duplicate ? 'duplicate' : 'done', sent: file.size, receipt });
-        },
-        onError: (error) => {
-          running.current.delete(entry.key);
-          update(entry.key, { state: 'refused', reason: reasonOf(error) });
-        },
-      });
+      const upload = new TusUpload(
+        file,
+        partnerUploadOptions<UploadReceipt>({
+          eventId,
+          file,
+          chunkSize: CHUNK_BYTES,
+          retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+          // Same event, same file: a re-dropped file after a reload finds its earlier upload.
+          fingerprint: `${uploadFingerprintPrefix(eventId)}${file.name}-${file.size}-${file.lastModified}`,
+          onProgress: (sent) => update(entry.key, { sent }),
+          onAccepted: (receipt) => {
+            running.current.delete(entry.key);
+            update(entry.key, { state: receipt?.duplicate ? 'duplicate' : 'done', sent: file.size, receipt });
+          },
+          onRefused: (reason) => {
+            running.current.delete(entry.key);
+            update(entry.key, { state: 'refused', reason });
+          },
+        }),
+      );
       running.current.set(entry.key, upload);
       update(entry.key, { state: 'uploading' });
-      void upload.findPreviousUploads().then((previous) => {
-        const earlier = previous[0];
-        if (earlier) {
-          upload.resumeFromPreviousUpload(earlier);
-          update(entry.key, { resumed: true });
-        }
-        upload.start();
-      });
+      startResumingUpload(upload, () => update(entry.key, { resumed: true }));
     },
     [eventId, update],
   );
@@ -132,15 +102,7 @@ export function useUploadQueue(eventId: number | null) {
 
   // Closing or reloading the tab mid-batch asks first: the files would have to be dropped again.
   const busy = files.some((f) => f.state === 'uploading' || f.state === 'waiting');
-  useEffect(() => {
-    if (!busy) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [busy]);
+  useLeaveWarning(busy);
 
   const clearFinished = useCallback(() => setFiles((list) => list.filter((f) => f.state === 'uploading' || f.state === 'waiting')), []);
 

@@ -6,6 +6,8 @@ import {
   addAllPhotos,
   allPhotosInCart,
   clearDigitalPhotos,
+  describePhoto,
+  packagesReachable,
   COLLAGE_CART_WARNING,
   COLLAGE_MIN_PHOTOS,
   collageIsIncomplete,
@@ -27,7 +29,7 @@ import {
   packageOffers,
   type PackageOffer,
 } from '@finishline/shared';
-import { DigitalDownloadsTitle, ExpiredSession, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
+import { DescribedImage, DigitalDownloadsTitle, ExpiredSession, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { useCartBill } from '../api/useCartBill';
 import { BillSummary } from '../components/BillSummary';
 import { CartSlideshow } from '../components/CartSlideshow';
@@ -83,6 +85,8 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   const videos = cart.filter((i) => i.type === 'download' && i.category === 'video');
   const prints = cart.filter((i) => i.type === 'print');
   const collage = cart.filter((i) => i.type.startsWith('collage'));
+  const describe = (kind: string, index: number, total: number) =>
+    describePhoto({ kind, position: index + 1, total, eventName: products?.eventName, bibNumber: unlabeled ? 'unlabeled' : shop.bibNumber });
   const collageCount = collagePhotoCount(cart);
   const orientation: CollageOrientation = shop.collageOrientation ?? 'Vertical';
   const offer = !unlabeled ? (products?.sponsorOffer ?? null) : null;
@@ -116,7 +120,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   };
   const ultra = shown?.appliedPackage === PACKAGES.b.id;
   const allIn = products ? allPhotosInCart(cart, products.photo) : false;
-  const showPackages = !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack);
+  const showPackages = !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack) && packagesReachable(products);
 
   return (
     <div className="fl-cart">
@@ -145,9 +149,9 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
               <Alert type="success" showIcon title={`${packNameOf(shown.appliedPackage)} package applied to your ${images.length} photos`} />
             ) : null}
             <div className="fl-cart-grid">
-              {images.map((item) => (
+              {images.map((item, i) => (
                 <div className="fl-cart-item" key={`d${item.seq}`}>
-                  <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                  <DescribedImage src={thumb(item)} description={describe('Photo', i, images.length)} loading="lazy" />
                   <span className="fl-muted">Photo ID: {item.imageid}</span>
                   {offer && sponsorUi && typeof item.id === 'number' ? <sponsorUi.Tick offer={offer} photoId={item.id} /> : null}
                   <Button size="small" onClick={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
@@ -211,9 +215,9 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
             <section className="fl-cart-section" data-testid="prints-section">
               <h2>Prints</h2>
               <div className="fl-cart-grid">
-                {prints.map((item) => (
+                {prints.map((item, i) => (
                   <CartTile key={`p${item.seq}`} onRemove={() => setShop((s) => removeBySeq(s, item.seq ?? -1))}>
-                    <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                    <DescribedImage src={thumb(item)} description={describe(item.productName ?? 'Print', i, prints.length)} loading="lazy" />
                     <span>{item.productName}</span>
                     <span className="fl-muted">₹{item.price} + GST</span>
                   </CartTile>
@@ -240,9 +244,9 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
                 <Radio value="Horizontal">Horizontal (landscape 3ft x 2ft)</Radio>
               </Radio.Group>
               <div className="fl-cart-grid">
-                {collage.map((item) => (
+                {collage.map((item, i) => (
                   <div className="fl-cart-item" key={`c${item.seq}`}>
-                    <img src={thumb(item)} alt="Please refresh the page or remove this image" loading="lazy" />
+                    <DescribedImage src={thumb(item)} description={describe('Collage photo', i, collage.length)} loading="lazy" />
                     <span className="fl-muted">Photo ID: {item.imageid}</span>
                   </div>
                 ))}

@@ -1,15 +1,14 @@
 import { memo, useState } from 'react';
 import { Button, Checkbox } from 'antd';
-import type { Photo } from '@finishline/shared';
+import { FOUND_BY_TEXT, IMAGE_FAILED_TEXT, type Photo } from '@finishline/shared';
 import { useReplacesFirstPaint } from '@finishline/shared/react';
 import { photoIdText, PRODUCTS_TEXT } from '../productsText';
-
-/** Spec: the alt text a photo shows when it fails to load. */
-export const IMAGE_FAILED_ALT = 'Please refresh the page or remove this image';
 
 export interface PhotoCardProps {
   photo: Photo;
   index: number;
+  /** Spoken for the photo (event, BIB, place in the list); the spec's sentence replaces it if the file fails. */
+  description: string;
   inCart: boolean;
   inCollage: boolean;
   printsAllowed: boolean;
@@ -38,7 +37,7 @@ export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
         <img
           ref={handover.ref}
           src={photo.image || photo.s3}
-          alt={IMAGE_FAILED_ALT}
+          alt={failed ? IMAGE_FAILED_TEXT : props.description}
           loading={index < 9 ? 'eager' : 'lazy'}
           decoding="async"
           onLoad={handover.onLoad}
@@ -54,6 +53,11 @@ export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
       ) : null}
       <figcaption>
         <span className="fl-photo-id">{photoIdText(photo.imageid)}</span>
+        {photo.foundBy ? (
+          <span className="fl-photo-found-by" data-testid="found-by">
+            {FOUND_BY_TEXT[photo.foundBy]}
+          </span>
+        ) : null}
         <span className="fl-photo-actions">
           <Button size="small" type={inCart ? 'default' : 'primary'} onClick={() => props.onToggleCart(photo)} data-testid="add-to-cart">
             {inCart ? PRODUCTS_TEXT.added : PRODUCTS_TEXT.addToCart}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Tag } from 'antd';
-import type { Photo } from '@finishline/shared';
-import { IMAGE_FAILED_ALT } from './PhotoCard';
+import { describePhoto, type Photo } from '@finishline/shared';
 import { ZoomStage } from './ZoomStage';
 
 export const INSTANT_DOWNLOAD_TEXT = 'Instant Download Available';
@@ -18,8 +17,10 @@ export function PhotoCarousel({
   onClose,
   isInCart,
   onToggleCart,
+  eventName,
 }: {
   photos: Photo[];
+  eventName?: string;
   index: number | null;
   onIndex: (index: number) => void;
   onClose: () => void;
@@ -51,7 +52,7 @@ export function PhotoCarousel({
   const added = isInCart(photo);
   const step = (direction: -1 | 1) => onIndex((index + direction + count) % count);
   // The stage is keyed by photo, so a new photo starts unzoomed.
-  const stage = (className?: string) => <ZoomStage key={photo.id} src={photo.s3} alt={IMAGE_FAILED_ALT} onSwipe={step} className={className} />;
+  const stage = (className?: string) => <ZoomStage key={photo.id} src={photo.s3} alt={describePhoto({ position: index + 1, total: count, eventName, bibNumber: photo.bibNumber })} onSwipe={step} className={className} />;
   const arrows = (
     <>
       <Button className="fl-viewer-prev" aria-label="Previous photo" onClick={() => step(-1)}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from 'antd';
+import { IMAGE_FAILED_TEXT } from '@finishline/shared';
 import { clampPan, distance, doubleTapView, MAX_SCALE, midpoint, pinchView, RESTING, swipeDirection, zoomBy, ZOOM_STEP, type Point, type ViewState } from '../viewerGestures';
 
 type Gesture =
@@ -21,6 +22,7 @@ const TAP_MS = 300;
  */
 export function ZoomStage({ src, alt, onSwipe, className }: { src: string; alt: string; onSwipe: (direction: -1 | 1) => void; className?: string }) {
   const stageRef = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture | null>(null);
   const lastTap = useRef<{ at: number; point: Point } | null>(null);
@@ -132,7 +134,8 @@ export function ZoomStage({ src, alt, onSwipe, className }: { src: string; alt: 
       <img
         className={`fl-zoom-img${moving ? ' fl-zoom-moving' : ''}`}
         src={src}
-        alt={alt}
+        alt={failed ? IMAGE_FAILED_TEXT : alt}
+        onError={() => setFailed(true)}
         draggable={false}
         style={{ transform, opacity: swipeX === 0 ? 1 : Math.max(0.4, 1 - Math.abs(swipeX) / 600) }}
       />

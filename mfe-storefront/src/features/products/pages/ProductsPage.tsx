@@ -8,6 +8,7 @@ import {
   cartCounts,
   cartRequestFromShop,
   computeBill,
+  describePhoto,
   COLLAGE_MAX_PHOTOS,
   COLLAGE_RULE_MESSAGE,
   emptyCart,
@@ -30,7 +31,7 @@ import { CartBottomBar } from '../components/CartBottomBar';
 import { useColumns } from '../hooks/useColumns';
 import { printOptions, reservesPrintButtons, useMasterConfig } from '../hooks/useMasterConfig';
 import { useRefreshProducts } from '../api/useRefreshProducts';
-import { congratulationsText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText } from '../productsText';
+import { congratulationsText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText, waitingBehindCheckText } from '../productsText';
 import '../products.css';
 
 
@@ -132,6 +133,8 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
   if (expired) return <ExpiredSession />;
 
   const count = tab === 'photos' ? products.photo.length : products.video.length;
+  // Behind the privacy check the lists are empty: the search still says how many wait there.
+  const waiting = tab === 'photos' ? products.total_image_count : (products.total_video_count ?? 0);
   const allIn = allPhotosInCart(cart, products.photo);
   const cartRoute = unlabeled ? '/unlabeled-cart' : '/cart';
 
@@ -148,7 +151,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
       </header>
       <div className="fl-congrats" data-testid="congrats-bar">
         <span className="fl-bib">BIB {products.bibNumber}</span>
-        <span>{congratulationsText(count, tab)}</span>
+        <span>{withheld ? waitingBehindCheckText(waiting, tab) : congratulationsText(count, tab)}</span>
       </div>
       <div className="fl-product-actions">
         {renderReport && !unlabeled && shop.searchKind !== 'selfie'
@@ -202,6 +205,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
                     key={photo.id}
                     photo={photo}
                     index={index}
+                    description={describePhoto({ position: index + 1, total: products.photo.length, eventName: products.eventName, bibNumber: photo.bibNumber })}
                     inCart={isInCart(cart, photo.id, 'download')}
                     inCollage={isInCart(cart, photo.id, 'collage')}
                     printsAllowed={printsAllowed}
@@ -244,6 +248,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         onClose={() => setCarouselIndex(null)}
         isInCart={(p) => isInCart(cart, p.id, 'download')}
         onToggleCart={toggleCart}
+        eventName={products.eventName}
       />
       {printsAllowed ? (
         <PrintProductModal

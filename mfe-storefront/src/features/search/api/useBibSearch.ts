@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { App } from 'antd';
-import { eventsApi, isApiError, shopAtom, STORAGE_KEYS, type BibSearchResult, type EventSummary, localStore } from '@finishline/shared';
+import { afterBibSearch, bibSearchRequestOf, eventsApi, isApiError, shopAtom, type BibSearchResult, type EventSummary } from '@finishline/shared';
 
 export const SERVER_ERROR_TEXT = 'Server Error';
 
@@ -11,16 +11,6 @@ function mediaCount(result: BibSearchResult): number {
   const images = Math.max(result.total_image_count ?? 0, result.photo.length);
   const videos = Math.max(result.total_video_count ?? 0, result.video.length);
   return images + videos;
-}
-
-/** Values the other screens read from local storage under the spec's keys. */
-function rememberSearch(event: EventSummary, result: BibSearchResult): void {
-  localStore.set(STORAGE_KEYS.bibId, result.bibNumber);
-  localStore.set(STORAGE_KEYS.selectedEvent, event.event_name);
-  localStore.set(STORAGE_KEYS.selectedEventId, String(event.event_id));
-  localStore.set(STORAGE_KEYS.eventId, String(event.event_id));
-  localStore.set(STORAGE_KEYS.awsImageExpiry, result.awsImageExpary);
-  localStore.set(STORAGE_KEYS.achievementsEligibility, JSON.stringify(result.achievementsEligibility));
 }
 
 /**
@@ -44,32 +34,13 @@ export function useBibSearch(event: EventSummary) {
       }
       setProcessing(true);
       try {
-        const userId = localStore.get(STORAGE_KEYS.userId);
-        const answer = await eventsApi.searchByBib({
-          eventName: event.event_name,
-          bibNumber: bib,
-          eventID: event.event_id,
-          userID: userId ? Number(userId) : null,
-          sessionToken: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
-          orderId: null,
-        });
+        const answer = await eventsApi.searchByBib(bibSearchRequestOf(event, bib));
         const result = answer.result;
         if (mediaCount(result) === 0) {
           message.warning(answer.message || 'No photos found for this BIB.');
           return;
         }
-        const previousBib = localStore.get(STORAGE_KEYS.bibId);
-        const bibChanged = previousBib !== null && previousBib.toUpperCase() !== result.bibNumber.toUpperCase();
-        rememberSearch(event, result);
-        setShop({
-          ...shop,
-          eventId: result.eventId,
-          eventName: result.eventName,
-          bibNumber: result.bibNumber,
-          searchKind: 'bib',
-          products: result,
-          cart: bibChanged ? [] : shop.cart,
-        });
+        setShop(afterBibSearch(shop, event, result));
         navigate('/products');
       } catch (error) {
         if (isApiError(error) && !error.isNetworkError) message.warning(error.message);

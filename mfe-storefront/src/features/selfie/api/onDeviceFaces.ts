@@ -1,4 +1,4 @@
-import { centreQuality, describeFaces, type DescribedFace, type FaceApiModule, type FaceQuality } from '@finishline/shared';
+import { describeFaces, selfieHint, type DescribedFace, type FaceApiModule, type FaceQuality } from '@finishline/shared';
 
 /**
  * On-device selfie search: the phone describes the face with the server's model and pipeline
@@ -16,8 +16,8 @@ export interface SelfieFaces {
   faces: DescribedFace[];
   width: number;
   height: number;
-  /** Without a face: brightness and sharpness of the middle of the selfie (see noFaceProblem). */
-  centre?: FaceQuality;
+  /** Without a face: a weakly seen face's quality, or the middle's (selfieHint, noFaceProblem). */
+  hint?: FaceQuality;
 }
 
 export interface OnDeviceModel {
@@ -87,7 +87,7 @@ export function loadOnDeviceModel(): Promise<OnDeviceModel | null> {
           pixels.dispose();
           try {
             const faces = await describeFaces(faceapi, tensor);
-            return { faces, width: canvas.width, height: canvas.height, ...(faces.length === 0 ? { centre: centreQuality(faceapi, tensor) } : {}) };
+            return { faces, width: canvas.width, height: canvas.height, ...(faces.length === 0 ? { hint: await selfieHint(faceapi, tensor) } : {}) };
           } finally {
             tensor.dispose();
           }

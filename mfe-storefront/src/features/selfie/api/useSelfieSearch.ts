@@ -2,11 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { App } from 'antd';
-import { discoveryApi, isApiError, shopAtom, STORAGE_KEYS, type EventSummary, localStore, rememberSearchExpiry, type SelfieSearchRequest, type SeveralFacesResult } from '@finishline/shared';
+import { captchaNeededOf, discoveryApi, isApiError, SELFIE_MESSAGES, shopAtom, STORAGE_KEYS, type EventSummary, localStore, rememberSearchExpiry, type SelfieSearchRequest, type SeveralFacesResult } from '@finishline/shared';
 import { SELFIE_INVALID, SELFIE_REDIRECT_MS } from '../selfieRules';
 
-/** What a search gave: photos (the page moves on), several faces to pick from, or nothing (a warning showed). */
-export type SelfieSearchOutcome = { kind: 'found' } | { kind: 'several'; choices: SeveralFacesResult } | { kind: 'none' };
+/**
+ * What a search gave: photos (the page moves on), several faces to pick from, a captcha to solve
+ * (this device searched many times), the notice to agree to again (its version changed), or nothing
+ * (a warning showed).
+ */
+export type SelfieSearchOutcome =
+  | { kind: 'found' }
+  | { kind: 'several'; choices: SeveralFacesResult }
+  | { kind: 'captcha' }
+  | { kind: 'consent' }
+  | { kind: 'none' };
 
 /**
  * Search by selfie (storefront spec section 4): the selfie (or, on-device, only its face descriptor)
@@ -26,12 +35,14 @@ export function useSelfieSearch(event: EventSummary) {
   }, []);
 
   const search = useCallback(
-    async (query: Pick<SelfieSearchRequest, 'selfieimg' | 'embedding' | 'faceBox'>): Promise<SelfieSearchOutcome> => {
+    async (query: Pick<SelfieSearchRequest, 'selfieimg' | 'embedding' | 'faceQuality' | 'faceBox' | 'gCaptchToken'>): Promise<SelfieSearchOutcome> => {
       setSearching(true);
       try {
         const answer = await discoveryApi.searchBySelfie({
           eventID: event.event_id,
           ...query,
+          // The version of the notice this browser agreed to; the API refuses any other.
+          consentVersion: localStore.get(STORAGE_KEYS.faceSearchConsent) ?? '',
           sessionToken: localStore.get(STORAGE_KEYS.sessionToken) ?? undefined,
         });
         const result = answer.result;
@@ -63,6 +74,15 @@ export function useSelfieSearch(event: EventSummary) {
         if (isApiError(error) && error.statusCode === 409 && error.payload && typeof error.payload === 'object' && 'faces' in error.payload) {
           message.info(error.message);
           return { kind: 'several', choices: error.payload as SeveralFacesResult };
+        }
+        if (captchaNeededOf(error)) {
+          message.info(SELFIE_MESSAGES.captchaNeeded);
+          return { kind: 'captcha' };
+        }
+        if (isApiError(error) && error.message === SELFIE_MESSAGES.consentNeeded) {
+          localStore.remove(STORAGE_KEYS.faceSearchConsent);
+          message.info(error.message);
+          return { kind: 'consent' };
         }
         if (isApiError(error) && !error.isNetworkError) message.warning(error.message);
         else message.warning(SELFIE_INVALID);

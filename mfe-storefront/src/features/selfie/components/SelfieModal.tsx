@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Space, Typography } from 'antd';
-import { discoveryApi, isApiError, isSignedInValue, localStore, noFaceProblem, SELFIE_MAX_BYTES, SELFIE_MESSAGES, selfieFaceProblem, STORAGE_KEYS, type DescribedFace, type EventSummary } from '@finishline/shared';
+import { CaptchaField } from '@finishline/shared/react';
+import { discoveryApi, FACE_CONSENT_VERSION, isApiError, isSignedInValue, localStore, noFaceProblem, SELFIE_MAX_BYTES, SELFIE_MESSAGES, selfieFaceProblem, STORAGE_KEYS, type DescribedFace, type EventSummary, type SelfieSearchRequest } from '@finishline/shared';
 import { useSelfieSearch } from '../api/useSelfieSearch';
 import { loadOnDeviceModel, type OnDeviceModel } from '../api/onDeviceFaces';
 import {
@@ -39,7 +40,11 @@ export function SelfieModal({ event, open, onClose }: Props) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
-  const [consented, setConsented] = useState(() => localStore.getFlag(STORAGE_KEYS.faceSearchConsent));
+  const [consented, setConsented] = useState(() => localStore.get(STORAGE_KEYS.faceSearchConsent) === FACE_CONSENT_VERSION);
+  // Once this device used up its selfie searches the server asks for a captcha: shown until solved.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
   // undefined while loading, null where the phone cannot run the model (the server path is used).
   const [model, setModel] = useState<OnDeviceModel | null | undefined>(undefined);
   const [analysing, setAnalysing] = useState(false);
@@ -96,8 +101,23 @@ export function SelfieModal({ event, open, onClose }: Props) {
   }, [open, consented]);
 
   const agree = () => {
-    localStore.setFlag(STORAGE_KEYS.faceSearchConsent, true);
+    localStore.set(STORAGE_KEYS.faceSearchConsent, FACE_CONSENT_VERSION);
     setConsented(true);
+  };
+
+  /** Sends one search (with the captcha when one was asked for) and follows what it gave. */
+  const runSearch = async (query: Pick<SelfieSearchRequest, 'selfieimg' | 'embedding' | 'faceQuality' | 'faceBox'>) => {
+    const outcome = await search({ ...query, gCaptchToken: captchaAsked ? (captcha ?? undefined) : undefined });
+    if (captchaAsked) {
+      // A solved captcha is good once: the widget is solved again before another search.
+      setCaptcha(null);
+      setCaptchaReset((n) => n + 1);
+    }
+    if (outcome.kind === 'captcha') setCaptchaAsked(true);
+    else if (outcome.kind !== 'none') setCaptchaAsked(false);
+    if (outcome.kind === 'consent') setConsented(false);
+    if (outcome.kind === 'found') onClose();
+    return outcome;
   };
 
   const capture = () => {
@@ -145,7 +165,10 @@ export function SelfieModal({ event, open, onClose }: Props) {
     reader.readAsDataURL(file);
   };
 
-  /** On-device: the face's quality is checked here, and only its descriptor is sent. */
+  /**
+   * On-device: the face's quality is checked here (the runner is told what to change), and only its
+   * descriptor and quality measures are sent; the API checks the same gates.
+   */
   const searchWithFace = async (face: DescribedFace) => {
     setChoices(null);
     const problem = selfieFaceProblem(face.quality);
@@ -153,13 +176,13 @@ export function SelfieModal({ event, open, onClose }: Props) {
       message.warning(problem);
       return;
     }
-    if ((await search({ embedding: face.descriptor })).kind === 'found') onClose();
+    const { size, brightness, sharpness, yaw, eyeLight } = face.quality;
+    await runSearch({ embedding: face.descriptor, faceQuality: { size, brightness, sharpness, yaw, eyeLight } });
   };
 
   const sendToServer = async (image: string, faceBox?: [number, number, number, number]) => {
     setChoices(null);
-    const outcome = await search({ selfieimg: image, faceBox });
-    if (outcome.kind === 'found') onClose();
+    const outcome = await runSearch({ selfieimg: image, faceBox });
     if (outcome.kind === 'several') {
       setChoices({ ...outcome.choices, pick: (index) => void sendToServer(image, outcome.choices.faces[index]!.box) });
     }
@@ -181,7 +204,7 @@ export function SelfieModal({ event, open, onClose }: Props) {
       return;
     }
     setAnalysing(false);
-    if (found.faces.length === 0) message.warning(noFaceProblem(found.centre));
+    if (found.faces.length === 0) message.warning(noFaceProblem(found.hint));
     else if (found.faces.length === 1) await searchWithFace(found.faces[0]!);
     else {
       message.info(SELFIE_MESSAGES.severalFaces);
@@ -245,6 +268,12 @@ export function SelfieModal({ event, open, onClose }: Props) {
         </div>
         {cameraError && !selfie ? <Alert type="warning" showIcon title={cameraError} data-testid="camera-error" /> : null}
         {fileError ? <Alert type="error" showIcon title={fileError} data-testid="selfie-file-error" /> : null}
+        {captchaAsked ? (
+          <div data-testid="selfie-captcha">
+            <Typography.Paragraph>{SELFIE_MESSAGES.captchaNeeded}</Typography.Paragraph>
+            <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
+          </div>
+        ) : null}
         <Space wrap className="fl-selfie-actions">
           {selfie ? (
             <Button onClick={retake} disabled={searching || analysing}>
@@ -258,7 +287,7 @@ export function SelfieModal({ event, open, onClose }: Props) {
           <Button onClick={() => fileInput.current?.click()} disabled={searching || analysing}>
             Upload
           </Button>
-          <Button type="primary" onClick={() => void send()} disabled={!selfie || model === undefined || Boolean(choices)} loading={searching || analysing}>
+          <Button type="primary" onClick={() => void send()} disabled={!selfie || model === undefined || Boolean(choices) || (captchaAsked && !captcha)} loading={searching || analysing}>
             Find My Photos
           </Button>
         </Space>

@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Alert, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { cartCounts, type CartCounts, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
-import { useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
+import { cartCounts, type CartCounts, describePhoto, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
+import { DescribedImage, useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
 import { useUnlabeledPage } from '../api/useUnlabeledPage';
 import '../unlabeled.css';
 
@@ -87,11 +87,15 @@ export function UnlabeledPage({ renderCartBar }: { renderCartBar: CartBarSlot })
   ) : (
     <>
       <div className="fl-unlabeled-grid" data-testid="unlabeled-grid">
-        {photos.map((photo) => {
+        {photos.map((photo, i) => {
           const added = isInCart(shop.cart, photo.id, 'download');
           return (
             <figure key={photo.id} className="fl-unlabeled-card" data-testid="unlabeled-photo">
-              <img src={photo.image} alt="Please refresh the page or remove this image" loading="lazy" />
+              <DescribedImage
+                src={photo.image}
+                loading="lazy"
+                description={describePhoto({ position: (page - 1) * PHOTOS_PER_PAGE + i + 1, total: data?.pagination.total ?? photos.length, eventName, bibNumber: UNLABELED_BIB })}
+              />
               <figcaption>
                 <span className="fl-unlabeled-id">{photo.imageid}</span>
                 <Button size="small" type={added ? 'default' : 'primary'} onClick={() => setShop(toggleItem(shop, photo, 'download'))}>

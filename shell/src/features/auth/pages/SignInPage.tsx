@@ -57,7 +57,9 @@ export function SignInPage() {
           )}
         />
         <div style={{ textAlign: 'right', marginTop: -6, marginBottom: 8 }}>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password" className="fl-touch-link">
+            Forgot password?
+          </Link>
         </div>
         <CaptchaField resetKey={captcha.resetKey} strength={captcha.strength ?? 'standard'} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
         <Button type="primary" htmlType="submit" block size="large" disabled={!captchaSolved} loading={formState.isSubmitting}>
@@ -65,7 +67,10 @@ export function SignInPage() {
         </Button>
       </form>
       <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-        New to Finishline? <Link to="/sign-up">Create an account</Link>
+        New to Finishline?{' '}
+        <Link to="/sign-up" className="fl-touch-link">
+          Create an account
+        </Link>
       </p>
     </FormCard>
   );

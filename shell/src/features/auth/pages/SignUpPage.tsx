@@ -24,7 +24,10 @@ export function SignUpPage() {
       }} />
       <SignUpForm idPrefix="signup" onSignedUp={afterSignUp} />
       <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account?{' '}
+        <Link to="/sign-in" className="fl-touch-link">
+          Sign in
+        </Link>
       </p>
     </FormCard>
   );

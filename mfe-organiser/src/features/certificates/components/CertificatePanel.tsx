@@ -1,0 +1,185 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { App as AntApp, Alert, Button, Card, Checkbox, Input, Radio, Spin } from 'antd';
+import {
+  CERTIFICATE_BACKGROUND_MAX_BYTES,
+  CERTIFICATE_SETTINGS_MESSAGES,
+  isApiError,
+  organiserApi,
+  templateFieldsProblem,
+  type CertificatePreviewResult,
+  type OrganiserCertificate,
+} from '@finishline/shared';
+import { draftOf, withAccent, withTitle, type CertificateDraft } from '../state/template';
+
+// konva and the editor load only when this tab is opened: the dashboard's first screen stays light.
+const TemplateEditor = lazy(() => import(/* webpackChunkName: "certificate-template-editor" */ './TemplateEditor'));
+
+const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+const MAX_MB = CERTIFICATE_BACKGROUND_MAX_BYTES / 1024 / 1024;
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The Certificate tab: the race's finisher certificate as its organiser sets it (on or off, the
+ * title, the standard layout in the race's colour or an uploaded background, the fields placed on
+ * the canvas) and a preview the server draws with a real finisher of the race.
+ */
+export function CertificatePanel({ eventId }: { eventId: number }) {
+  const { message } = AntApp.useApp();
+  const [settings, setSettings] = useState<OrganiserCertificate | null>(null);
+  const [draft, setDraft] = useState<CertificateDraft | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'preview' | 'upload' | null>(null);
+  const [preview, setPreview] = useState<CertificatePreviewResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    organiserApi
+      .certificate({ eventId })
+      .then(({ result }) => {
+        setSettings(result);
+        setDraft(draftOf(result));
+      })
+      .catch((error) => setFailure(messageOf(error)));
+  }, [eventId]);
+  useEffect(load, [load]);
+
+  if (failure) return <Alert type="error" showIcon title={failure} />;
+  if (!settings || !draft) return <Spin />;
+
+  if (!settings.has_results) {
+    return (
+      <section aria-label="Certificate" className="fl-org-panel fl-cert-panel">
+        <Alert type="info" showIcon title="No results yet" description={CERTIFICATE_SETTINGS_MESSAGES.noResults} />
+      </section>
+    );
+  }
+
+  const change = (next: CertificateDraft) => {
+    setDraft(next);
+    setProblem(templateFieldsProblem(next.template_config));
+  };
+  const body = () => ({ eventId, title: draft.title, accent_color: draft.accent_color, background_key: draft.background_key, template_config: draft.template_config });
+
+  const save = async () => {
+    setBusy('save');
+    try {
+      const answer = await organiserApi.saveCertificate({ ...body(), active: draft.active });
+      setSettings(answer.result);
+      setDraft(draftOf(answer.result));
+      setProblem(null);
+      message.success(answer.message);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const showPreview = async () => {
+    setBusy('preview');
+    try {
+      setPreview((await organiserApi.previewCertificate(body())).result);
+      setProblem(null);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (!['image/jpeg', 'image/png'].includes(file.type)) return setProblem(CERTIFICATE_SETTINGS_MESSAGES.background);
+    if (file.size > CERTIFICATE_BACKGROUND_MAX_BYTES) return setProblem(CERTIFICATE_SETTINGS_MESSAGES.backgroundSize);
+    setBusy('upload');
+    try {
+      const answer = await organiserApi.uploadCertificateBackground({ eventId, image: await readAsDataUrl(file) });
+      change({ ...draft, background_key: answer.result.background_key, background_url: answer.result.background_url });
+      message.success(answer.message);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const ownBackground = draft.background_key !== null;
+  return (
+    <section aria-label="Certificate" className="fl-org-panel fl-cert-panel">
+      <Card title="Finisher certificate">
+        <p>
+          Every finisher of this race ({settings.finishers} with an official time) can make this certificate from their own photos with the certificate
+          builder; the Ultra Premium package holds it too.
+        </p>
+        <div className="fl-cert-row">
+          <Checkbox checked={draft.active} onChange={(e) => change({ ...draft, active: e.target.checked })}>
+            Certificates on
+          </Checkbox>
+        </div>
+        <div className="fl-cert-row">
+          <label htmlFor="fl-cert-title">Title</label>
+          <Input id="fl-cert-title" value={draft.title} maxLength={120} onChange={(e) => change(withTitle(draft, e.target.value))} />
+        </div>
+        <div className="fl-cert-row">
+          <label htmlFor="fl-cert-colour">Race colour</label>
+          <input id="fl-cert-colour" className="fl-cert-colour" type="color" value={draft.accent_color} onChange={(e) => change(withAccent(draft, e.target.value))} />
+          <span>{draft.accent_color}</span>
+        </div>
+        <Radio.Group
+          className="fl-cert-kind"
+          aria-label="Background"
+          value={ownBackground ? 'own' : 'standard'}
+          onChange={(e) => (e.target.value === 'standard' ? change({ ...draft, background_key: null, background_url: null }) : setProblem(ownBackground ? null : 'Please upload the background image.'))}
+          options={[
+            { value: 'standard', label: 'Standard layout in the race’s colour' },
+            { value: 'own', label: 'Own background image' },
+          ]}
+        />
+        <div className="fl-cert-row">
+          <label className="fl-cert-upload">
+            <span className="ant-btn ant-btn-default">{busy === 'upload' ? 'Uploading…' : `Upload background (JPEG or PNG, at most ${MAX_MB} MB)`}</span>
+            <input type="file" accept="image/jpeg,image/png" onChange={(e) => void upload(e.target.files?.[0])} aria-label="Background image" />
+          </label>
+        </div>
+      </Card>
+      <Card title="Fields">
+        <Suspense fallback={<Spin />}>
+          <TemplateEditor
+            config={draft.template_config}
+            accent={draft.accent_color}
+            backgroundUrl={draft.background_url}
+            eventId={eventId}
+            eventDate={settings.event_date}
+            onChange={(config) => change({ ...draft, template_config: config })}
+          />
+        </Suspense>
+      </Card>
+      {problem ? <Alert type="error" showIcon title={problem} className="fl-cert-problem" /> : null}
+      <div className="fl-cert-actions">
+        <Button onClick={showPreview} loading={busy === 'preview'}>
+          Preview
+        </Button>
+        <Button type="primary" onClick={save} loading={busy === 'save'}>
+          Save certificate
+        </Button>
+      </div>
+      {preview ? (
+        <figure className="fl-cert-preview">
+          <img src={preview.image} width={preview.width} height={preview.height} alt={`Preview of the certificate of ${preview.participant_name}`} />
+          <figcaption>
+            Drawn by the server with a finisher of this race: {preview.participant_name}, BIB {preview.bib_number}, {preview.finish_time}.{' '}
+            {preview.with_photo ? 'The photo is the watermarked preview; the runner’s certificate has their own photo.' : 'This finisher has no photo yet: the slot stays empty.'}
+          </figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}
