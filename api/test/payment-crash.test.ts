@@ -73,7 +73,32 @@ describe('the API killed between create-order and the payment return', () => {
   const config = () => loadConfig({ databaseUrl: postgres?.url ?? null, dataDir, storage: { kind: 'local', dir: path.join(dataDir, 'objects') }, seedOnStart: false });
   const openDatabase = () => openDb({ url: postgres?.url ?? null, dataDir: postgres ? null : dataDir });
 
-  async function startApi(): Promise<void> {
+  /**
+   * Starts the API on `apiUrl`'s port. A free port can be taken by another test worker in the seconds
+   * the API takes to compile before it listens: the first start then moves to a new port, a restart
+   * (which must keep the address the gateway's return posts to) waits for the port to come free.
+   */
+  async function startApi(firstStart = false): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startApiOnce();
+      } catch (error) {
+        const portTaken = /EADDRINUSE/.test(String(error));
+        if (!portTaken || attempt >= 5) throw error;
+        await stopApi('SIGKILL');
+        if (firstStart) useFreshPort(await freePort());
+        else await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+    }
+  }
+
+  function useFreshPort(port: number): void {
+    apiUrl = `http://127.0.0.1:${port}`;
+    apiEnv = { ...apiEnv, API_PORT: String(port), PUBLIC_API_URL: apiUrl };
+  }
+
+  async function startApiOnce(): Promise<void> {
+    apiLog = '';
     const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], { cwd: API_DIR, env: apiEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     api = child;
     child.stdout!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
@@ -117,14 +142,10 @@ describe('the API killed between create-order and the payment return', () => {
       await db.close();
     }
 
-    const port = await freePort();
-    apiUrl = `http://127.0.0.1:${port}`;
     apiEnv = {
       ...process.env,
       NODE_NO_WARNINGS: '1',
-      API_PORT: String(port),
       API_HOST: '127.0.0.1',
-      PUBLIC_API_URL: apiUrl,
       SHELL_URL: 'http://shell.test',
       DATA_DIR: dataDir,
       DATABASE_URL: postgres?.url ?? '',
@@ -138,7 +159,8 @@ describe('the API killed between create-order and the payment return', () => {
       CAPTCHA_COST: '20',
       CAPTCHA_MAX_COUNTER: '400',
     };
-    await startApi();
+    useFreshPort(await freePort());
+    await startApi(true);
   }, SET_UP_TIMEOUT_MS);
 
   afterAll(
