@@ -86,13 +86,13 @@ describe('the API killed between create-order and the payment return', () => {
         const portTaken = /EADDRINUSE/.test(String(error));
         if (!portTaken || attempt >= 5) throw error;
         await stopApi('SIGKILL');
-        if (firstStart) useFreshPort(await freePort());
+        if (firstStart) moveToPort(await freePort());
         else await new Promise((resolve) => setTimeout(resolve, 2_000));
       }
     }
   }
 
-  function useFreshPort(port: number): void {
+  function moveToPort(port: number): void {
     apiUrl = `http://127.0.0.1:${port}`;
     apiEnv = { ...apiEnv, API_PORT: String(port), PUBLIC_API_URL: apiUrl };
   }
@@ -159,7 +159,7 @@ describe('the API killed between create-order and the payment return', () => {
       CAPTCHA_COST: '20',
       CAPTCHA_MAX_COUNTER: '400',
     };
-    useFreshPort(await freePort());
+    moveToPort(await freePort());
     await startApi(true);
   }, SET_UP_TIMEOUT_MS);
 
