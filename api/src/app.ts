@@ -57,9 +57,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     credentials: true,
     // PATCH: the chunks of a resumable (tus) upload; DELETE: forgetting an unfinished one.
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    // The client reads these on a retried call (http/idempotency.ts); request headers, Idempotency-Key
-    // among them, are allowed as the preflight asks.
-    exposedHeaders: [IDEMPOTENT_REPLAYED_HEADER, 'Retry-After'],
+    // The client reads these on a retried call (http/idempotency.ts) and a download's file name
+    // (a print batch's number); request headers, Idempotency-Key among them, are allowed as the preflight asks.
+    exposedHeaders: [IDEMPOTENT_REPLAYED_HEADER, 'Retry-After', 'Content-Disposition'],
     // Every POST carries Idempotency-Key (not a safelisted header), so each would cost a preflight
     // round trip first; browsers keep the answer this long (Chromium caps it at 2 hours).
     maxAge: CORS_PREFLIGHT_MAX_AGE_SECONDS,

@@ -154,6 +154,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/fulfilment/queue': { ...everyone(403), visitor: 401 },
   'POST /api/fulfilment/lines/status': { ...everyone(403), visitor: 401 },
   'GET /api/fulfilment/lines/file': { ...everyone(403), visitor: 401 },
+  'POST /api/fulfilment/batch': { ...everyone(403), visitor: 401 },
   'GET /api/fulfilment/export.csv': { ...everyone(403), visitor: 401 },
   'POST /api/fulfilment/refunds': { ...everyone(403), visitor: 401 },
   'POST /api/fulfilment/replacements': { ...everyone(403), visitor: 401 },

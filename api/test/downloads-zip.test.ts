@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { download, paidOrderOf, unzipAll, zipLinkOf } from './support/zipOrders';
-import { storedZip, storedZipSize, type ZipEntry } from '../src/features/downloads/storedZip';
+import { storedZip, storedZipSize, type ZipEntry } from '../src/media/storedZip';
 
 /**
  * The order zip as the buyer's browser gets it: originals stored as they are (STORE), an exact

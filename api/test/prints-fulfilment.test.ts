@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, COURIER_REQUIRED_MESSAGE, type FulfilmentLine, type FulfilmentQueueResult, type OrderDetail, type PaymentForm } from '@finishline/shared/pure';
+import { API_ROUTES, COURIER_REQUIRED_MESSAGE, PRINT_BATCH_MESSAGES, PRINT_BATCH_MAX_LINES, type FulfilmentLine, type FulfilmentQueueResult, type OrderDetail, type PaymentForm } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { insertTestPhoto } from './support/photos';
 import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
@@ -10,6 +10,9 @@ import { preparePrintFiles } from '../src/features/fulfilment';
 import { MAX_RENDER_ATTEMPTS } from '../src/features/fulfilment/printFilesJob';
 import { backwardsMessage, changedMeanwhileMessage, heldMessage } from '../src/features/fulfilment/printLines';
 import { lowDpiWarning, tooSmallReason } from '../src/media/printFiles';
+import { batchFileName, linesDoneMessage, linesNotFoundMessage, linesNotReadyMessage } from '../src/features/fulfilment/printBatch';
+import { unzipAll } from './support/zipOrders';
+import { extractText } from 'unpdf';
 
 /**
  * Paid prints and collages leave the shop: the print-files job makes each line's print-ready file
@@ -200,4 +203,73 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     expect(rows.slice(1).every((r) => r.includes(',shipped,'))).toBe(true);
     expect((await fetch(`${t.url}${API_ROUTES.fulfilmentExport}`, { headers: auth(runner) })).status).toBe(403);
   });
+
+  it('downloads a batch: the lines\' print-ready files and a packing list per parcel, recorded; refuses lines not ready, done, unknown or too many', async () => {
+    const first = await paidOrder([
+      { type: 'print', category: 'image', id: big[2], printProductId: magnetId },
+      { type: 'print', category: 'image', id: big[1], printProductId: magnetId },
+    ]);
+    const second = await paidOrder([{ type: 'print', category: 'image', id: big[0], printProductId: magnetId }]);
+    const heldRef = await paidOrder([{ type: 'print', category: 'image', id: small, printProductId: frameId }]);
+    await preparePrintFiles(t.ctx);
+    const lines = [...(await queue(first)), ...(await queue(second))];
+    expect(lines.map((l) => [l.fileState, l.lastBatch])).toEqual([['ready', null], ['ready', null], ['ready', null]]);
+    const ids = lines.map((l) => l.id);
+
+    const batch = (body: object, token = staff) => fetch(`${t.url}${API_ROUTES.fulfilmentBatch}`, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await batch({ lineIds: ids });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const [made] = await t.ctx.db.query<{ id: number; made_by: number; lines: number[] }>(
+      `select b.id, b.made_by, array_agg(bl.line_id order by bl.line_id) as lines from print_batches b join print_batch_lines bl on bl.batch_id = b.id join users u on u.id = b.made_by where u.email = 'print@example.com' group by b.id`,
+    );
+    expect(made!.lines).toEqual([...ids].sort((a, b) => a - b));
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="print-batch-${made!.id}.zip"`);
+
+    const entries = await unzipAll(Buffer.from(await res.arrayBuffer()));
+    expect(entries.map((e) => e.name).sort()).toEqual(['packing-list.pdf', ...lines.map((l) => `files/${batchFileName(l)}`)].sort());
+    // Each file is the line's print-ready file as stored (the magnet's 6.25 x 4.25 inches at 300 dpi).
+    for (const line of lines) {
+      const stored = (await t.ctx.db.query<{ file_key: string }>('select file_key from print_lines where id = $1', [line.id]))[0]!.file_key;
+      const entry = entries.find((e) => e.name === `files/${batchFileName(line)}`)!;
+      expect(entry.data.equals(await t.ctx.storage.getBuffer(stored))).toBe(true);
+      const meta = await sharp(entry.data).metadata();
+      expect([meta.width, meta.height]).toEqual([line.fileWidth, line.fileHeight]);
+    }
+    expect(batchFileName(lines[0]!)).toBe(`${first}-line${lines[0]!.id}-magnet-4x6-inches.jpg`);
+
+    const pdf = entries.find((e) => e.name === 'packing-list.pdf')!.data;
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Packing list: print batch ${made!.id}`);
+    expect(flat).toContain('downloaded by Pooja Print. 3 lines in 2 parcels.');
+    const [firstRef, secondRef] = [first, second].sort();
+    expect(flat).toContain(`Parcel 1 of 2: order ${firstRef}`);
+    expect(flat).toContain(`Parcel 2 of 2: order ${secondRef}`);
+    expect(flat).toContain('Ship to: Asha Rao, 9876543210 12 MG Road, Bengaluru, PIN 560001');
+    for (const line of lines) expect(flat).toContain(`Line ${line.id}: ${line.product} x 1`);
+
+    // The queue and the CSV show the batch each line went out in.
+    expect((await queue(first)).map((l) => l.lastBatch)).toEqual([made!.id, made!.id]);
+    const csv = await (await fetch(`${t.url}${API_ROUTES.fulfilmentExport}?search=${second}`, { headers: auth(staff) })).text();
+    expect(csv.trim().split('\r\n')[1]!.endsWith(`,${made!.id}`)).toBe(true);
+
+    // Refused, with nothing recorded: a held line, a line already shipped, an unknown line, twice, none, too many, a runner.
+    const [held] = await queue(heldRef);
+    const [done] = await t.ctx.db.query<{ id: number }>(`select id from print_lines where status not in ('queued', 'printed') order by id limit 1`);
+    const refusals: Array<[object, number, string]> = [
+      [{ lineIds: [ids[0], held!.id] }, 409, linesNotReadyMessage([held!.id])],
+      [{ lineIds: [done!.id] }, 409, linesDoneMessage([done!.id])],
+      [{ lineIds: [ids[0], 999_999] }, 404, linesNotFoundMessage([999_999])],
+      [{ lineIds: [ids[0], ids[0]] }, 400, PRINT_BATCH_MESSAGES.twice],
+      [{ lineIds: [] }, 400, PRINT_BATCH_MESSAGES.empty],
+      [{ lineIds: Array.from({ length: PRINT_BATCH_MAX_LINES + 1 }, (_v, i) => i + 1) }, 400, PRINT_BATCH_MESSAGES.tooMany],
+    ];
+    for (const [body, status, message] of refusals) {
+      const refused = await batch(body);
+      expect([refused.status, ((await refused.json()) as { Message: string }).Message]).toEqual([status, message]);
+    }
+    expect((await batch({ lineIds: ids }, runner)).status).toBe(403);
+    expect(await t.ctx.db.query('select count(*)::int as n from print_batches')).toEqual([{ n: 1 }]);
+  }, 120_000);
 });

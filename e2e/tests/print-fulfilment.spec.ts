@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import yauzl from 'yauzl';
 import { API_URL, readOutbox } from '../support/system';
 import { apiEventId } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
@@ -25,6 +26,30 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   await signInThroughForm(page, email, DEMO_PASSWORD);
   await expect(page.getByTestId('account-button')).toBeVisible();
   return page;
+}
+
+/** The entries of a zip by name (yauzl checks its structure). */
+async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z!))));
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        stream!.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream!.on('error', reject);
+        stream!.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.readEntry();
+  });
+  return entries;
 }
 
 /** A JPEG's pixel size and density, from its JFIF header and its frame header. */
@@ -99,6 +124,19 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
   expect(long / short, "the magnet's aspect").toBeCloseTo(6.25 / 4.25, 2);
   expect(short / 4.25, 'at least 150 dpi at 4 x 6 inches').toBeGreaterThanOrEqual(150);
   expect(await row.innerText()).toContain(`Ready, ${file.width} x ${file.height} px`);
+
+  // The batch for the print shop takes the ready lines shown (the held frame stays out): the magnet's
+  // file as made and the packing list, and the line says which batch it went out in.
+  const batchButton = staff.getByRole('button', { name: 'Download batch (1)' });
+  const [batchDownload] = await Promise.all([staff.waitForEvent('download'), batchButton.click()]);
+  await expect(staff.getByText('Batch downloaded: 1 line in 1 parcel, with the packing list.')).toBeVisible();
+  const batchNumber = Number(/^print-batch-(\d+)\.zip$/.exec(batchDownload.suggestedFilename())![1]);
+  const entries = await zipEntries(fs.readFileSync((await batchDownload.path())!));
+  expect([...entries.keys()].sort()).toEqual([`files/${order.order_ref}-line${lineId}-magnet-4x6-inches.jpg`, 'packing-list.pdf']);
+  expect(jpegInfo(entries.get(`files/${order.order_ref}-line${lineId}-magnet-4x6-inches.jpg`)!)).toEqual(file);
+  expect(entries.get('packing-list.pdf')!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(row).toContainText(`In batch ${batchNumber}`);
+  await expect(frameRow).not.toContainText('In batch');
 
   await row.getByRole('button', { name: `Mark printed: line ${lineId}` }).click();
   await expect(staff.getByText(`Line ${lineId} (order ${order.order_ref}): The line is printed now.`)).toBeVisible();

@@ -463,6 +463,7 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/fulfilment/queue': async () => ({ path: API_ROUTES.fulfilmentQueue, json: { status: 'all' } }),
     'POST /api/fulfilment/lines/status': async () => ({ path: API_ROUTES.fulfilmentLineStatus, json: { lineId: 1, status: 'printed' } }),
     'GET /api/fulfilment/lines/file': async () => ({ path: `${API_ROUTES.fulfilmentLineFile}?lineId=1` }),
+    'POST /api/fulfilment/batch': async () => ({ path: API_ROUTES.fulfilmentBatch, json: { lineIds: [1] } }),
     'GET /api/fulfilment/export.csv': async () => ({ path: API_ROUTES.fulfilmentExport }),
     'POST /api/fulfilment/refunds': async () => ({ path: API_ROUTES.fulfilmentRefund, json: { orderItemId: 1, amount: 1, requestKey: 'matrix-refund-1' } }),
     'POST /api/fulfilment/replacements': async () => ({ path: API_ROUTES.fulfilmentReplacements, json: {} }),

@@ -108,6 +108,7 @@ export const API_ROUTES = {
   fulfilmentQueue: '/api/fulfilment/queue',
   fulfilmentLineStatus: '/api/fulfilment/lines/status',
   fulfilmentLineFile: '/api/fulfilment/lines/file',
+  fulfilmentBatch: '/api/fulfilment/batch',
   fulfilmentExport: '/api/fulfilment/export.csv',
   fulfilmentRefund: '/api/fulfilment/refunds',
   fulfilmentReplacements: '/api/fulfilment/replacements',

@@ -1,5 +1,5 @@
-import { boolean, number, object, string } from 'yup';
-import { PRINT_LINE_STATUSES, REPLACEMENT_PHOTO_MAX_MB } from '../types/fulfilment';
+import { array, boolean, number, object, string } from 'yup';
+import { PRINT_BATCH_MAX_LINES, PRINT_LINE_STATUSES, REPLACEMENT_PHOTO_MAX_MB } from '../types/fulfilment';
 
 /** Fulfilment calls: the server validates every body with these; the screens build the same shapes. */
 
@@ -8,6 +8,22 @@ const lineId = () => number().typeError('Please choose a print line.').integer('
 export const fulfilmentQueueSchema = object({
   status: string().oneOf([...PRINT_LINE_STATUSES, 'all'], 'Unknown status.').default('all'),
   search: string().trim().max(40, 'An order reference has at most 40 characters.').default(''),
+});
+
+export const PRINT_BATCH_MESSAGES = {
+  empty: 'There are no lines with a ready print file to download here.',
+  tooMany: `A batch holds at most ${PRINT_BATCH_MAX_LINES} lines. Search by order reference or download the oldest ${PRINT_BATCH_MAX_LINES} first.`,
+  twice: 'A line is in the batch twice.',
+};
+
+/** A batch download: the lines' print-ready files and a packing list (PDF) in one zip. */
+export const printBatchSchema = object({
+  lineIds: array(lineId())
+    .typeError(PRINT_BATCH_MESSAGES.empty)
+    .required(PRINT_BATCH_MESSAGES.empty)
+    .min(1, PRINT_BATCH_MESSAGES.empty)
+    .max(PRINT_BATCH_MAX_LINES, PRINT_BATCH_MESSAGES.tooMany)
+    .test('unique', PRINT_BATCH_MESSAGES.twice, (ids) => !ids || new Set(ids).size === ids.length),
 });
 
 export const COURIER_REQUIRED_MESSAGE = 'Please enter the courier and the tracking number.';

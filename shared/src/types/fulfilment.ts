@@ -25,6 +25,11 @@ export const PRINT_STATUS_LABELS: Record<PrintLineStatus, string> = {
 
 export type PrintFileState = 'pending' | 'ready' | 'held';
 
+/** A batch download holds at most this many lines (their print-ready files and one packing list). */
+export const PRINT_BATCH_MAX_LINES = 50;
+/** Only lines still to be printed or shipped go into a batch. */
+export const PRINT_BATCH_STATUSES: readonly PrintLineStatus[] = ['queued', 'printed'];
+
 /**
  * The spec's refund policy, word for word: the refund dialog and the runner's refund mail show it,
  * and a refund of a download is refused with its first sentence.
@@ -78,6 +83,8 @@ export interface FulfilmentLine {
   refundPending: number;
   /** The gateway's last answer to a pending refund. */
   refundError: string | null;
+  /** The newest batch download that held this line (its number is on that batch's packing list). */
+  lastBatch: number | null;
   replacementOf: number | null;
   /** The line's newest replacement request, if any. */
   replacementRequest: ReplacementRequestView | null;
@@ -167,4 +174,9 @@ export interface FulfilmentRoleResult {
   userId: number;
   email: string;
   isFulfilment: boolean;
+}
+
+export interface PrintBatchRequest {
+  /** The lines of the batch: each with its print-ready file made, still to print or ship. */
+  lineIds: number[];
 }

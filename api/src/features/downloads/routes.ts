@@ -10,7 +10,7 @@ import { hmac, safeEqual } from '../../security/tokens';
 import { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, findOrderByRef, isPaidStatus, orderForCaller, purchasedMedia, type OrderRow } from '../orders';
 import { timedCertificates } from '../certificates';
 import { ensureOriginalsClean } from '../supply';
-import { storedZip, type ZipEntry } from './storedZip';
+import { storedZip, type ZipEntry } from '../../media/storedZip';
 
 /** A download link is short-lived: the browser follows it at once. */
 const LINK_MINUTES = 10;

@@ -70,11 +70,11 @@ export async function materialisePrintLines(db: Db, orderId: number | null = nul
   return rows.length;
 }
 
-// A line with its order, product, pending refunds (migration 411) and newest replacement request.
+// A line with its order, product, pending refunds (migration 411), newest batch download (412) and newest replacement request.
 export const LINE_SELECT = `
   select l.*, o.order_ref, o.name as buyer_name, o.phone, o.email, o.shipping_address, o.pincode, o.print_instruction, o.bib_number, o.paid_at,
          e.name as event_name, coalesce(pp.name, case when l.kind = 'collage' then 'Journey-map collage (' || coalesce(l.orientation, 'Vertical') || ')' end) as product,
-         coalesce(rp.pending, 0) as refund_pending, rp.last_error as refund_error, rr.*
+         coalesce(rp.pending, 0) as refund_pending, rp.last_error as refund_error, pb.last_batch, rr.*
     from print_lines l
     join orders o on o.id = l.order_id
     join events e on e.id = o.event_id
@@ -82,6 +82,7 @@ export const LINE_SELECT = `
     left join lateral (
       select sum(f.amount) as pending, (array_agg(f.last_error order by f.id desc))[1] as last_error
         from print_refunds f where f.line_id = l.id and f.status = 'pending') rp on true
+    left join lateral (select max(bl.batch_id) as last_batch from print_batch_lines bl where bl.line_id = l.id) pb on true
     left join lateral (
       select q.id as rr_id, q.status as rr_status, q.note as rr_note, q.decline_reason as rr_decline_reason,
              q.replacement_line_id as rr_replacement_line_id, q.created_at as rr_created_at, q.decided_at as rr_decided_at
@@ -101,6 +102,7 @@ export interface LineViewRow extends PrintLineRow {
   product: string;
   refund_pending: number | string;
   refund_error: string | null;
+  last_batch: number | null;
   rr_id: number | null;
   rr_status: ReplacementStatus | null;
   rr_note: string | null;
@@ -155,6 +157,7 @@ export function toFulfilmentLine(r: LineViewRow, now = Date.now()): FulfilmentLi
     refunded: Number(r.refunded),
     refundPending: Number(r.refund_pending),
     refundError: r.refund_error,
+    lastBatch: r.last_batch,
     replacementOf: r.replacement_of,
     replacementRequest: replacementOf(r),
     buyerName: r.buyer_name,

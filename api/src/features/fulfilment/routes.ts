@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   API_ROUTES,
   fulfilmentQueueSchema,
+  printBatchSchema,
   printLineStatusSchema,
   printRefundSchema,
   replacementDecisionSchema,
@@ -15,6 +16,7 @@ import { AppError, forbidden, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { requireUser } from '../accounts';
 import { FILE_NOT_READY_MESSAGE, fulfilmentLine, fulfilmentQueue, moveLine } from './printLines';
+import { makePrintBatch } from './printBatch';
 import { refundOrderLine } from './refunds';
 import { decideReplacement, openReplacementRequests, replacementPhoto } from './replacements';
 
@@ -25,7 +27,7 @@ async function requireFulfilment(ctx: AppContext, request: FastifyRequest) {
   return found;
 }
 
-const CSV_HEADER = ['Line', 'Order', 'Paid at', 'Age (hours)', 'Event', 'BIB', 'Product', 'Quantity', 'Status', 'File', 'DPI', 'Hold reason', 'Warning', 'Buyer', 'Phone', 'Address', 'PIN code', 'Courier', 'Tracking number', 'Amount', 'Refunded'];
+const CSV_HEADER = ['Line', 'Order', 'Paid at', 'Age (hours)', 'Event', 'BIB', 'Product', 'Quantity', 'Status', 'File', 'DPI', 'Hold reason', 'Warning', 'Buyer', 'Phone', 'Address', 'PIN code', 'Courier', 'Tracking number', 'Amount', 'Refunded', 'Batch'];
 
 export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.fulfilmentQueue, async (request, reply) => {
@@ -82,13 +84,27 @@ export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
     return reply.send(await ctx.storage.getStream(key));
   });
 
+  // A batch for the print shop: the chosen lines' files and a packing list (PDF), in one zip.
+  app.post(API_ROUTES.fulfilmentBatch, async (request, reply) => {
+    const { user } = await requireFulfilment(ctx, request);
+    const input = await validate(printBatchSchema, request.body);
+    const batch = await makePrintBatch(ctx, input.lineIds, { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() });
+    batch.stream.on('error', (err) => request.log.error({ err, batch: batch.id }, 'print batch zip stream failed'));
+    reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Length', String(batch.size))
+      .header('Content-Disposition', `attachment; filename="${batch.fileName}"`)
+      .header('Cache-Control', 'no-store');
+    return reply.send(batch.stream);
+  });
+
   app.get(API_ROUTES.fulfilmentExport, async (request, reply) => {
     await requireFulfilment(ctx, request);
     const input = await validate(fulfilmentQueueSchema, request.query);
     const lines = await fulfilmentQueue(ctx.db, { status: input.status as PrintLineStatus | 'all', search: input.search });
     const csv = toCsv(
       CSV_HEADER,
-      lines.map((l) => [l.id, l.orderRef, l.paidAt, l.ageHours, l.eventName, l.bibNumber, l.product, l.quantity, l.status, l.fileState, l.fileDpi, l.holdReason, l.warning, l.buyerName, l.phone, l.shippingAddress, l.pincode, l.courier, l.trackingNumber, l.amount, l.refunded]),
+      lines.map((l) => [l.id, l.orderRef, l.paidAt, l.ageHours, l.eventName, l.bibNumber, l.product, l.quantity, l.status, l.fileState, l.fileDpi, l.holdReason, l.warning, l.buyerName, l.phone, l.shippingAddress, l.pincode, l.courier, l.trackingNumber, l.amount, l.refunded, l.lastBatch]),
     );
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="print-lines.csv"').header('Cache-Control', 'no-store');
     return reply.send(csv);

@@ -10,6 +10,9 @@ import {
   REFUND_POLICY,
   isApiError,
   printLineStatusSchema,
+  PRINT_BATCH_MAX_LINES,
+  PRINT_BATCH_MESSAGES,
+  PRINT_BATCH_STATUSES,
   PRINT_LINE_NEXT,
   readLocalSession,
   type FulfilmentLine,
@@ -33,6 +36,9 @@ const PAGE_SIZE = 15;
 
 /** What may still be refunded of a line: paid, less refunded, less refunds pending at the gateway. */
 const refundableOf = (line: FulfilmentLine) => Math.max(0, Math.round((line.amount - line.refunded - line.refundPending) * 100) / 100);
+
+/** The lines a batch takes from what the list shows: still to print or ship, file ready, oldest first, at most PRINT_BATCH_MAX_LINES. */
+const batchLinesOf = (lines: FulfilmentLine[]) => lines.filter((l) => PRINT_BATCH_STATUSES.includes(l.status) && l.fileState === 'ready').slice(0, PRINT_BATCH_MAX_LINES);
 
 /** How long a line has waited while it is still to be printed or shipped; afterwards the day it was paid. */
 function waitingText(line: FulfilmentLine): string {
@@ -63,6 +69,7 @@ export function PrintOrdersPage() {
   const [refunding, setRefunding] = useState<{ line: FulfilmentLine; requestKey: string } | null>(null);
   const [refundForm] = Form.useForm<{ amount: number }>();
   const [requestsVersion, setRequestsVersion] = useState(0);
+  const [batchBusy, setBatchBusy] = useState(false);
   useDocumentTitle('Print Orders');
 
   const load = useCallback(() => {
@@ -151,6 +158,28 @@ export function PrintOrdersPage() {
     }
   };
 
+  // One zip for the print shop: the ready files of the lines shown (oldest first) and their packing list.
+  const downloadBatch = async () => {
+    const batchLines = batchLinesOf(lines ?? []);
+    if (batchLines.length === 0) {
+      message.error(PRINT_BATCH_MESSAGES.empty);
+      return;
+    }
+    setBatchBusy(true);
+    try {
+      const { blob, fileName } = await fulfilmentApi.batch({ lineIds: batchLines.map((l) => l.id) });
+      saveBlob(blob, fileName ?? 'print-batch.zip');
+      const parcels = new Set(batchLines.map((l) => l.orderRef)).size;
+      message.success(`Batch downloaded: ${batchLines.length} ${batchLines.length === 1 ? 'line' : 'lines'} in ${parcels} ${parcels === 1 ? 'parcel' : 'parcels'}, with the packing list.`);
+      load();
+    } catch (error) {
+      failed(error);
+      if (isApiError(error) && error.statusCode === 409) load();
+    } finally {
+      setBatchBusy(false);
+    }
+  };
+
   const exportCsv = async () => {
     try {
       saveBlob(await fulfilmentApi.exportCsv({ status: filter, search }), 'print-lines.csv');
@@ -169,6 +198,7 @@ export function PrintOrdersPage() {
           Ready, {line.fileWidth} x {line.fileHeight} px at {line.fileDpi} dpi
         </span>
         {line.warning ? <Tag color="gold">{line.warning}</Tag> : null}
+        {line.lastBatch ? <Tag color="purple">{`In batch ${line.lastBatch}`}</Tag> : null}
       </Space>
     );
   };
@@ -176,7 +206,9 @@ export function PrintOrdersPage() {
   return (
     <div style={{ maxWidth: 1240, margin: '24px auto', padding: '0 16px' }} data-testid="print-orders">
       <h1 style={{ fontSize: 26 }}>Print Orders</h1>
-      <p style={{ marginTop: 0 }}>Paid prints and collages, oldest first. Download a line&apos;s print-ready file, then move it on as it is printed, shipped and delivered.</p>
+      <p style={{ marginTop: 0 }}>
+        Paid prints and collages, oldest first. Download a line&apos;s print-ready file, or a batch of the ready lines shown with their packing list, then move each line on as it is printed, shipped and delivered.
+      </p>
       {/* Buttons that wrap: six statuses do not fit one row of a phone. */}
       <Radio.Group
         aria-label="Status"
@@ -201,7 +233,12 @@ export function PrintOrdersPage() {
           }}
           style={{ maxWidth: 360 }}
         />
-        <Button onClick={exportCsv}>Export CSV</Button>
+        <Space wrap>
+          <Button type="primary" onClick={downloadBatch} loading={batchBusy} disabled={lines === null || batchLinesOf(lines).length === 0}>
+            {`Download batch (${batchLinesOf(lines ?? []).length})`}
+          </Button>
+          <Button onClick={exportCsv}>Export CSV</Button>
+        </Space>
       </div>
       <ReplacementRequests
         version={requestsVersion}
