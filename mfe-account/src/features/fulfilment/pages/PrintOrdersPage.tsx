@@ -70,6 +70,8 @@ export function PrintOrdersPage() {
   const [refundForm] = Form.useForm<{ amount: number }>();
   const [requestsVersion, setRequestsVersion] = useState(0);
   const [batchBusy, setBatchBusy] = useState(false);
+  // Each search reads the list again, even for the same reference: staff waiting for a file press it again.
+  const [searches, setSearches] = useState(0);
   useDocumentTitle('Print Orders');
 
   const load = useCallback(() => {
@@ -86,7 +88,7 @@ export function PrintOrdersPage() {
   }, [filter, search, refused]);
   useEffect(() => {
     if (session.signedIn) load();
-  }, [session.signedIn, load]);
+  }, [session.signedIn, load, searches]);
 
   if (!session.signedIn) return <Navigate to="/sign-in" replace state={{ redirectTo: '/print-orders' }} />;
 
@@ -229,6 +231,7 @@ export function PrintOrdersPage() {
           allowClear
           onSearch={(value) => {
             setSearch(value.trim());
+            setSearches((n) => n + 1);
             setPage(1);
           }}
           style={{ maxWidth: 360 }}
