@@ -42,6 +42,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/config/master': everyone(200),
   'POST /api/search/bib': everyone(200),
   'POST /api/cart/details': everyone(200),
+  'POST /api/cart/collage-preview': everyone(200),
   'POST /api/cart/unlabeled-details': everyone(200),
   // The privacy OTP belongs to a search session: a visitor without one is asked to search first.
   'POST /api/otp/generate': { ...everyone(200), visitor: 400 },

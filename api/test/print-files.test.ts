@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BLEED_IN, collageTiles, planPrint } from '../src/media/printFiles';
-import { officialTime, raceDate } from '../src/features/fulfilment/printFilesJob';
+import { BLEED_IN, collageTiles, officialTime, planPrint, raceDate } from '../src/media/printFiles';
 
 describe('print-ready file rules', () => {
   it('turns the print to the photo, adds the bleed and takes 300 dpi only where the original gives it', () => {

@@ -111,6 +111,7 @@ test.describe('photo selection (/products)', () => {
     await expect(page.getByTestId('collage-section')).toContainText('*Minimum 3 photos are mandatory to make collage');
     await expect(page.getByTestId('bill-summary')).toContainText('Minimum 3 photos and maximum 5 are mandatory to make collage');
     await expect(page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
+    await expect(page.getByTestId('collage-section').getByRole('button', { name: 'Preview collage' })).toBeDisabled();
 
     await page.getByRole('button', { name: '+ Add more collages' }).click();
     await photoCards(page).nth(3).getByTestId('collage').click();
@@ -121,6 +122,14 @@ test.describe('photo selection (/products)', () => {
     await expect(page.getByTestId('bill-summary')).toHaveAttribute('data-source', 'server');
     await expect(page.getByTestId('bill-total')).toHaveText('₹1,697');
     await expect(page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' })).toBeEnabled();
+
+    // Before paying, the collage as it will be printed: landscape 3 ft x 2 ft, from the watermarked photos.
+    await page.getByTestId('collage-section').getByRole('button', { name: 'Preview collage' }).click();
+    const preview = page.getByRole('dialog', { name: 'Your journey map collage' });
+    const image = preview.getByRole('img', { name: 'Preview of your journey map collage' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1080, 720]);
+    await expect(preview).toContainText('A preview from the watermarked photos. Your collage is printed landscape, 3 ft x 2 ft, from the original photos, without watermarks.');
   });
 
   test('report needs sign-in; Not Me leaves only the reporter\'s view and can be undone; Hide is for the BIB\'s owner', async ({ page }) => {

@@ -275,6 +275,9 @@ export interface SecurityConfig {
   /** BIB searches and photo pages per address in the window (each route counted on its own). */
   photoSearchPerIp: number;
   photoSearchWindowSeconds: number;
+  /** Collage previews per address in the window (each draws a small collage). */
+  collagePreviewsPerIp: number;
+  collagePreviewWindowSeconds: number;
   /**
    * Selfie searches per address in the window: a backstop only (runners at a race share a mobile
    * carrier's few addresses); the everyday limit is per device session, below.
@@ -387,6 +390,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       contactWindowSeconds: int('RATE_LIMIT_CONTACT_WINDOW_SECONDS', 3600),
       photoSearchPerIp: int('RATE_LIMIT_SEARCH_PER_IP', 120),
       photoSearchWindowSeconds: int('RATE_LIMIT_SEARCH_WINDOW_SECONDS', 600),
+      collagePreviewsPerIp: int('RATE_LIMIT_COLLAGE_PREVIEW_PER_IP', 60),
+      collagePreviewWindowSeconds: int('RATE_LIMIT_COLLAGE_PREVIEW_WINDOW_SECONDS', 600),
       selfieSearchesPerIp: int('RATE_LIMIT_SELFIE_PER_IP', 200),
       selfieSearchesPerSession: int('RATE_LIMIT_SELFIE_PER_SESSION', 10),
       selfieSearchWindowSeconds: int('RATE_LIMIT_SELFIE_WINDOW_SECONDS', 600),

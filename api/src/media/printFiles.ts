@@ -79,6 +79,22 @@ export async function renderPrintFile(original: Buffer, size: PrintSize, product
   return { ok: true, ...out, dpi: plan.dpi, warning: plan.dpi < PRINT_DPI ? lowDpiWarning(plan.dpi) : null };
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A race date as the collage prints it: 12 January 2026. */
+export function raceDate(value: string | Date): string {
+  const d = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** An interval as PostgreSQL prints it (01:52:07, or "1 day 02:03:04") to H:MM:SS. */
+export function officialTime(interval: string | null): string | null {
+  if (!interval) return null;
+  const match = /(?:(\d+) days? )?(\d+):(\d{2}):(\d{2})/.exec(interval);
+  if (!match) return null;
+  const hours = Number(match[1] ?? 0) * 24 + Number(match[2]);
+  return `${hours}:${match[3]}:${match[4]}`;
+}
+
 export interface CollageInput {
   photos: Buffer[];
   orientation: 'Vertical' | 'Horizontal';
@@ -139,7 +155,12 @@ function headerSvg(width: number, height: number, input: CollageInput): string {
 }
 
 /** The journey-map collage at 2 ft x 3 ft, or why it cannot be made (a photo too small for its place). */
-export async function renderCollage(input: CollageInput, dpi = COLLAGE_DPI): Promise<PrintFile> {
+/**
+ * The collage at dpi. checkResolution (the print file) refuses a photo that gives fewer than
+ * MIN_PRINT_DPI at its tile; the runner's preview before paying is drawn small from the watermarked
+ * previews, so it does not check.
+ */
+export async function renderCollage(input: CollageInput, dpi = COLLAGE_DPI, options: { checkResolution?: boolean } = {}): Promise<PrintFile> {
   const size = COLLAGE_SIZE_IN[input.orientation];
   const width = size.width * dpi;
   const height = size.height * dpi;
@@ -158,7 +179,7 @@ export async function renderCollage(input: CollageInput, dpi = COLLAGE_DPI): Pro
     // Cover the tile: the photo's pixels per inch there must reach the minimum.
     const scale = Math.max(tile.width / upright.width, tile.height / upright.height);
     const tileDpi = Math.floor(dpi / scale);
-    if (tileDpi < MIN_PRINT_DPI) return { ok: false, reason: tooSmallReason(`photo ${i + 1} of the collage`, tileDpi) };
+    if ((options.checkResolution ?? true) && tileDpi < MIN_PRINT_DPI) return { ok: false, reason: tooSmallReason(`photo ${i + 1} of the collage`, tileDpi) };
     layers.push({ input: await sharp(photo).rotate().resize(tile.width, tile.height, { fit: 'cover' }).toBuffer(), left: tile.left, top: tile.top });
   }
   if (input.courseMap) {

@@ -34,6 +34,7 @@ export const LIMIT_MESSAGES = {
   otpSend: 'Too many OTP requests. Please try again in a few minutes.',
   preorderLink: 'Too many attempts. Please try again in 15 minutes.',
   clientReports: 'Too many reports from this browser. Please try again in a minute.',
+  collagePreview: 'Too many collage previews from your network. Please wait a few minutes and try again.',
   contact: (supportAddress: string) => `You have sent several messages recently. Please try again in an hour, or write to ${supportAddress}.`,
 } as const;
 
@@ -59,6 +60,8 @@ export function addressRules(config: AppConfig) {
     otpSend: { name: 'otp-send', max: s.otpSendsPerIp, windowSeconds: s.otpWindowSeconds, message: LIMIT_MESSAGES.otpSend },
     /** The shell's batches of reports (views and errors of remotes); the shell itself sends at most a few a minute. */
     clientReports: { name: 'client-reports', max: config.releases.batchesPerIpPerMinute, windowSeconds: 60, message: LIMIT_MESSAGES.clientReports },
+    /** Each preview draws a collage: a page asking again and again must not keep a core busy. */
+    collagePreview: { name: 'collage-preview', max: s.collagePreviewsPerIp, windowSeconds: s.collagePreviewWindowSeconds, message: LIMIT_MESSAGES.collagePreview },
     /** Guessing pre-order ids must stay slow. */
     preorderLink: { name: 'preorder-link', max: s.preorderLinkTriesPerIp, windowSeconds: s.preorderLinkWindowSeconds, message: LIMIT_MESSAGES.preorderLink },
   } satisfies Record<string, AddressRule>;

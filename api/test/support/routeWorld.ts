@@ -368,6 +368,18 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       path: API_ROUTES.cartDetails,
       json: { eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: null, lines: photoLines(f.photoIds.slice(0, 2)), sponsorofferID: null, discountedPhotoIds: [] },
     }),
+    'POST /api/cart/collage-preview': async () => ({
+      path: API_ROUTES.collagePreview,
+      json: {
+        eventId: f.eventId,
+        bibNumber: f.bib,
+        searchKind: 'bib',
+        packageKind: null,
+        lines: [{ type: 'collage', category: 'image', id: f.photoIds[0], collagePhotoIds: f.photoIds.slice(0, 3), orientation: 'Vertical' }],
+        sponsorofferID: null,
+        discountedPhotoIds: [],
+      },
+    }),
     'POST /api/cart/unlabeled-details': async () => ({
       path: API_ROUTES.unlabeledCartDetails,
       json: { eventId: cart.eventId, bibNumber: 'unlabeled', searchKind: 'unlabeled', packageKind: null, lines: photoLines(cart.unlabeledPhotoIds), sponsorofferID: null, discountedPhotoIds: [] },

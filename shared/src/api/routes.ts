@@ -13,6 +13,7 @@ export const API_ROUTES = {
   masterConfig: '/api/config/master',
   media: '/media',
   cartDetails: '/api/cart/details',
+  collagePreview: '/api/cart/collage-preview',
   unlabeledCartDetails: '/api/cart/unlabeled-details',
   generateOtp: '/api/otp/generate',
   verifyOtp: '/api/otp/verify',

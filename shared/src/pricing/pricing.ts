@@ -32,6 +32,9 @@ export const COLLAGE_MIN_PHOTOS = 3;
 export const COLLAGE_MAX_PHOTOS = 5;
 export const COLLAGE_RULE_MESSAGE = 'Minimum 3 photos and maximum 5 are mandatory to make collage';
 export const COLLAGE_CART_WARNING = '*Minimum 3 photos are mandatory to make collage';
+/** Under the runner's collage preview in the cart: what the preview is and what the print will be. */
+export const collagePreviewNote = (orientation: 'Vertical' | 'Horizontal') =>
+  `A preview from the watermarked photos. Your collage is printed ${orientation === 'Vertical' ? 'portrait, 2 ft x 3 ft' : 'landscape, 3 ft x 2 ft'}, from the original photos, without watermarks.`;
 export const DEFAULT_VIDEO_PRICE = 150;
 export const DEFAULT_COLLAGE_PRICE = 1179;
 

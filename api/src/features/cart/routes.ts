@@ -3,7 +3,10 @@ import type { Feature } from '../index';
 import { badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { resolveSession } from '../accounts';
+import { routeLimit } from '../../security/addressLimits';
+import { addressRules } from '../../security/limits';
 import { buildBill } from './bill';
+import { collagePreview } from './collagePreview';
 
 /** Cart details (BIB and selfie carts) and unlabeled cart details: the server's bill with its GST. */
 export const cartRoutes: Feature = async (app, { ctx }) => {
@@ -22,5 +25,14 @@ export const cartRoutes: Feature = async (app, { ctx }) => {
     const session = await resolveSession(ctx, request);
     ctx.funnel.mark(bill.eventId, 'cart', { sessionId: session?.id ?? null, ip: request.ip });
     return sendOk(reply, bill);
+  });
+
+  // The cart's collage drawn small before paying (watermarked photos); the bill's rules apply.
+  app.post(API_ROUTES.collagePreview, { config: routeLimit(addressRules(ctx.config).collagePreview) }, async (request, reply) => {
+    const cart = asCartRequest(await validate(cartRequestSchema, request.body));
+    if (cart.searchKind === 'unlabeled') throw badRequest('Collages are not offered for unlabeled photos.');
+    const session = await resolveSession(ctx, request);
+    const image = await collagePreview(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null });
+    return reply.header('Content-Type', 'image/jpeg').header('Cache-Control', 'private, no-store').send(image);
   });
 };

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { renderCollage, renderPrintFile, type PrintFile } from '../../media/printFiles';
+import { officialTime, raceDate, renderCollage, renderPrintFile, type PrintFile } from '../../media/printFiles';
 import { ObjectNotFoundError } from '../../storage/errors';
 import { materialisePrintLines, type PrintLineRow } from './printLines';
 
@@ -26,22 +26,6 @@ interface PendingLine extends PrintLineRow {
   print_height_in: string | number | null;
   participant_name: string | null;
   finish_time: string | null;
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** A race date as the collage prints it: 12 January 2026. */
-export function raceDate(value: string | Date): string {
-  const d = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-/** An interval as PostgreSQL prints it (01:52:07, or "1 day 02:03:04") to H:MM:SS. */
-export function officialTime(interval: string | null): string | null {
-  if (!interval) return null;
-  const match = /(?:(\d+) days? )?(\d+):(\d{2}):(\d{2})/.exec(interval);
-  if (!match) return null;
-  const hours = Number(match[1] ?? 0) * 24 + Number(match[2]);
-  return `${hours}:${match[3]}:${match[4]}`;
 }
 
 async function originals(ctx: AppContext, photoIds: number[]): Promise<Buffer[] | null> {

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Alert, Button, Input, Popconfirm, Radio, Result } from 'antd';
+import { Alert, Button, Input, Popconfirm, Radio, Result, Space } from 'antd';
 import {
   addAllPhotos,
   allPhotosInCart,
@@ -13,6 +13,7 @@ import {
   collageIsIncomplete,
   COLLAGE_RULE_MESSAGE,
   collagePhotoCount,
+  cartRequestFromShop,
   isSignedInValue,
   removeBySeq,
   removeCollage,
@@ -33,6 +34,7 @@ import { DescribedImage, DigitalDownloadsTitle, ExpiredSession, returnHomeAction
 import { useCartBill } from '../api/useCartBill';
 import { BillSummary } from '../components/BillSummary';
 import { CartSlideshow } from '../components/CartSlideshow';
+import { CollagePreview } from '../components/CollagePreview';
 import '../cart.css';
 
 export const EMPTY_CART_TEXT = 'Your cart is empty';
@@ -255,9 +257,12 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
                 </button>
               </div>
               {collageCount < COLLAGE_MIN_PHOTOS ? <p className="fl-warning">{COLLAGE_CART_WARNING}</p> : null}
-              <Button danger onClick={() => setShop(removeCollage)}>
-                Remove
-              </Button>
+              <Space wrap>
+                <CollagePreview request={cartRequestFromShop(shop)} orientation={orientation} disabled={collageCount < COLLAGE_MIN_PHOTOS} />
+                <Button danger onClick={() => setShop(removeCollage)}>
+                  Remove
+                </Button>
+              </Space>
             </section>
           ) : null}
         </main>
