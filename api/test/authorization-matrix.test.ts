@@ -151,6 +151,13 @@ const EXPECTED: Record<string, Row> = {
   // Platform operators only: none of the matrix's callers is one (api/test/operator.test.ts grants as one).
   'POST /api/operator/organisers': { ...everyone(403), visitor: 401 },
   'POST /api/operator/fulfilment': { ...everyone(403), visitor: 401 },
+  'POST /api/operator/staff-role': { ...everyone(403), visitor: 401 },
+  'POST /api/operator/organiser-requests': { ...everyone(403), visitor: 401 },
+  'POST /api/operator/organiser-requests/decide': { ...everyone(403), visitor: 401 },
+  'POST /api/operator/events': { ...everyone(403), visitor: 401 },
+  // "List your race": any signed-in account asks once; an organiser already is one (409).
+  'POST /api/organiser-requests': { ...signedIn(200), organiser: 409 },
+  'POST /api/organiser-requests/mine': signedIn(200),
   // Fulfilment staff and operators only: none of the matrix's callers is either (api/test/prints-fulfilment.test.ts).
   'POST /api/fulfilment/queue': { ...everyone(403), visitor: 401 },
   'POST /api/fulfilment/lines/status': { ...everyone(403), visitor: 401 },

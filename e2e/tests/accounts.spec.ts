@@ -47,7 +47,7 @@ test.describe('accounts journeys', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByTestId('account-button')).toContainText('Anita');
     // A new account has not proved its address yet: the menu offers Confirm Email (the demo accounts' are proven).
-    expect(await accountMenuEntries(page)).toEqual(['Orders History', 'Confirm Email', 'Change Password', 'Log out']);
+    expect(await accountMenuEntries(page)).toEqual(['Orders History', 'Confirm Email', 'Change Password', 'List your race', 'Log out']);
     const stored = await page.evaluate(() => ({
       name: localStorage.getItem('Name'),
       email: localStorage.getItem('Email'),
@@ -98,8 +98,8 @@ test.describe('accounts journeys', () => {
 
   for (const [role, email, expected] of [
     ['organiser', DEMO_USERS.organiser, ['Orders History', 'Change Password', 'Event Dashboard', 'Log out']],
-    ['partner', DEMO_USERS.partner, ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'Log out']],
-    ['runner', DEMO_USERS.runner, ['Orders History', 'Change Password', 'Log out']],
+    ['partner', DEMO_USERS.partner, ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out']],
+    ['runner', DEMO_USERS.runner, ['Orders History', 'Change Password', 'List your race', 'Log out']],
   ] as const) {
     test(`the ${role} sees only the menu entries the role allows`, async ({ page }) => {
       await signInThroughForm(page, email, DEMO_PASSWORD);

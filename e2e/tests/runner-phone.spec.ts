@@ -443,8 +443,8 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
 
   // The desktop bar's account menu (the same entries for the role) against the phone drawer's.
   const ROLES = [
-    { role: 'runner', email: DEMO_USERS.runner, entries: ['Orders History', 'Change Password', 'Log out'] },
-    { role: 'partner', email: DEMO_USERS.partner, entries: ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'Log out'] },
+    { role: 'runner', email: DEMO_USERS.runner, entries: ['Orders History', 'Change Password', 'List your race', 'Log out'] },
+    { role: 'partner', email: DEMO_USERS.partner, entries: ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out'] },
     { role: 'organiser', email: DEMO_USERS.organiser, entries: ['Orders History', 'Change Password', 'Event Dashboard', 'Log out'] },
   ];
   for (const { role, email, entries } of ROLES) {

@@ -9,6 +9,8 @@ import type { DownloadsUi } from './features/orders/components/OrderView';
 import { useDownloads } from './features/downloads/api/useDownloads';
 import { PreBookedPhotosModal } from './features/preorder/components/PreBookedPhotosModal';
 import { PrintOrdersPage } from './features/fulfilment/pages/PrintOrdersPage';
+import { ListYourRacePage } from './features/listRace/pages/ListYourRacePage';
+import { OperatorConsolePage } from './features/operator/pages/OperatorConsolePage';
 
 /** Features meet here: the order pages get the downloads feature's hook and overlay, the history the pre-order modal. */
 const downloads: DownloadsUi = { useDownloads, Overlay: ProcessingOverlay };
@@ -16,7 +18,8 @@ const downloads: DownloadsUi = { useDownloads, Overlay: ProcessingOverlay };
 /**
  * The account remote, exposed as './App': checkout, payment return pages, order history and details,
  * downloads and the pre-order mapping modal (opened by /order-history?prebooked=1&race=<event>), and
- * the print queue of fulfilment staff (/print-orders).
+ * the print queue of fulfilment staff (/print-orders), "List your race" for any signed-in account
+ * (/list-your-race) and the operator's console (/operator).
  */
 export default function AccountApp() {
   return (
@@ -32,6 +35,8 @@ export default function AccountApp() {
       <Route path="/myorders" element={<OrderDetailsPage mode="myorders" downloads={downloads} />} />
       <Route path="/preauthdownload" element={<OrderDetailsPage mode="preauth" downloads={downloads} />} />
       <Route path="/print-orders" element={<PrintOrdersPage />} />
+      <Route path="/list-your-race" element={<ListYourRacePage />} />
+      <Route path="/operator" element={<OperatorConsolePage />} />
       <Route path="/ec" element={<NotAvailableYet />} />
       <Route path="/PremiumPackageModal" element={<NotAvailableYet />} />
       <Route path="/UltraPremiumPackageModal" element={<NotAvailableYet />} />

@@ -16,6 +16,7 @@ export * from './api/discoveryApi';
 export * from './api/organiserApi';
 export * from './api/partnerApi';
 export * from './api/fulfilmentApi';
+export * from './api/operatorApi';
 export * from './api/supplyApi';
 export * from './api/captchaNeeded';
 export * from './api/certificateApi';

@@ -37,6 +37,8 @@ export * from './certificates/layout';
 export * from './schemas/certificates';
 export * from './types/organiser';
 export * from './schemas/organiser';
+export * from './types/operator';
+export * from './schemas/operator';
 export * from './schemas/fulfilment';
 export * from './types/supply';
 export * from './schemas/supply';

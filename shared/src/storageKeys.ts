@@ -29,6 +29,7 @@ export const STORAGE_KEYS = {
   isOrganiser: 'isOrganiser',
   isPartner: 'isPartner',
   isFulfilment: 'isFulfilment',
+  isOperator: 'isOperator',
   /** 'false' while the signed-in account has not proved its email address (the menu then offers Confirm Email). */
   emailVerified: 'emailVerified',
   isdCode: 'isdCode',

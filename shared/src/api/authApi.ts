@@ -64,6 +64,7 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.isOrganiser,
   STORAGE_KEYS.isPartner,
   STORAGE_KEYS.isFulfilment,
+  STORAGE_KEYS.isOperator,
   STORAGE_KEYS.emailVerified,
 ] as const;
 
@@ -81,6 +82,7 @@ export function rememberSignIn(login: LoginResult): void {
   localStore.set(STORAGE_KEYS.isOrganiser, String(login.isOrganiser));
   localStore.set(STORAGE_KEYS.isPartner, String(login.isPartner));
   localStore.set(STORAGE_KEYS.isFulfilment, String(login.isFulfilment));
+  localStore.set(STORAGE_KEYS.isOperator, String(login.isOperator === true));
   localStore.set(STORAGE_KEYS.emailVerified, String(login.emailVerified));
   if (login.isdCode) localStore.set(STORAGE_KEYS.isdCode, login.isdCode);
   announceSessionChange();
@@ -119,6 +121,8 @@ export interface LocalSession {
   isPartner: boolean;
   /** May work the print queue (fulfilment staff or an operator). */
   isFulfilment: boolean;
+  /** A platform operator (the Operator Console). */
+  isOperator: boolean;
   /** False only when the server said the account has not proved its address yet. */
   emailVerified: boolean;
 }
@@ -135,6 +139,7 @@ export function readLocalSession(): LocalSession {
     isOrganiser: signedIn && localStore.get(STORAGE_KEYS.isOrganiser) === 'true',
     isPartner: signedIn && localStore.get(STORAGE_KEYS.isPartner) === 'true',
     isFulfilment: signedIn && localStore.get(STORAGE_KEYS.isFulfilment) === 'true',
+    isOperator: signedIn && localStore.get(STORAGE_KEYS.isOperator) === 'true',
     emailVerified: !signedIn || localStore.get(STORAGE_KEYS.emailVerified) !== 'false',
   };
 }

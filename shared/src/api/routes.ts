@@ -105,6 +105,13 @@ export const API_ROUTES = {
   // Operator: who is an organiser, who works fulfilment
   operatorOrganiserRole: '/api/operator/organisers',
   operatorFulfilmentRole: '/api/operator/fulfilment',
+  // "List your race" (any signed-in account) and the operator console
+  organiserRequest: '/api/organiser-requests',
+  myOrganiserRequest: '/api/organiser-requests/mine',
+  operatorOrganiserRequests: '/api/operator/organiser-requests',
+  operatorDecideOrganiserRequest: '/api/operator/organiser-requests/decide',
+  operatorStaffRole: '/api/operator/staff-role',
+  operatorEvents: '/api/operator/events',
   // Fulfilment: the queue of paid print lines, their files and statuses
   fulfilmentQueue: '/api/fulfilment/queue',
   fulfilmentLineStatus: '/api/fulfilment/lines/status',
@@ -140,6 +147,9 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   API_ROUTES.unlabeledCartDetails,
   API_ROUTES.fulfilmentQueue,
   API_ROUTES.fulfilmentReplacements,
+  API_ROUTES.myOrganiserRequest,
+  API_ROUTES.operatorOrganiserRequests,
+  API_ROUTES.operatorEvents,
   API_ROUTES.eventDetails,
   API_ROUTES.multiEventList,
   API_ROUTES.checkoutUserInfo,

@@ -21,6 +21,8 @@ export interface LoginResult {
   isPartner: boolean;
   /** Fulfilment staff or an operator: the account may work the print queue (the server checks every call). */
   isFulfilment: boolean;
+  /** A platform operator: the account menu offers the Operator Console (the server checks every call). */
+  isOperator: boolean;
   /** Whether the account proved its email address (orders placed with it without signing in show only then). */
   emailVerified: boolean;
   /** Session token, stored under session_token and sent as `Authorization: Bearer`. */

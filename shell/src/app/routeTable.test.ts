@@ -29,7 +29,8 @@ describe('route table', () => {
   it('lists every path once', () => {
     const paths = ROUTE_TABLE.map((route) => route.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);
-    // The spec's 39 routes, the supply line's /upload and /photos, the videographer's /videos, /verify-email and the print queue's /print-orders.
-    expect(paths).toHaveLength(44);
+    // The spec's 39 routes, the supply line's /upload and /photos, the videographer's /videos, /verify-email, the print queue's /print-orders,
+    // /list-your-race and the operator's /operator.
+    expect(paths).toHaveLength(46);
   });
 });

@@ -50,6 +50,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/order-history', owner: 'account' },
   { path: '/orderDetails', owner: 'account' },
   { path: '/print-orders', owner: 'account' },
+  { path: '/list-your-race', owner: 'account' },
+  { path: '/operator', owner: 'account' },
   { path: '/myorders', owner: 'account' },
   { path: '/preauthdownload', owner: 'account' },
   { path: '/ec', owner: 'account' },

@@ -69,6 +69,7 @@ async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequ
     isOrganiser: user.is_organiser,
     isPartner: user.is_partner,
     isFulfilment: user.is_fulfilment === true || user.is_operator === true,
+    isOperator: user.is_operator === true,
     emailVerified: user.email_verified_at !== null,
     token,
     expiresAt: expiresAt.toISOString(),

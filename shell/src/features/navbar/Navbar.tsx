@@ -23,7 +23,7 @@ const MENU: Array<{ label: string; to: string }> = [
 export const STICKY_AFTER_PX = 250;
 
 /** The entries of the signed-in dropdown a role allows (the server still checks every page's role). */
-export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; isFulfilment?: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
+export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; isFulfilment?: boolean; isOperator?: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
   return [
     { key: 'orders', label: 'Orders History', to: '/order-history' },
     // Until the account proves its address, orders placed with it without signing in stay out of its history.
@@ -31,8 +31,10 @@ export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boo
     { key: 'change-password', label: 'Change Password', to: '/change-password' },
     // Every photographer's page, named as the page is (the spec's one "Show Revenue" entry left the rest behind a click).
     ...(roles.isPartner ? PARTNER_PAGES.map((page) => ({ ...page })) : []),
-    ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : []),
+    // Any account may ask to organise races; an organiser has the dashboard instead.
+    ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : [{ key: 'list-your-race', label: 'List your race', to: '/list-your-race' }]),
     ...(roles.isFulfilment ? [{ key: 'print-orders', label: 'Print Orders', to: '/print-orders' }] : []),
+    ...(roles.isOperator ? [{ key: 'operator', label: 'Operator Console', to: '/operator' }] : []),
     { key: 'logout', label: 'Log out' },
   ];
 }
