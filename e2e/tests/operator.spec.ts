@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll, smallTargets } from '../support/accessibility';
 import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
 
 /**
@@ -37,6 +38,9 @@ test('a new account lists its race: declined with a reason, asked again, approve
   await expect(phone.getByTestId('account-button')).toBeVisible();
   await phone.goto('/list-your-race');
   await expect(phone.getByRole('heading', { name: 'List your race' })).toBeVisible();
+  await expectAccessible(phone, 'List your race at 360 x 740');
+  await expectNoSidewaysScroll(phone, 'List your race at 360 x 740');
+  expect.soft(await smallTargets(phone, '[data-testid="list-your-race"]'), 'targets under 44 px on List your race').toEqual([]);
 
   // The form says what is wrong before anything is sent.
   await fillRequest(phone, { race, from: '2099-02-14', to: '2099-02-13' });
@@ -57,6 +61,7 @@ test('a new account lists its race: declined with a reason, asked again, approve
   const card = operator.getByTestId('organiser-request').filter({ hasText: race });
   await expect(card).toContainText(`Nashik, 14 Feb 2099 to 15 Feb 2099, about 2,500 runners`);
   await expect(card).toContainText(`Account: Kavya Iyer (${email})`);
+  await expectAccessible(operator, 'the Operator Console at 1280 x 800');
   await card.getByRole('button', { name: `Decline: ${race}` }).click();
   const dialog = operator.getByRole('dialog', { name: `Decline: ${race}` });
   await dialog.getByRole('button', { name: 'Decline and mail the reason' }).click();
