@@ -7,7 +7,8 @@
  * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
  * cart (with the sponsor offer taken), checkout, the unlabeled photos (one in the cart), the pre-order page, the selfie
  * search and the order history of the demo runner with one order's details; then the organiser's Event
- * Dashboard (events, an event's revenue and participants) and the fulfilment staff's Print Orders. Each is written as
+ * Dashboard (events, an event's revenue and participants), the fulfilment staff's Print Orders, List your race
+ * and the operator's console. Each is written as
  * `<page>-<width>.png`.
  */
 import fs from 'node:fs';
@@ -86,6 +87,14 @@ async function staffPages(browser: Browser, size: (typeof SIZES)[number]): Promi
   await staffPage.getByTestId('print-orders').waitFor();
   await shoot(staffPage, 'print-orders', size.name);
   await staff.close();
+
+  const operator = await browser.newContext({ ...device, storageState: returningVisitor });
+  const operatorPage = await operator.newPage();
+  await signIn(operatorPage, 'operator@finishline.test');
+  await operatorPage.goto(`${BASE_URL}/operator`, { waitUntil: 'networkidle' });
+  await operatorPage.getByRole('region', { name: 'Every event' }).locator('.ant-table-row, li').first().waitFor();
+  await shoot(operatorPage, 'operator-console', size.name);
+  await operator.close();
 }
 
 async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Promise<void> {
@@ -155,6 +164,10 @@ async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Prom
   await page.getByRole('button', { name: 'Paid', exact: true }).first().click();
   await page.getByTestId('order-view').waitFor();
   await shoot(page, 'order-details', size.name);
+  // Any signed-in account may ask to organise races.
+  await page.goto(`${BASE_URL}/list-your-race`, { waitUntil: 'networkidle' });
+  await page.getByRole('form', { name: 'List your race' }).waitFor();
+  await shoot(page, 'list-your-race', size.name);
   await context.close();
 }
 
