@@ -20,7 +20,7 @@ export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 7200;
 /** JSON bodies are small everywhere except where an image travels as base64. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; a 5 MB certificate background ~6.7 MB; contact attachments are drained; a participants CSV up to 5 MB
-const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact, API_ROUTES.organiserEventLogo, API_ROUTES.organiserImportParticipants, API_ROUTES.organiserCertificateBackground]);
+const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact, API_ROUTES.organiserEventLogo, API_ROUTES.organiserCourseMap, API_ROUTES.organiserImportParticipants, API_ROUTES.organiserCertificateBackground]);
 
 /** A hop count becomes "trust the nearest n hops", as proxy-addr reads it. */
 function fastifyTrustProxy(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {

@@ -126,6 +126,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/organiser/events/publish': eventOrganiserOnly,
   'POST /api/organiser/events/switch': eventOrganiserOnly,
   'POST /api/organiser/events/logo': eventOrganiserOnly,
+  'POST /api/organiser/events/course-map': eventOrganiserOnly,
   'POST /api/organiser/events/changes': eventOrganiserOnly,
   'POST /api/organiser/events/face-data/delete': eventOrganiserOnly,
   'POST /api/organiser/participants': eventOrganiserOnly,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, COLLAGE_RULE_MESSAGE, type CartLine } from '@finishline/shared/pure';
+import { API_ROUTES, COLLAGE_RULE_MESSAGE, COURSE_MAP_MESSAGE, type CartLine, type OrganiserEvent } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { loadConfig } from '../src/config/config';
+import { createUser } from '../src/features/accounts/users';
+import { createSession } from '../src/features/accounts/sessions';
 import { LIMIT_MESSAGES } from '../src/security/limits';
 
 /**
@@ -76,5 +78,32 @@ describe('collage preview in the cart', () => {
     expect([refused.status, ((await refused.json()) as { Message: string }).Message]).toEqual([429, LIMIT_MESSAGES.collagePreview]);
     // Another address is not held back.
     expect((await preview([collage(f.photoIds.slice(0, 3))], {}, '203.0.113.31')).status).toBe(200);
+  });
+
+  it("draws the course map the race's organiser uploaded at the collage's foot; only that organiser uploads it, an image only", async () => {
+    const organiserId = await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Organiser', email: 'meera.org@example.com', password: 'Finish@2026', isOrganiser: true });
+    const otherId = await createUser(t.ctx.db, { firstName: 'Neel', lastName: 'Organiser', email: 'neel.org@example.com', password: 'Finish@2026', isOrganiser: true });
+    await t.ctx.db.query('update events set organiser_user_id = $2 where id = $1', [f.eventId, organiserId]);
+    const token = (await createSession(t.ctx.db, organiserId)).token;
+    const other = (await createSession(t.ctx.db, otherId)).token;
+    const blueMap = (await sharp({ create: { width: 800, height: 300, channels: 3, background: { r: 20, g: 60, b: 220 } } }).png().toBuffer()).toString('base64');
+    const upload = (image: string, as = token) => t.request<OrganiserEvent>('POST', API_ROUTES.organiserCourseMap, { eventId: f.eventId, image }, { authorization: `Bearer ${as}` });
+
+    expect((await upload(blueMap, other)).status).toBe(403);
+    const notImage = await upload(Buffer.from('not an image at all').toString('base64'));
+    expect([notImage.status, notImage.body.Message]).toEqual([400, COURSE_MAP_MESSAGE]);
+    const saved = await upload(`data:image/png;base64,${blueMap}`);
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.course_map).toMatch(/course-maps/);
+    const [event] = await t.ctx.db.query<{ course_map_key: string }>('select course_map_key from events where id = $1', [f.eventId]);
+    expect(await t.ctx.db.query('select field, new_value from event_changes where event_id = $1 and field = $2', [f.eventId, 'course_map'])).toEqual([{ field: 'course_map', new_value: event!.course_map_key }]);
+
+    // The preview now ends with the map: its middle is the map's blue.
+    const res = await preview([collage(f.photoIds.slice(0, 3))], {}, '203.0.113.40');
+    const { data } = await sharp(Buffer.from(await res.arrayBuffer())).extract({ left: 340, top: 940, width: 40, height: 40 }).raw().toBuffer({ resolveWithObject: true });
+    const blue = data.filter((_v, i) => i % 3 === 2).reduce((a, b) => a + b, 0) / (data.length / 3);
+    const red = data.filter((_v, i) => i % 3 === 0).reduce((a, b) => a + b, 0) / (data.length / 3);
+    expect(blue).toBeGreaterThan(180);
+    expect(red).toBeLessThan(70);
   });
 });

@@ -456,6 +456,7 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/organiser/events/publish': async () => ({ path: API_ROUTES.organiserPublishEvent, json: { eventId: organiserEventId } }),
     'POST /api/organiser/events/switch': async () => ({ path: API_ROUTES.organiserEventSwitch, json: { eventId: organiserEventId, name: 'showunlabeled', on: true } }),
     'POST /api/organiser/events/logo': async () => ({ path: API_ROUTES.organiserEventLogo, json: { eventId: organiserEventId, image: logoPng } }),
+    'POST /api/organiser/events/course-map': async () => ({ path: API_ROUTES.organiserCourseMap, json: { eventId: organiserEventId, image: logoPng } }),
     'POST /api/organiser/events/changes': async () => ({ path: API_ROUTES.organiserEventChanges, json: { eventId: organiserEventId } }),
     'POST /api/organiser/events/face-data/delete': async () => ({ path: API_ROUTES.organiserDeleteFaceData, json: { eventId: organiserEventId, confirmName: 'Matrix Organiser Event' } }),
     'POST /api/organiser/participants': async () => ({ path: API_ROUTES.organiserParticipants, json: { eventId: f.eventId } }),

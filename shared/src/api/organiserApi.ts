@@ -50,6 +50,8 @@ export const organiserApi = {
   publishEvent: (body: EventIdRequest) => post<OrganiserEvent>(API_ROUTES.organiserPublishEvent, body),
   setSwitch: (body: EventSwitchRequest) => post<OrganiserEvent>(API_ROUTES.organiserEventSwitch, body),
   uploadLogo: (body: EventLogoRequest) => post<OrganiserEvent>(API_ROUTES.organiserEventLogo, body),
+  /** The course map drawn on the race's journey-map collages (same body as the logo: PNG or JPEG as base64). */
+  uploadCourseMap: (body: EventLogoRequest) => post<OrganiserEvent>(API_ROUTES.organiserCourseMap, body),
   eventChanges: (body: EventIdRequest) => post<EventChange[]>(API_ROUTES.organiserEventChanges, body),
   deleteFaceData: (body: DeleteFaceDataRequest) => post<DeleteFaceDataResult>(API_ROUTES.organiserDeleteFaceData, body),
   participants: (body: ParticipantsRequest) => post<ParticipantsResult>(API_ROUTES.organiserParticipants, body),

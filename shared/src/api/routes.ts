@@ -77,6 +77,7 @@ export const API_ROUTES = {
   organiserPublishEvent: '/api/organiser/events/publish',
   organiserEventSwitch: '/api/organiser/events/switch',
   organiserEventLogo: '/api/organiser/events/logo',
+  organiserCourseMap: '/api/organiser/events/course-map',
   organiserEventChanges: '/api/organiser/events/changes',
   organiserDeleteFaceData: '/api/organiser/events/face-data/delete',
   organiserParticipants: '/api/organiser/participants',

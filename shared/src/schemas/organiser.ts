@@ -1,5 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import {
+  COURSE_MAP_MESSAGE,
   EVENT_SWITCHES,
   PARTICIPANTS_CSV_MAX_CHARACTERS,
   type EventSwitch,
@@ -166,6 +167,12 @@ export const eventLogoSchema = object({
   eventId,
   // 1 MB as base64 is about 1.4 million characters; the exact byte limit is checked decoded.
   image: string().trim().required('Please choose a PNG or JPEG logo.').max(1_500_000, 'The logo can be at most 1 MB.'),
+});
+
+/** The race's course map for its journey-map collages (5 MB as base64 is about 7 million characters). */
+export const courseMapSchema = object({
+  eventId,
+  image: string().trim().required(COURSE_MAP_MESSAGE).max(7_200_000, COURSE_MAP_MESSAGE),
 });
 
 /** Organiser dashboard call: email (the spec's; the session decides) and, for the details, event_id. */

@@ -210,6 +210,8 @@ export interface OrganiserSponsorOffer {
 export interface OrganiserEvent extends OrganiserEventForm {
   event_id: number;
   event_logo: string;
+  /** The course map drawn on the race's journey-map collages ('' when none). */
+  course_map: string;
   published: boolean;
   published_at: string | null;
   /** The print catalogue with this event's prices, to edit them. */
@@ -236,6 +238,9 @@ export interface EventLogoRequest {
   image: string;
 }
 export const EVENT_LOGO_MAX_BYTES = 1024 * 1024;
+/** The course map printed at the foot of the race's journey-map collages: a PNG or JPEG of at most 5 MB. */
+export const COURSE_MAP_MAX_BYTES = 5 * 1024 * 1024;
+export const COURSE_MAP_MESSAGE = 'Please choose a PNG or JPEG course map of at most 5 MB.';
 
 export interface EventChange {
   field: string;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import {
+  COURSE_MAP_MAX_BYTES,
+  COURSE_MAP_MESSAGE,
   EVENT_LOGO_MAX_BYTES,
   EVENT_SWITCH_LABELS,
   type EventChange,
@@ -25,6 +27,7 @@ import type { EventRow } from '../events';
 
 /** The event's row as its organiser's screens read it: the public row and what only they see. */
 interface EventRecord extends EventRow {
+  course_map_key: string | null;
   partner_registration: boolean;
   published: boolean;
   published_at: Date | null;
@@ -61,7 +64,7 @@ export const UNKNOWN_PRINT_MESSAGE = 'Please choose print products from the cata
 
 async function eventRecord(db: Db, eventId: number): Promise<EventRecord> {
   const rows = await db.query<EventRecord>(
-    `select e.id, e.name, e.logo_key, to_char(e.from_date, 'YYYY-MM-DD') as from_date, to_char(e.to_date, 'YYYY-MM-DD') as to_date,
+    `select e.id, e.name, e.logo_key, e.course_map_key, to_char(e.from_date, 'YYYY-MM-DD') as from_date, to_char(e.to_date, 'YYYY-MM-DD') as to_date,
             e.location, e.theme_code, e.bib_pattern, e.single_photo_price, e.extra_photo_price, e.bundle_price, e.video_price,
             e.collage_price, e.threshold_photo_count, e.premium_pack_price, e.ultra_premium_pack_price, e.show_prempack,
             e.show_ultrapack, e.preorder_price, e.preorder_cut_price, e.issearchable, e.selfiesearch, e.showunlabeled,
@@ -98,12 +101,13 @@ export async function organiserEvent(ctx: AppContext, eventId: number): Promise<
       [eventId],
     ),
   ]);
-  const { id, logo_key, published, published_at, participants, photos, ...fields } = e;
+  const { id, logo_key, course_map_key, published, published_at, participants, photos, ...fields } = e;
   const sponsor = offer ? { coupon_name: offer.coupon_name, sponsor_name: offer.sponsor_name, description: offer.description, discount_type: offer.discount_type, discount_amount: Number(offer.discount_amount), max_orders_allowed: offer.max_orders_allowed } : null;
   return {
     ...(fields as unknown as Omit<OrganiserEventForm, 'print_prices' | 'sponsor_offer' | 'prints_disabled'>),
     event_id: id,
     event_logo: logo_key ? ctx.storage.publicUrl(logo_key) : '',
+    course_map: course_map_key ? ctx.storage.publicUrl(course_map_key) : '',
     published,
     published_at: published_at ? new Date(published_at).toISOString() : null,
     print_prices: catalogue.filter((c) => c.own).map((c) => ({ print_product_id: c.print_product_id, price: c.price })),
@@ -287,27 +291,50 @@ export async function setSwitch(ctx: AppContext, eventId: number, name: EventSwi
   return organiserEvent(ctx, eventId);
 }
 
-/** The event's logo: a PNG or JPEG of at most 1 MB, stored as a 400 px PNG among the public assets. */
-export async function setLogo(ctx: AppContext, eventId: number, base64: string, organiserId: number): Promise<OrganiserEvent> {
+/** An image of the event (its logo, its course map): PNG or JPEG as base64, kept as a PNG among the public assets. */
+interface EventImage {
+  column: 'logo_key' | 'course_map_key';
+  /** The event_changes field. */
+  field: string;
+  maxBytes: number;
+  /** The longest side kept, in px. */
+  side: number;
+  folder: string;
+  message: string;
+}
+
+async function setEventImage(ctx: AppContext, eventId: number, base64: string, organiserId: number, image: EventImage): Promise<OrganiserEvent> {
   const bytes = Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64');
-  if (bytes.length === 0 || bytes.length > EVENT_LOGO_MAX_BYTES) throw badRequest('Please choose a PNG or JPEG logo of at most 1 MB.');
+  if (bytes.length === 0 || bytes.length > image.maxBytes) throw badRequest(image.message);
   let png: Buffer;
   try {
     const meta = await sharp(bytes).metadata();
     if (meta.format !== 'png' && meta.format !== 'jpeg') throw new Error('format');
-    png = await sharp(bytes).resize(400, 400, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    png = await sharp(bytes).rotate().resize(image.side, image.side, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   } catch {
-    throw badRequest('Please choose a PNG or JPEG logo of at most 1 MB.');
+    throw badRequest(image.message);
   }
-  const key = `public/logos/events/${eventId}-${crypto.createHash('sha256').update(png).digest('hex').slice(0, 12)}.png`;
+  const key = `public/${image.folder}/${eventId}-${crypto.createHash('sha256').update(png).digest('hex').slice(0, 12)}.png`;
   await ctx.storage.put(key, png, 'image/png');
   await ctx.db.transaction(async (tx) => {
-    const before = await tx.query<{ logo_key: string | null }>('select logo_key from events where id = $1', [eventId]);
-    await tx.query('update events set logo_key = $2, updated_at = now() where id = $1', [eventId, key]);
-    await recordChange(tx, eventId, 'logo', before[0]?.logo_key ?? null, key, organiserId);
+    const before = await tx.query<Record<string, string | null>>(`select ${image.column} from events where id = $1`, [eventId]);
+    await tx.query(`update events set ${image.column} = $2, updated_at = now() where id = $1`, [eventId, key]);
+    await recordChange(tx, eventId, image.field, before[0]?.[image.column] ?? null, key, organiserId);
   });
   return organiserEvent(ctx, eventId);
 }
+
+/** The event's logo: a PNG or JPEG of at most 1 MB, stored as a 400 px PNG among the public assets. */
+export const setLogo = (ctx: AppContext, eventId: number, base64: string, organiserId: number) =>
+  setEventImage(ctx, eventId, base64, organiserId, { column: 'logo_key', field: 'logo', maxBytes: EVENT_LOGO_MAX_BYTES, side: 400, folder: 'logos/events', message: 'Please choose a PNG or JPEG logo of at most 1 MB.' });
+
+/**
+ * The race's course map, drawn at the foot of its journey-map collages (print files and the cart's
+ * preview): a PNG or JPEG of at most 5 MB, kept as a PNG of at most 4000 px a side among the public
+ * assets (a route map is public knowledge, and the preview shows it to anyone).
+ */
+export const setCourseMap = (ctx: AppContext, eventId: number, base64: string, organiserId: number) =>
+  setEventImage(ctx, eventId, base64, organiserId, { column: 'course_map_key', field: 'course_map', maxBytes: COURSE_MAP_MAX_BYTES, side: 4000, folder: 'course-maps', message: COURSE_MAP_MESSAGE });
 
 /** The event's audit trail, newest first (the last 500 changes). */
 export async function eventChanges(db: Db, eventId: number): Promise<EventChange[]> {

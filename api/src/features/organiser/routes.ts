@@ -5,6 +5,7 @@ import {
   decideReportSchema,
   deleteFaceDataSchema,
   eventIdSchema,
+  courseMapSchema,
   eventLogoSchema,
   eventSwitchSchema,
   organiserDashboardSchema,
@@ -21,7 +22,7 @@ import { validate } from '../../http/validate';
 import { requireEventOrganiser, requireRole } from '../accounts';
 import { deleteEventFaceData } from '../faces';
 import { dashboardEventList, eventDashboard, partnerShares } from './dashboard';
-import { createEvent, eventChanges, organiserEvent, publishEvent, recordChange, setLogo, setSwitch, updateEvent } from './events';
+import { createEvent, eventChanges, organiserEvent, publishEvent, recordChange, setCourseMap, setLogo, setSwitch, updateEvent } from './events';
 import { decideReport, reportsOfEvent } from './moderation';
 import { importParticipants, participantsPage } from './participants';
 import { decideRegistration, registrationsOfEvent } from './partnerRegistrations';
@@ -101,6 +102,12 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(eventLogoSchema, request.body);
     const { user } = await requireEventOrganiser(ctx, request, input.eventId);
     return sendOk(reply, await setLogo(ctx, input.eventId, input.image, user.id), 'The logo is saved.');
+  });
+
+  app.post(API_ROUTES.organiserCourseMap, async (request, reply) => {
+    const input = await validate(courseMapSchema, request.body);
+    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
+    return sendOk(reply, await setCourseMap(ctx, input.eventId, input.image, user.id), 'The course map is saved: it is printed on this race\'s journey-map collages.');
   });
 
   app.post(API_ROUTES.organiserEventChanges, async (request, reply) => {

@@ -140,6 +140,23 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
         </div>
       </Card>
 
+      <Card size="small" title="Course map">
+        <p style={{ marginTop: 0 }}>Printed at the foot of this race&apos;s journey-map collages, and shown in the runner&apos;s collage preview.</p>
+        <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
+          {event.course_map ? <img src={event.course_map} alt={`${event.name} course map`} style={{ maxHeight: 120, maxWidth: 280 }} /> : <span style={{ color: '#666' }}>No course map yet.</span>}
+          <Upload
+            accept="image/png,image/jpeg"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void apply(async () => organiserApi.uploadCourseMap({ eventId: event.event_id, image: await readAsDataUrl(file) }));
+              return false;
+            }}
+          >
+            <Button>Choose a course map, PNG or JPEG (at most 5 MB)</Button>
+          </Upload>
+        </div>
+      </Card>
+
       <EventForm initial={initial} printCatalogue={event.print_catalogue} onSubmit={save} submitLabel="Save changes" saving={saving} showSwitches={false} participantBibs={participantBibs} />
 
       <section aria-label="Changes" className="fl-org-table">
