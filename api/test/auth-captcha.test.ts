@@ -13,11 +13,20 @@ describe('captcha (ALTCHA) issued and verified by the server', () => {
   let t: TestApp;
   const login = (gCaptchToken: unknown) => t.request('POST', API_ROUTES.login, { email: 'runner@example.com', password: PASSWORD, gCaptchToken });
 
+  // A challenge lives long enough here for a solve and a sign-in on a busy machine; the expiry test
+  // has an app of its own whose challenges expire after 2 s.
+  const app = async (captchaTtlSeconds: number) => {
+    const started = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, captchaTtlSeconds } });
+    await createUser(started.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'runner@example.com', password: PASSWORD });
+    return started;
+  };
+  let shortLived: TestApp;
+
   beforeAll(async () => {
-    t = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400, captchaTtlSeconds: 2 } });
-    await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'runner@example.com', password: PASSWORD });
+    t = await app(120);
+    shortLived = await app(2);
   }, SET_UP_TIMEOUT_MS);
-  afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
+  afterAll(() => closeAll(t, shortLived), TEAR_DOWN_TIMEOUT_MS);
 
   it('issues a signed challenge that expires and never reveals its answer', async () => {
     const response = await fetch(`${t.url}${API_ROUTES.captchaChallenge}`);
@@ -62,9 +71,9 @@ describe('captcha (ALTCHA) issued and verified by the server', () => {
   });
 
   it('refuses an expired challenge', async () => {
-    const payload = await solveCaptcha(t.url);
+    const payload = await solveCaptcha(shortLived.url);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    const response = await login(payload);
+    const response = await shortLived.request('POST', API_ROUTES.login, { email: 'runner@example.com', password: PASSWORD, gCaptchToken: payload });
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe('The captcha has expired. Please solve it again.');
   });
