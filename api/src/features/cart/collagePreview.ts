@@ -14,7 +14,7 @@ import { buildBill } from './bill';
 export const COLLAGE_PREVIEW_DPI = 30;
 export const PREVIEW_FAILED_MESSAGE = 'We could not draw the preview of your collage. Please try again.';
 
-export async function collagePreview(ctx: AppContext, cart: CartRequest, client: { ip: string; sessionId: number | null }): Promise<Buffer> {
+export async function collagePreview(ctx: AppContext, cart: CartRequest, client: { ip: string; sessionId: number | null }, log: (error: unknown) => void = () => undefined): Promise<Buffer> {
   const collage = cart.lines.find((l) => l.type === 'collage');
   if (!collage) throw badRequest(COLLAGE_RULE_MESSAGE);
   // The bill's rules decide what may be previewed, as they decide what may be bought: the event is
@@ -28,7 +28,14 @@ export async function collagePreview(ctx: AppContext, cart: CartRequest, client:
     ? await ctx.db.query<{ name: string; finish_time: string | null }>('select name, finish_time::text as finish_time from participants where event_id = $1 and upper(bib_number) = upper($2) limit 1', [cart.eventId, cart.bibNumber])
     : [];
   const keyOf = new Map(previews.map((p) => [p.id, p.preview_key]));
-  const photos = await Promise.all(photoIds.map((id) => ctx.storage.getBuffer(keyOf.get(id)!)));
+  let photos: Buffer[];
+  try {
+    photos = await Promise.all(photoIds.map((id) => ctx.storage.getBuffer(keyOf.get(id)!)));
+  } catch (error) {
+    // A preview image gone from storage (or storage not answering): say so plainly, log the cause.
+    log(error);
+    throw new AppError(500, PREVIEW_FAILED_MESSAGE);
+  }
   const courseMap = event!.course_map_key ? await ctx.storage.getBuffer(event!.course_map_key).catch(() => null) : null;
 
   const drawn = await renderCollage(
