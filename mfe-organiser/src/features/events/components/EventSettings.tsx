@@ -141,7 +141,7 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
       </Card>
 
       <Card size="small" title="Course map">
-        <p style={{ marginTop: 0 }}>Printed at the foot of this race&apos;s journey-map collages, and shown in the runner&apos;s collage preview.</p>
+        <p style={{ marginTop: 0 }}>Printed at the foot of this race&apos;s journey-map collages, and shown in the runner&apos;s collage preview. A PNG or JPEG of at most 5 MB.</p>
         <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
           {event.course_map ? <img src={event.course_map} alt={`${event.name} course map`} style={{ maxHeight: 120, maxWidth: 280 }} /> : <span style={{ color: '#666' }}>No course map yet.</span>}
           <Upload
@@ -152,7 +152,7 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
               return false;
             }}
           >
-            <Button>Choose a course map, PNG or JPEG (at most 5 MB)</Button>
+            <Button>Choose a course map</Button>
           </Upload>
         </div>
       </Card>
