@@ -75,6 +75,19 @@ export async function deliverMail(delivery: OutboxDelivery, id: number): Promise
 }
 
 /**
+ * Sends one mail written to the outbox right away, when the mail server answers; a failure is only
+ * logged, since the mail job retries it. For the answers a person waits for (a dispatch, a refund).
+ */
+export async function deliverSoon(ctx: { db: Db; mailer: Mailer; config: { mail: { retrySeconds: number } } }, mailId: number | null, log: (error: unknown) => void): Promise<void> {
+  if (mailId === null) return;
+  try {
+    await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);
+  } catch (error) {
+    log(error);
+  }
+}
+
+/**
  * Delivers every mail whose time has come, oldest first, in batches claimed with SKIP LOCKED so
  * that several processes share the work without sending a mail twice.
  */

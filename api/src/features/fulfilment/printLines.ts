@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, badRequest, notFound } from '../../http/envelope';
-import { deliverMail, enqueueMail } from '../../mail/outbox';
+import { deliverSoon, enqueueMail } from '../../mail/outbox';
 
 /**
  * Print lines: one per paid print or collage item (made by materialisePrintLines, idempotent: the
@@ -263,14 +263,7 @@ export async function moveLine(
     if (to === 'shipped' || to === 'delivered') return enqueueStatusMail(tx, moved[0]);
     return null;
   });
-  if (mailId !== null) {
-    try {
-      await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);
-    } catch (error) {
-      // The mail job sends it later.
-      log(error);
-    }
-  }
+  await deliverSoon(ctx, mailId, log);
   return fulfilmentLine(ctx.db, input.lineId);
 }
 

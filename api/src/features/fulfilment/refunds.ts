@@ -3,7 +3,7 @@ import { DOWNLOADS_NOT_REFUNDABLE_MESSAGE, REFUND_POLICY, type PrintRefundResult
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/envelope';
-import { deliverMail, enqueueMail } from '../../mail/outbox';
+import { deliverSoon, enqueueMail } from '../../mail/outbox';
 import { refundPayment } from '../payment';
 import { fulfilmentLine, LINE_SELECT, materialisePrintLines, type LineViewRow } from './printLines';
 
@@ -148,14 +148,7 @@ export async function attemptRefund(ctx: AppContext, refundId: number, log: (err
     await tx.query('update print_lines set refunded = refunded + $2 where id = $1', [done.line_id, done.amount]);
     return { refund: done, mailId: await enqueueRefundMail(tx, done) };
   });
-  if (mailId !== null) {
-    try {
-      await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);
-    } catch (error) {
-      // The mail job sends it later.
-      log(error);
-    }
-  }
+  await deliverSoon(ctx, mailId, log);
   return refund;
 }
 

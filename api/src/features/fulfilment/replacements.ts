@@ -4,7 +4,7 @@ import { REPLACEMENT_PHOTO_MAX_MB, REPLACEMENT_PHOTO_MESSAGES, REPLACEMENT_WINDO
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, badRequest, notFound } from '../../http/envelope';
-import { deliverMail, enqueueMail } from '../../mail/outbox';
+import { deliverSoon, enqueueMail } from '../../mail/outbox';
 import { fulfilmentLine, LINE_NOT_FOUND_MESSAGE, LINE_SELECT, orderPrintLineOf, toFulfilmentLine, withinReplacementWindow, type LineViewRow } from './printLines';
 
 /**
@@ -121,13 +121,7 @@ export async function decideReplacement(
     }
     return { lineId: newLine ?? decided.line_id, mailId: await enqueueDecisionMail(tx, decided, input.approve) };
   });
-  if (mailId !== null) {
-    try {
-      await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);
-    } catch (error) {
-      log(error);
-    }
-  }
+  await deliverSoon(ctx, mailId, log);
   return fulfilmentLine(ctx.db, lineId);
 }
 

@@ -2,7 +2,7 @@ import { ORGANISER_REQUEST_MESSAGES, type OperatorEventRow, type OrganiserReques
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, notFound } from '../../http/envelope';
-import { deliverMail, enqueueMail } from '../../mail/outbox';
+import { deliverSoon, enqueueMail } from '../../mail/outbox';
 import { setRole } from '../accounts';
 
 /**
@@ -60,16 +60,6 @@ async function requestById(db: Db, id: number): Promise<RequestRow | null> {
   return (await db.query<RequestRow>(`${REQUEST_SELECT} where r.id = $1`, [id]))[0] ?? null;
 }
 
-/** Sends a mail now when the mail server answers; otherwise the outbox job retries it. */
-async function sendSoon(ctx: AppContext, mailId: number | null, log: (error: unknown) => void): Promise<void> {
-  if (mailId === null) return;
-  try {
-    await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);
-  } catch (error) {
-    log(error);
-  }
-}
-
 export async function askToOrganise(ctx: AppContext, user: { id: number; is_organiser: boolean }, input: Required<OrganiserRequestFields>, log: (error: unknown) => void): Promise<OrganiserRequestView> {
   if (user.is_organiser) throw new AppError(409, ORGANISER_REQUEST_MESSAGES.organiserAlready);
   const { id, mailId } = await ctx.db.transaction(async (tx) => {
@@ -94,7 +84,7 @@ export async function askToOrganise(ctx: AppContext, user: { id: number; is_orga
     );
     return { id: row.id, mailId: mail };
   });
-  await sendSoon(ctx, mailId, log);
+  await deliverSoon(ctx, mailId, log);
   return view((await requestById(ctx.db, id))!);
 }
 
@@ -137,7 +127,7 @@ export async function decideOrganiserRequest(
       { dedupeKey: `organiser_request_decided:${row.id}` },
     );
   });
-  await sendSoon(ctx, mailId, log);
+  await deliverSoon(ctx, mailId, log);
   return view((await requestById(ctx.db, input.requestId))!);
 }
 
