@@ -7,8 +7,8 @@
  * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
  * cart (with the sponsor offer taken), checkout, the unlabeled photos (one in the cart), the pre-order page, the selfie
  * search and the order history of the demo runner with one order's details; then the organiser's Event
- * Dashboard (events, an event's revenue and participants), the fulfilment staff's Print Orders, List your race
- * and the operator's console. Each is written as
+ * Dashboard (events, an event's revenue, participants and certificate template), the fulfilment staff's
+ * Print Orders, List your race, the certificate builder and the operator's console. Each is written as
  * `<page>-<width>.png`.
  */
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ const BASE_URL = process.env.SCREENS_URL ?? 'http://localhost:3000';
 const OUT_DIR = path.resolve(process.env.SCREENS_DIR ?? fileURLToPath(new URL('../../docs/screens', import.meta.url)));
 const EVENT = 'Mumbai Coastal Marathon 2026';
 const BIB = 'TT20609';
+/** The demo runner's BIB in the grand slam (Mumbai, Ahmedabad and Jaipur): the certificate builder's example. */
+const SLAM_BIB = 'TT20608';
 const RUNNER = { email: 'runner@finishline.test', password: 'Finish@2026' };
 
 const SIZES = [
@@ -78,6 +80,10 @@ async function staffPages(browser: Browser, size: (typeof SIZES)[number]): Promi
   await page.getByRole('tab', { name: 'Participants' }).click();
   await page.getByRole('region', { name: 'Participants' }).waitFor();
   await shoot(page, 'organiser-participants', size.name);
+  // The template editor: standard layout or a background with the fields placed on a canvas.
+  await page.getByRole('tab', { name: 'Certificate' }).click();
+  await page.getByRole('region', { name: 'Certificate' }).locator('canvas').first().waitFor();
+  await shoot(page, 'organiser-certificate', size.name);
   await organiser.close();
 
   const staff = await browser.newContext({ ...device, storageState: returningVisitor });
@@ -168,6 +174,16 @@ async function runnerPages(browser: Browser, size: (typeof SIZES)[number]): Prom
   await page.goto(`${BASE_URL}/list-your-race`, { waitUntil: 'networkidle' });
   await page.getByRole('form', { name: 'List your race' }).waitFor();
   await shoot(page, 'list-your-race', size.name);
+  // The certificate builder from the demo runner's grand slam BIB (photos they have not bought show watermarked).
+  await page.goto(BASE_URL, { waitUntil: 'networkidle' });
+  await chooseEvent(page);
+  await page.getByPlaceholder(/^Enter your BIB number/).fill(SLAM_BIB);
+  await page.getByRole('button', { name: 'Find My Photos' }).click();
+  await page.waitForURL('**/products');
+  await page.getByRole('button', { name: 'Generate Certificate' }).click();
+  await page.waitForURL('**/eventcertificate');
+  await page.locator('[data-remote="certificate"]').waitFor({ state: 'attached' });
+  await shoot(page, 'certificate-builder', size.name);
   await context.close();
 }
 

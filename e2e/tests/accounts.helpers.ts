@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { API_URL } from '../support/system';
 
 export const DEMO_PASSWORD = 'Finish@2026';
@@ -85,3 +85,11 @@ export async function logOutThroughMenu(page: Page): Promise<void> {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A new browser context signed in as this demo account (password DEMO_PASSWORD), on a page showing the account button. */
+export async function signedInPage(browser: Browser, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signInThroughForm(page, email, DEMO_PASSWORD);
+  await expect(page.getByTestId('account-button')).toBeVisible();
+  return page;
+}

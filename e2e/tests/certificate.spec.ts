@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiBibSearch, apiEventId, DEMO_EVENT, DEMO_BIB } from '../support/storefront';
 import { API_URL, ARTIFACTS_DIR, DATA_DIR } from '../support/system';
+import { jpegSize } from '../support/jpeg';
 import { keepReceivedImages, MARKED_SHARE, watermarkReport } from '../support/watermark';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 import { searchBib } from './cart.helpers';
@@ -34,18 +35,6 @@ async function shot(page: Page, name: string): Promise<void> {
 async function slide(slider: Locator, key: 'ArrowRight' | 'ArrowLeft', times: number): Promise<void> {
   await slider.focus();
   for (let i = 0; i < times; i++) await slider.press(key);
-}
-
-/** Width and height from a JPEG's start-of-frame marker. */
-function jpegSize(bytes: Buffer): { width: number; height: number } {
-  let at = 2;
-  while (at < bytes.length) {
-    const marker = bytes[at + 1];
-    const length = bytes.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
-    at += 2 + length;
-  }
-  throw new Error('no frame marker');
 }
 
 /** Home, the event, the BIB: on /products, then the builder through Generate Certificate, the first row prefilled. */

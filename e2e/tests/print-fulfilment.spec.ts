@@ -1,10 +1,14 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { API_URL, readOutbox } from '../support/system';
-import { apiEventId } from '../support/storefront';
-import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
+import { jpegInfo } from '../support/jpeg';
+import { apiEventId, DEMO_EVENT } from '../support/storefront';
+import { DEMO_USERS, signedInPage } from './accounts.helpers';
 import { payInBrowser, placeRunnerOrder } from './orders.helpers';
+import { pickSupplyEvent, writeCameraPhotos } from './supply.helpers';
 
 /**
  * A print that leaves the shop: the runner pays for a magnet and a frame of one photo; fulfilment
@@ -21,12 +25,6 @@ const MAGNET = 'Magnet 4x6 inches';
 const COURIER = 'Blue Dart';
 const TRACKING = 'BD40020551IN';
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughForm(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('account-button')).toBeVisible();
-  return page;
-}
 
 /** The entries of a zip by name (yauzl checks its structure). */
 async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -52,20 +50,6 @@ async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
   return entries;
 }
 
-/** A JPEG's pixel size and density, from its JFIF header and its frame header. */
-function jpegInfo(bytes: Buffer): { width: number; height: number; dpi: number | null } {
-  let dpi: number | null = null;
-  let at = 2;
-  while (at < bytes.length) {
-    const marker = bytes[at + 1]!;
-    const length = bytes.readUInt16BE(at + 2);
-    if (marker === 0xe0 && bytes.toString('ascii', at + 4, at + 9) === 'JFIF\0' && bytes[at + 11] === 1) dpi = bytes.readUInt16BE(at + 12);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7), dpi };
-    at += 2 + length;
-  }
-  throw new Error('no JPEG frame header');
-}
-
 test('a magnet is fulfilled (a frame too large for its photo is held): its file downloaded, printed, shipped with tracking; the runner sees it and gets one dispatch mail', async ({ browser }) => {
   test.setTimeout(600_000);
   const eventID = await apiEventId(JAIPUR);
@@ -75,7 +59,7 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
   const product = (name: string) => found.result.printProductInfo.find((p) => p.name === name)!.id;
   const photoId = found.result.photo[0]!.id;
 
-  const runner = await signedIn(browser, DEMO_USERS.runner);
+  const runner = await signedInPage(browser, DEMO_USERS.runner);
   const token = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
   const order = await placeRunnerOrder(token, eventID, BIB, [
     { type: 'print', category: 'image', id: photoId, printProductId: product(MAGNET) },
@@ -90,7 +74,7 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
   await runner.goto('/print-orders');
   await expect(runner).toHaveURL(/unauthorizeduser/);
 
-  const staff = await signedIn(browser, FULFILMENT);
+  const staff = await signedInPage(browser, FULFILMENT);
   await staff.getByTestId('account-button').click();
   await staff.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText('Print Orders').click();
   await expect(staff).toHaveURL(/\/print-orders/);
@@ -109,13 +93,13 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
     await expect(frameRow).toContainText('Held: The original is too small for Frame 10x10 inches', { timeout: 3_000 });
   }).toPass({ timeout: 240_000, intervals: [5_000] });
   await expect(frameRow.getByRole('button', { name: /Mark printed/ })).toBeDisabled();
-  await expect(frameRow.getByRole('button', { name: /Download the file/ })).toBeDisabled();
+  await expect(frameRow.getByRole('button', { name: /^Download file: line/ })).toBeDisabled();
   await expect(row).toContainText(`${MAGNET} x 1`);
   await expect(row).toContainText(`${JAIPUR}, ${BIB}`);
   await expect(row).toContainText('4 Marine Drive, Mumbai');
   const lineId = Number(/line (\d+)/.exec((await row.innerText()) ?? '')![1]);
 
-  const [download] = await Promise.all([staff.waitForEvent('download'), row.getByRole('button', { name: `Download the file of line ${lineId}` }).click()]);
+  const [download] = await Promise.all([staff.waitForEvent('download'), row.getByRole('button', { name: `Download file: line ${lineId}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${order.order_ref}-${lineId}.jpg`);
   const file = jpegInfo(fs.readFileSync((await download.path())!));
   // 4 x 6 inches and a 1/8 inch bleed on each side, turned to the photo's orientation.
@@ -167,6 +151,120 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
   await expect.poll(() => readOutbox().filter((m) => m.text.includes(`Your print from order ${order.order_ref} is on its way`)).length, { timeout: 30_000 }).toBe(1);
 });
 
+/**
+ * Photos large enough for a frame and a collage (camera photos of 4000 x 2667 px, as a photographer
+ * uploads them): both lines' files are made, not held, and one batch carries them to the print shop:
+ * the frame's file has the product's square aspect with bleed at 150 dpi or more, the collage is
+ * 2 ft x 3 ft at its 150 dpi. Both are marked printed and shipped with tracking from the page.
+ */
+// A runner of the main event's participant list (a reading off the list is never a tag).
+const LARGE_BIB = 'TT20616';
+
+test('a frame and a collage of full-size photos are made, downloaded in one batch with the packing list, printed and shipped', async ({ browser }) => {
+  test.setTimeout(480_000);
+  const eventID = await apiEventId(DEMO_EVENT);
+  // File names of this run, so the photos are known among the partner's others of the same BIB.
+  const prefix = `FRAME-COLLAGE-${Date.now()}`;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-prints-'));
+  const partner = await signedInPage(browser, DEMO_USERS.partner);
+  try {
+    writeCameraPhotos(folder, [LARGE_BIB, LARGE_BIB, LARGE_BIB], 4000);
+    const files = fs.readdirSync(folder).map((name, i) => {
+      fs.renameSync(path.join(folder, name), path.join(folder, `${prefix}-${i + 1}.jpg`));
+      return path.join(folder, `${prefix}-${i + 1}.jpg`);
+    });
+    await partner.goto('/upload');
+    await expect(partner.getByRole('heading', { name: 'Upload Photos' })).toBeVisible();
+    await pickSupplyEvent(partner);
+    await partner.locator('input[type=file]').setInputFiles(files);
+    await expect(partner.getByTestId('upload-file').and(partner.locator('[data-state=done]'))).toHaveCount(3, { timeout: 120_000 });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  // Tagged once read: the reader finds the BIB on each photo (the partner's own list says so).
+  const partnerToken = await partner.evaluate(() => localStorage.getItem('session_token') ?? '');
+  const taggedIds = async () => {
+    const answer = (await (
+      await fetch(`${API_URL}/api/partner/photos`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerToken}` }, body: JSON.stringify({ eventId: eventID, perPage: 50 }) })
+    ).json()) as { result: { photos: Array<{ photoId: number; originalName: string | null; bibs: Array<{ bibNumber: string }> }> } };
+    return answer.result.photos.filter((p) => p.originalName?.startsWith(prefix) && p.bibs.some((b) => b.bibNumber === LARGE_BIB)).map((p) => p.photoId).sort((a, b) => a - b);
+  };
+  await expect.poll(async () => (await taggedIds()).length, { timeout: 180_000, intervals: [5_000] }).toBe(3);
+  const photoIds = await taggedIds();
+  // And the runner's search by that BIB finds them.
+  const searchLargeBib = async () =>
+    (await (await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber: LARGE_BIB }) })).json()) as {
+      result: { photo: Array<{ id: number }>; printProductInfo: Array<{ id: number; name: string }> };
+    };
+  await expect.poll(async () => (await searchLargeBib()).result.photo.filter((p) => photoIds.includes(p.id)).length, { timeout: 60_000 }).toBe(3);
+  const found = await searchLargeBib();
+  const frameProduct = found.result.printProductInfo.find((p) => p.name === FRAME)!.id;
+
+  const runner = await signedInPage(browser, DEMO_USERS.runner);
+  const token = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
+  const order = await placeRunnerOrder(token, eventID, LARGE_BIB, [
+    { type: 'print', category: 'image', id: photoIds[0], printProductId: frameProduct },
+    { type: 'collage', category: 'image', id: photoIds[0], collagePhotoIds: photoIds, orientation: 'Vertical' },
+  ]);
+  await payInBrowser(runner, order);
+
+  const staff = await signedInPage(browser, FULFILMENT);
+  await staff.goto('/print-orders');
+  await expect(staff.getByRole('heading', { name: 'Print Orders' })).toBeVisible();
+  // Every status, so the lines stay in view as they move from printed to shipped.
+  await staff.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();
+  const search = staff.getByLabel('Search by order reference');
+  const frameRow = staff.getByRole('row').filter({ hasText: order.order_ref }).filter({ hasText: FRAME });
+  const collageRow = staff.getByRole('row').filter({ hasText: order.order_ref }).filter({ hasText: 'Journey-map collage' });
+  await expect(async () => {
+    await search.fill(order.order_ref);
+    await search.press('Enter');
+    await expect(frameRow).toContainText(/Ready, \d+ x \d+ px at \d+ dpi/, { timeout: 3_000 });
+    await expect(collageRow).toContainText(/Ready, \d+ x \d+ px at \d+ dpi/, { timeout: 3_000 });
+  }).toPass({ timeout: 240_000, intervals: [5_000] });
+  const lineOf = async (row: typeof frameRow) => Number(/line (\d+)/.exec(await row.innerText())![1]);
+  const [frameLine, collageLine] = [await lineOf(frameRow), await lineOf(collageRow)];
+
+  const [batchDownload] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download batch (2)' }).click()]);
+  await expect(staff.getByText('Batch downloaded: 2 lines in 1 parcel, with the packing list.')).toBeVisible();
+  const entries = await zipEntries(fs.readFileSync((await batchDownload.path())!));
+  const fileOf = (line: number) => [...entries.keys()].find((name) => name.startsWith(`files/${order.order_ref}-line${line}-`) && name.endsWith('.jpg'));
+  expect([...entries.keys()].sort()).toEqual([fileOf(collageLine), fileOf(frameLine), 'packing-list.pdf'].sort());
+
+  // The frame: 10 x 10 inches with a 1/8 inch bleed each side, at 150 dpi or more.
+  const frame = jpegInfo(entries.get(fileOf(frameLine)!)!);
+  expect(frame.width).toBe(frame.height);
+  expect(frame.width / 10.25, 'the frame at 150 dpi or more').toBeGreaterThanOrEqual(150);
+  // The collage: 2 ft x 3 ft, portrait, at its 150 dpi.
+  const collage = jpegInfo(entries.get(fileOf(collageLine)!)!);
+  expect([collage.width, collage.height]).toEqual([24 * 150, 36 * 150]);
+  expect(entries.get('packing-list.pdf')!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(frameRow).toContainText('In batch');
+  await expect(collageRow).toContainText('In batch');
+
+  for (const [row, line] of [[frameRow, frameLine], [collageRow, collageLine]] as const) {
+    await row.getByRole('button', { name: `Mark printed: line ${line}` }).click();
+    await expect(staff.getByText(`Line ${line} (order ${order.order_ref}): The line is printed now.`)).toBeVisible();
+    await row.getByRole('button', { name: `Mark shipped: line ${line}` }).click();
+    const dialog = staff.getByRole('dialog', { name: `Ship line ${line} (order ${order.order_ref})` });
+    await dialog.getByLabel('Courier').fill(COURIER);
+    await dialog.getByLabel('Tracking number').fill(`BD4002${line}IN`);
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(staff.getByText(`Line ${line} (order ${order.order_ref}): The line is shipped now.`)).toBeVisible();
+  }
+  await runner.goto('/order-history');
+  await runner.getByLabel('Search orders').fill(order.order_ref);
+  await runner.getByRole('button', { name: 'Paid' }).first().click();
+  const printLines = runner.getByTestId('print-line');
+  await expect(printLines).toHaveCount(2);
+  await expect(printLines.filter({ hasText: FRAME })).toHaveText(`${FRAME}: Shipped by ${COURIER}, tracking number BD4002${frameLine}IN`);
+  await expect(printLines.filter({ hasText: 'Journey-map collage' })).toContainText(`: Shipped by ${COURIER}, tracking number BD4002${collageLine}IN`);
+  // One dispatch mail per parcel line, each with its own tracking number.
+  for (const line of [frameLine, collageLine]) {
+    await expect.poll(() => readOutbox().filter((m) => m.text.includes(`(order ${order.order_ref}) is on its way`) && m.text.includes(`Tracking number: BD4002${line}IN`)).length, { timeout: 30_000 }).toBe(1);
+  }
+});
+
 /** A tiny PNG: the runner's photo of the damage. */
 const DAMAGE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -199,10 +297,10 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   const photos = found.result.photo.map((p) => p.id);
   const magnetId = found.result.printProductInfo.find((p) => p.name === MAGNET)!.id;
 
-  const organiser = await signedIn(browser, DEMO_USERS.organiser);
+  const organiser = await signedInPage(browser, DEMO_USERS.organiser);
   const refundedBefore = await organiserRefunded(organiser);
 
-  const runner = await signedIn(browser, DEMO_USERS.runner);
+  const runner = await signedInPage(browser, DEMO_USERS.runner);
   const token = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
   const order = await placeRunnerOrder(token, eventID, BIB, [
     { type: 'print', category: 'image', id: photos[0], printProductId: magnetId },
@@ -210,7 +308,7 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   ]);
   await payInBrowser(runner, order);
 
-  const staff = await signedIn(browser, FULFILMENT);
+  const staff = await signedInPage(browser, FULFILMENT);
   const staffToken = await staff.evaluate(() => localStorage.getItem('session_token') ?? '');
   await staff.goto('/print-orders');
   await staff.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();

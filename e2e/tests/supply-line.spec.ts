@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { REPO_ROOT } from '../support/system';
 import { apiEventId, BIB_PLACEHOLDER, chooseEvent, DEMO_EVENT } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 import { payInBrowser, placeRunnerOrder } from './orders.helpers';
+import { pickSupplyEvent, writeCameraPhotos } from './supply.helpers';
 
 /** The partner's My Share row of the main event, as the page shows it. */
 async function myShareRow(partner: Page): Promise<string[]> {
@@ -32,24 +31,12 @@ const READ_BIB = 'TT20613';
 const CORRECTED_BIB = 'TT20614';
 const RESUMED_BIB = 'TT20615';
 
-/** Chooses the main event in the supply screens' event picker (the partner may be approved for several). */
-async function pickEvent(page: Page): Promise<void> {
-  const picker = page.getByTestId('supply-event');
-  await expect(picker).toBeVisible();
-  await picker.click();
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
-  await expect(picker).toContainText(DEMO_EVENT);
-}
-
 test.describe('photo supply line', () => {
   let folder: string;
   test.beforeAll(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-supply-'));
     // Camera-like photos (about 1.5 MB each at this size), made by the same generator the seed and the benchmark use.
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'), folder, READ_BIB, '-', '--width=2400', '--event=MCM26', `--name=${DEMO_EVENT}`], {
-      cwd: path.join(REPO_ROOT, 'api'),
-      stdio: 'ignore',
-    });
+    writeCameraPhotos(folder, [READ_BIB, '-'], 2400);
     fs.writeFileSync(path.join(folder, 'notes.jpg'), 'Not a photo. '.repeat(3000));
   });
   test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -62,7 +49,7 @@ test.describe('photo supply line', () => {
 
     await partner.goto('/upload');
     await expect(partner.getByRole('heading', { name: 'Upload Photos' })).toBeVisible();
-    await pickEvent(partner);
+    await pickSupplyEvent(partner);
     // No request of the batch asks about an upload the server no longer has (the console showed HEAD 404s).
     const unknownUploads: string[] = [];
     partner.on('response', (response) => {
@@ -133,10 +120,7 @@ test.describe('photo supply line', () => {
     const resumeFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-resume-'));
     try {
       // A full-size camera photo: three chunks of 1 MB or so.
-      execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'), resumeFolder, RESUMED_BIB, '--width=3200', '--event=MCM26', `--name=${DEMO_EVENT}`], {
-        cwd: path.join(REPO_ROOT, 'api'),
-        stdio: 'ignore',
-      });
+      writeCameraPhotos(resumeFolder, [RESUMED_BIB], 3200);
       const file = path.join(resumeFolder, `${RESUMED_BIB}-1.jpg`);
       const name = path.basename(file);
       const size = fs.statSync(file).size;
@@ -144,7 +128,7 @@ test.describe('photo supply line', () => {
       await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
       await expect(partner.getByTestId('account-button')).toBeVisible();
       await partner.goto('/upload');
-      await pickEvent(partner);
+      await pickSupplyEvent(partner);
 
       // The network stalls after the first chunk: the second never reaches the server.
       const chunkUrl = /\/api\/partner\/uploads\/[^/]+$/;
@@ -159,7 +143,7 @@ test.describe('photo supply line', () => {
       partner.on('dialog', (dialog) => void dialog.accept());
       await partner.reload();
       await partner.unrouteAll({ behavior: 'ignoreErrors' });
-      await pickEvent(partner);
+      await pickSupplyEvent(partner);
       const interrupted = partner.getByTestId('interrupted-uploads');
       await expect(interrupted.getByTestId('interrupted-file')).toHaveCount(1);
       await expect(interrupted).toContainText(name);
@@ -180,7 +164,7 @@ test.describe('photo supply line', () => {
 
       // One photo came of it, under the photographer's name for it.
       await partner.goto('/photos');
-      await pickEvent(partner);
+      await pickSupplyEvent(partner);
       await expect(partner.getByTestId('review-photo').filter({ has: partner.locator(`[title="${name}"]`) })).toHaveCount(1, { timeout: 30_000 });
     } finally {
       fs.rmSync(resumeFolder, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { everyoneOutsideMessage, formatRaceTime, VIDEO_MESSAGES, type FinishVide
 import { API_URL, DATA_DIR, REPO_ROOT } from '../support/system';
 import { expectAccessible, expectNoSidewaysScroll, smallTargets } from '../support/accessibility';
 import { apiEventId, DEMO_BIB, DEMO_EVENT } from '../support/storefront';
+import { pickSupplyEvent } from './supply.helpers';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm, uniqueEmail } from './accounts.helpers';
 import { bottomBar, searchBib } from './cart.helpers';
 import { guestCheckout, payOnSandbox, preauthPathFromMail, SUCCESS_CARD } from './orders.helpers';
@@ -53,11 +54,7 @@ async function partnerOnVideos(browser: Browser, options = {}): Promise<Page> {
   await expect(page.getByTestId('account-button')).toBeVisible();
   await page.goto('/videos');
   await expect(page.getByRole('heading', { name: 'Videos', exact: true })).toBeVisible();
-  const picker = page.getByTestId('supply-event');
-  await expect(picker).toBeVisible();
-  await picker.click();
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
-  await expect(picker).toContainText(DEMO_EVENT);
+  await pickSupplyEvent(page);
   return page;
 }
 

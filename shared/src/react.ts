@@ -24,6 +24,7 @@ export { ProcessingOverlay } from './react/ProcessingOverlay';
 export { FormCard } from './react/FormCard';
 export { IsdCodeSelect } from './react/IsdCodeSelect';
 export { ExpiredSession } from './react/ExpiredSession';
+export { ResultHeading } from './react/ResultHeading';
 export { useReplacesFirstPaint } from './react/useReplacesFirstPaint';
 export { PhoneField, type PhoneInputBinding } from './react/PhoneField';
 export { DigitalDownloadsTitle, ULTRA_TOOLTIP_TEXT, ULTRA_TOOLTIP_TOUCH_MS } from './react/DigitalDownloadsTitle';

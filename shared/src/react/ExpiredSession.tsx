@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
+import { ResultHeading } from './ResultHeading';
 import { clearSearchExpiry, EXPIRED_SESSION_MESSAGE } from '../storage/searchSession';
 
 /** The expired search session message with Go back, which clears the expiry and goes home. */
@@ -8,7 +9,7 @@ export function ExpiredSession() {
   return (
     <Result
       status="warning"
-      title={EXPIRED_SESSION_MESSAGE}
+      title={<ResultHeading>{EXPIRED_SESSION_MESSAGE}</ResultHeading>}
       data-testid="expired-session"
       extra={
         <Button

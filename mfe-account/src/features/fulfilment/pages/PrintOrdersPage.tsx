@@ -33,6 +33,8 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
 const STATUS_COLOUR: Record<PrintLineStatus, string> = { queued: 'orange', printed: 'blue', shipped: 'geekblue', delivered: 'green', returned: 'red' };
 const MOVE_LABEL: Record<PrintLineStatus, string> = { queued: 'Queue', printed: 'Mark printed', shipped: 'Mark shipped', delivered: 'Mark delivered', returned: 'Mark returned' };
 const PAGE_SIZE = 15;
+/** A tag holding a sentence wraps like text (antd keeps tags on one line, which pushed the table past the page). */
+const WRAPPING_TAG = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
 
 /** What may still be refunded of a line: paid, less refunded, less refunds pending at the gateway. */
 const refundableOf = (line: FulfilmentLine) => Math.max(0, Math.round((line.amount - line.refunded - line.refundPending) * 100) / 100);
@@ -191,7 +193,7 @@ export function PrintOrdersPage() {
   };
 
   const fileCell = (line: FulfilmentLine) => {
-    if (line.fileState === 'held') return <Tag color="red">Held: {line.holdReason}</Tag>;
+    if (line.fileState === 'held') return <Tag color="red" style={WRAPPING_TAG}>Held: {line.holdReason}</Tag>;
     // Only a queued line needs a file: one moved on without it (printed before files were kept) has none.
     if (line.fileState === 'pending') return line.status === 'queued' ? <Tag>Being made</Tag> : <Tag>No file kept</Tag>;
     return (
@@ -199,7 +201,7 @@ export function PrintOrdersPage() {
         <span>
           Ready, {line.fileWidth} x {line.fileHeight} px at {line.fileDpi} dpi
         </span>
-        {line.warning ? <Tag color="gold">{line.warning}</Tag> : null}
+        {line.warning ? <Tag color="gold" style={WRAPPING_TAG}>{line.warning}</Tag> : null}
         {line.lastBatch ? <Tag color="purple">{`In batch ${line.lastBatch}`}</Tag> : null}
       </Space>
     );
@@ -297,7 +299,7 @@ export function PrintOrdersPage() {
               key: 'actions',
               render: (_v, l) => (
                 <Space wrap>
-                  <Button size="small" disabled={l.fileState !== 'ready'} loading={busyLine === l.id} onClick={() => download(l)} aria-label={`Download the file of line ${l.id}`}>
+                  <Button size="small" disabled={l.fileState !== 'ready'} loading={busyLine === l.id} onClick={() => download(l)} aria-label={`Download file: line ${l.id}`}>
                     Download file
                   </Button>
                   {PRINT_LINE_NEXT[l.status].map((next) => (

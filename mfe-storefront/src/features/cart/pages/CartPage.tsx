@@ -30,7 +30,7 @@ import {
   packageOffers,
   type PackageOffer,
 } from '@finishline/shared';
-import { DescribedImage, DigitalDownloadsTitle, ExpiredSession, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
+import { DescribedImage, DigitalDownloadsTitle, ExpiredSession, ResultHeading, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
 import { useCartBill } from '../api/useCartBill';
 import { BillSummary } from '../components/BillSummary';
 import { CartSlideshow } from '../components/CartSlideshow';
@@ -102,7 +102,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
     return (
       <Result
         status="info"
-        title={EMPTY_CART_TEXT}
+        title={<ResultHeading>{EMPTY_CART_TEXT}</ResultHeading>}
         extra={returnHomeActions(signedIn, navigate)}
       />
     );
