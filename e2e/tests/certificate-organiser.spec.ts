@@ -1,12 +1,17 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { OrganiserCertificate, TemplateDetailsResult } from '@finishline/shared/pure';
 import { accessibilityProblems, expectNoSidewaysScroll, smallTargets } from '../support/accessibility';
-import { apiEventId } from '../support/storefront';
+import { jpegSize } from '../support/jpeg';
+import { apiBibSearch, apiEventId } from '../support/storefront';
 import { API_URL } from '../support/system';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 import { searchBib } from './cart.helpers';
 import { payInBrowser, placeRunnerOrder } from './orders.helpers';
 import { chooseEventIn, cropWithDefaults, row } from './certificate.helpers';
+import { pickSupplyEvent, writeCameraPhotos } from './supply.helpers';
 
 /**
  * The organiser's part of a race's finisher certificate (Event Dashboard, Certificate tab), on the
@@ -129,6 +134,114 @@ test.describe('the organiser’s certificate of a race', () => {
     await rp.getByRole('button', { name: 'Generate Certificate' }).click();
     await expect(rp.getByRole('img', { name: new RegExp(`^${TITLE}: certificate of `) })).toBeVisible();
     await runner.close();
+  });
+
+  test('a race the organiser creates: participants with times, the certificate titled; its photographer uploads, a finisher buys a photo and downloads a 3840 x 2560 certificate with it', async ({ page, browser }) => {
+    test.setTimeout(420_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const race = `Kochi Backwaters Run ${Date.now() % 100000}`;
+    const day = '2026-11-22';
+    const bib = 'KW101';
+    const title = 'Backwaters Finisher';
+    await signInThroughForm(page, DEMO_USERS.organiser, DEMO_PASSWORD);
+    await expect(page.getByTestId('account-button')).toBeVisible();
+    await page.goto('/organization_dashboard');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    const form = page.getByRole('form', { name: 'Create event' });
+    await form.getByLabel('Event name').fill(race);
+    await form.getByLabel('Starts on').fill(day);
+    await form.getByLabel('Ends on').fill(day);
+    await form.getByLabel('City').fill('Kochi');
+    await form.getByRole('radio', { name: 'Letters then digits, like TT20608' }).check();
+    await form.getByLabel('A BIB of this race').fill('KW123');
+    await form.getByRole('switch', { name: 'Photos searchable' }).click();
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await expect(page.getByText('The event is saved. It stays hidden until you publish it.')).toBeVisible();
+    const eventId = Number(new URL(page.url()).searchParams.get('event'));
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Published: runners find this event on the home page.')).toBeVisible();
+
+    // Results: the demo runner finished in 0:52:10. Importing times makes the race's certificate.
+    await page.goto(`/organization_dashboard?event=${eventId}&tab=participants`);
+    const csv = ['BIB,Name,Finish time,Email', `${bib},Priya Nair,0:52:10,runner@finishline.test`, 'KW102,Arjun Rao,0:58:44,'].join('\n');
+    await page.getByRole('region', { name: 'Participants' }).locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('2 participants', { exact: true })).toBeVisible();
+    await page.goto(`/organization_dashboard?event=${eventId}&tab=certificate`);
+    const panel = page.getByRole('region', { name: 'Certificate', exact: true });
+    await expect(panel.getByTestId('certificate-template-canvas').locator('canvas')).toBeVisible();
+    await expect(panel.getByRole('checkbox', { name: 'Certificates on' })).toBeChecked();
+    await panel.getByLabel('Title').fill(title);
+    await panel.getByRole('button', { name: 'Save certificate' }).click();
+    await expect(toast(page, 'The certificate is saved: every finisher of this race can make it.')).toBeVisible();
+
+    // The demo photographer registers for the race and the organiser approves.
+    const partner = await (await browser.newContext()).newPage();
+    await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
+    await expect(partner.getByTestId('account-button')).toBeVisible();
+    await partner.goto('/registration');
+    await partner.getByLabel('Event', { exact: true }).fill('Ko');
+    await partner.locator('.ant-select-item-option', { hasText: race }).first().click();
+    const registration = partner.getByRole('form', { name: 'Partner registration form' });
+    await registration.getByRole('checkbox', { name: day }).check();
+    await registration.getByLabel('Camera and availability remarks').fill('One body, 24-70 mm; the finish line');
+    await registration.getByRole('checkbox', { name: 'I agree to the partner terms' }).check();
+    await registration.getByRole('button', { name: /^(Update|Register)$/ }).click();
+    await expect(partner.getByTestId('partner-status')).toContainText('Waiting for the organiser’s approval');
+    const organiserToken = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
+    const partnerToken = await partner.evaluate(() => localStorage.getItem('session_token') ?? '');
+    const call = async (route: string, body: object, token: string) => {
+      const response = await fetch(`${API_URL}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const answer = (await response.json()) as { Message: string; result: unknown };
+      expect(response.status, answer.Message).toBe(200);
+      return answer.result;
+    };
+    const lookup = (await call('/api/partner/registration/lookup', { eventId }, partnerToken)) as { partner: { partnerid: number } };
+    await call('/api/organiser/partners/decide', { eventId, partnerUserId: lookup.partner.partnerid, decision: 'approved' }, organiserToken);
+
+    // Race day: one camera photo of the runner, uploaded as photographers do, tagged by the reader.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-kochi-'));
+    try {
+      writeCameraPhotos(folder, [bib], 2400, { code: 'KWR26', name: race });
+      await partner.goto('/upload');
+      await pickSupplyEvent(partner, race);
+      await partner.locator('input[type=file]').setInputFiles(fs.readdirSync(folder).map((name) => path.join(folder, name)));
+      await expect(partner.getByTestId('upload-file').and(partner.locator('[data-state=done]'))).toHaveCount(1, { timeout: 120_000 });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    await expect.poll(async () => (await apiBibSearch(bib, race)).photos, { timeout: 180_000, intervals: [5_000] }).toBe(1);
+    const [photoId] = (await apiBibSearch(bib, race)).photoIds;
+    await partner.context().close();
+
+    // The finisher buys that photo, then makes the certificate from it.
+    const runner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInThroughForm(runner, DEMO_USERS.runner, DEMO_PASSWORD);
+    await expect(runner.getByTestId('account-button')).toBeVisible();
+    const runnerToken = await runner.evaluate(() => localStorage.getItem('session_token') ?? '');
+    await payInBrowser(runner, await placeRunnerOrder(runnerToken, eventId, bib, [{ type: 'download', category: 'image', id: photoId }]));
+    await searchBib(runner, race, bib);
+    await runner.getByRole('button', { name: 'Generate Certificate' }).click();
+    await runner.waitForURL('**/eventcertificate');
+    await expect(row(runner, 1)).toContainText(race, { timeout: 30_000 });
+    await expect(row(runner, 1).getByRole('textbox', { name: 'BIB Number for field 1' })).toHaveValue(bib);
+    await runner.getByRole('button', { name: 'Search' }).click();
+    await runner.getByTestId('certificate-grid').getByRole('button').first().click();
+    const templateAnswer = runner.waitForResponse((response) => response.url().includes('/api/certificates/template'));
+    await runner.getByRole('button', { name: 'Next' }).click();
+    const details = ((await (await templateAnswer).json()) as { result: TemplateDetailsResult }).result;
+    // The runner's name, official time and race; the bought photo itself, not a preview.
+    expect(details.achievement_details).toMatchObject({ participant_name: 'Priya Nair', events: [{ event_name: race, bib_number: bib, finish_time: '00:52:10' }] });
+    expect(details.template.template_config.texts).toContainEqual(expect.objectContaining({ field: 'static', text: title }));
+    expect(details.photos.map((p) => [Number(p.id), p.usable])).toEqual([[photoId, true]]);
+    await cropWithDefaults(runner, runner.getByTestId('certificate-card').first());
+    await runner.getByRole('button', { name: 'Generate Certificate' }).click();
+    await expect(runner.getByTestId('certificate-preview').locator('canvas')).toBeVisible();
+    const downloading = runner.waitForEvent('download');
+    await runner.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(jpegSize(fs.readFileSync((await download.path())!))).toEqual({ width: 3840, height: 2560 });
+    await expect(toast(runner, 'Certificate downloaded Successfully')).toBeVisible();
+    await runner.context().close();
   });
 
   test('a runner who bought a photo of the race finds Generate Certificate on the order page, and the builder opens on the race and BIB', async ({ browser }) => {
