@@ -50,6 +50,7 @@ test.describe('accessibility of every page, by role, at 360 and 1280 px', () => 
       '/sign-in',
       '/sign-up',
       '/forgot-password',
+      '/events',
       '/faqs',
       '/contact-us',
       '/terms-and-conditions',
@@ -57,9 +58,9 @@ test.describe('accessibility of every page, by role, at 360 and 1280 px', () => 
     ]);
   });
 
-  test('runner: orders, change password, list your race', async ({ browser }) => {
+  test('runner: orders, change password, list your race, the certificate builder', async ({ browser }) => {
     const page = await signedInPage(browser, DEMO_USERS.runner);
-    await sweep(page, ['/order-history', '/change-password', '/list-your-race']);
+    await sweep(page, ['/order-history', '/change-password', '/list-your-race', '/eventcertificate']);
   });
 
   test('photographer: registration, upload, my photos, videos, my share', async ({ browser }) => {
