@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, smallTargets } from '../support/accessibility';
-import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
+import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signedInPage, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
 
 /**
  * "List your race" and the operator console, on a phone: a new account asks to organise a race
@@ -10,12 +10,7 @@ import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signInTh
  */
 const OPERATOR = 'operator@finishline.test';
 
-async function signedIn(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, hasTouch: viewport.width < 500 })).newPage();
-  await signInThroughForm(page, email, DEMO_PASSWORD);
-  await expect(page.getByTestId('account-button')).toBeVisible();
-  return page;
-}
+const signedIn = (browser: Browser, email: string, viewport: { width: number; height: number }) => signedInPage(browser, email, { viewport, hasTouch: viewport.width < 500 });
 
 async function fillRequest(page: Page, fields: { race: string; from: string; to: string }): Promise<void> {
   const form = page.getByRole('form', { name: 'List your race' });

@@ -44,12 +44,7 @@ function keyOf<Row extends object>(rowKey: TableProps<Row>['rowKey'], row: Row, 
 export function PhoneCardsTable<Row extends object>(props: PhoneCardsTableProps<Row>) {
   const { cardsLabel, totalRow, cardHeadingColumn = 0, ...tableProps } = props;
   const phone = Grid.useBreakpoint().md === false;
-  if (!phone) {
-    // antd greys an empty table's words to its disabled colour (too faint to read: WCAG contrast); ours stay readable.
-    const emptyText = tableProps.locale?.emptyText;
-    const locale = typeof emptyText === 'string' ? { ...tableProps.locale, emptyText: <span style={{ color: '#595959' }}>{emptyText}</span> } : tableProps.locale;
-    return <Table<Row> {...tableProps} locale={locale} />;
-  }
+  if (!phone) return <Table<Row> {...tableProps} />;
 
   const { columns = [], dataSource = [], rowKey, loading, locale, pagination } = tableProps;
   const paging = pagination || null;
