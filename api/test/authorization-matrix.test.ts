@@ -141,6 +141,8 @@ const EXPECTED: Record<string, Row> = {
   // Series of the organiser's own races: organisers only (the races' ownership is checked within).
   'POST /api/organiser/series': eventOrganiserOnly,
   'POST /api/organiser/series/save': eventOrganiserOnly,
+  'POST /api/organiser/series/background': eventOrganiserOnly,
+  'POST /api/organiser/series/preview': eventOrganiserOnly,
   // Registering as a photographer is open to every signed-in account (it is how one becomes a partner).
   'POST /api/partner/registration/events': signedIn(200),
   'POST /api/partner/registration/lookup': signedIn(200),

@@ -2,12 +2,13 @@
  * Screenshots of the runner's pages at a phone's width (360 by 740, touch) and a desktop's (1280 by
  * 800), against a running system with the demo data (`pnpm start`):
  *
- *   pnpm screens                  (SCREENS_URL=http://localhost:3000, SCREENS_DIR=docs/screens)
+ *   pnpm screens                  (SCREENS_URL=http://localhost:3000, SCREENS_DIR=docs/screens,
+ *                                  SCREENS_ONLY=<page>,<page> to write only those)
  *
  * The pages a runner walks: home, home with the event chosen, photos of a BIB, the enlarged photo,
  * cart (with the sponsor offer taken), checkout, the unlabeled photos (one in the cart), the pre-order page, the selfie
  * search and the order history of the demo runner with one order's details; then the organiser's Event
- * Dashboard (events, an event's revenue, participants and certificate template), the fulfilment staff's
+ * Dashboard (events, an event's revenue, participants, certificate template and a new series), the fulfilment staff's
  * Print Orders, List your race, the certificate builder and the operator's console. Each is written as
  * `<page>-<width>.png`.
  */
@@ -18,6 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 
 const BASE_URL = process.env.SCREENS_URL ?? 'http://localhost:3000';
 const OUT_DIR = path.resolve(process.env.SCREENS_DIR ?? fileURLToPath(new URL('../../docs/screens', import.meta.url)));
+const ONLY = process.env.SCREENS_ONLY?.split(',').map((name) => name.trim());
 const EVENT = 'Mumbai Coastal Marathon 2026';
 const BIB = 'TT20609';
 /** The demo runner's BIB in the grand slam (Mumbai, Ahmedabad and Jaipur): the certificate builder's example. */
@@ -30,6 +32,8 @@ const SIZES = [
 ] as const;
 
 async function shoot(page: Page, name: string, width: string): Promise<void> {
+  // SCREENS_ONLY=organiser-series,home writes only those (the walk still goes through every page).
+  if (ONLY && !ONLY.includes(name)) return;
   // Images still loading would show as grey boxes: wait for the network to settle first.
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(400);
@@ -84,6 +88,19 @@ async function staffPages(browser: Browser, size: (typeof SIZES)[number]): Promi
   await page.getByRole('tab', { name: 'Certificate' }).click();
   await page.getByRole('region', { name: 'Certificate' }).locator('canvas').first().waitFor();
   await shoot(page, 'organiser-certificate', size.name);
+  // A new series of two races: its colour, background and the fields placed for both races.
+  await page.goto(`${BASE_URL}/organization_dashboard`, { waitUntil: 'networkidle' });
+  const series = page.getByRole('region', { name: 'Your series' });
+  await series.getByRole('button', { name: 'New series' }).click();
+  await series.getByLabel('Series title').fill('Coast and Pink City Double');
+  for (const race of [EVENT, 'Jaipur Pink City 10K 2026']) {
+    await series.getByRole('combobox', { name: "Races, in the certificate's order" }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${race}$`) }).click();
+  }
+  await page.keyboard.press('Escape');
+  await series.locator('canvas').first().waitFor();
+  await series.getByRole('heading', { name: 'Fields' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'organiser-series', size.name);
   await organiser.close();
 
   const staff = await browser.newContext({ ...device, storageState: returningVisitor });

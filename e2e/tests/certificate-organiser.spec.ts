@@ -277,6 +277,7 @@ test.describe('the organiser’s certificate of a race', () => {
     test.setTimeout(240_000);
     const MUMBAI = 'Mumbai Coastal Marathon 2026';
     const SERIES = `Coast and Pink City Double ${Date.now()}`;
+    const SERIES_COLOUR = '#1f6f43';
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInThroughForm(page, DEMO_USERS.organiser, DEMO_PASSWORD);
     await expect(page.getByTestId('account-button')).toBeVisible();
@@ -296,19 +297,32 @@ test.describe('the organiser’s certificate of a race', () => {
     await expect(panel.getByRole('alert')).toHaveText('A series needs at least two races.');
     await pick(JAIPUR);
     await page.keyboard.press('Escape');
+    // The series' own colour and its second photo slot moved 100 px left (the editor's field list),
+    // previewed by the server with a runner who finished both races.
+    await panel.getByLabel('Series colour').fill(SERIES_COLOUR);
+    const slotX = panel.getByRole('spinbutton', { name: `Photo slot 2 (${JAIPUR}): x` });
+    const movedX = Number(await slotX.inputValue()) - 100;
+    await slotX.fill(String(movedX));
+    await slotX.blur();
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    const preview = panel.getByRole('img', { name: /^Preview of the series certificate of / });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 960, 640]);
+    await expect(panel.getByText(/Drawn by the server with a runner who finished every race: .+, BIB TT\d+, JP\d+, /)).toBeVisible();
     await panel.getByRole('button', { name: 'Save series' }).click();
     await expect(toast(page, 'The series is saved: every runner who finished all its races can make its certificate.')).toBeVisible();
     const card = panel.locator('.fl-org-series').filter({ hasText: SERIES });
     await expect(card.getByRole('listitem')).toHaveText([MUMBAI, JAIPUR]);
+    await expect(card).toContainText(`Standard layout in ${SERIES_COLOUR}`);
 
     // Stored as the organiser's, in that order (read back through the organiser's own call).
     const token = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
     const listed = async () =>
       ((await (await fetch(`${API_URL}/api/organiser/series`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).json()) as {
-        result: { series: Array<{ id: number; title: string; active: boolean; events: Array<{ event_name: string }> }> };
+        result: { series: Array<{ id: number; title: string; active: boolean; accent_color: string; events: Array<{ event_name: string }> }> };
       }).result.series.find((s) => s.title === SERIES)!;
     const stored = await listed();
-    expect(stored).toMatchObject({ active: true, events: [{ event_name: MUMBAI }, { event_name: JAIPUR }] });
+    expect(stored).toMatchObject({ active: true, accent_color: SERIES_COLOUR, events: [{ event_name: MUMBAI }, { event_name: JAIPUR }] });
 
     try {
       // The demo runner finished both (one email): the builder finds the series for the two races.
@@ -335,6 +349,8 @@ test.describe('the organiser’s certificate of a race', () => {
       const template = ((await (await templateAnswer).json()) as { result: TemplateDetailsResult }).result.template;
       expect(template.achievement_details.title).toBe(SERIES);
       expect(template.template_config.images.map((slot) => slot.event_id)).toEqual([await apiEventId(MUMBAI), await apiEventId(JAIPUR)]);
+      expect(template.template_config.texts).toContainEqual(expect.objectContaining({ text: 'CERTIFICATE OF ACHIEVEMENT', color: SERIES_COLOUR }));
+      expect(template.template_config.images[1]).toMatchObject({ event_id: await apiEventId(JAIPUR), x: movedX });
       const cards = rp.getByTestId('certificate-card');
       await expect(cards).toHaveCount(2);
       await cropWithDefaults(rp, cards.nth(0));

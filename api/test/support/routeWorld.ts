@@ -471,6 +471,8 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/organiser/certificate/preview': async () => ({ path: API_ROUTES.organiserCertificatePreview, json: await certificateDraft() }),
     'POST /api/organiser/series': async () => ({ path: API_ROUTES.organiserSeries, json: {} }),
     'POST /api/organiser/series/save': async () => ({ path: API_ROUTES.organiserSaveSeries, json: await seriesRequest() }),
+    'POST /api/organiser/series/background': async () => ({ path: API_ROUTES.organiserSeriesBackground, json: { image: logoPng } }),
+    'POST /api/organiser/series/preview': async () => ({ path: API_ROUTES.organiserSeriesPreview, json: await seriesRequest() }),
     'POST /api/operator/organisers': async () => ({ path: API_ROUTES.operatorOrganiserRole, json: { email: 'login.only@example.com', grant: false } }),
     'POST /api/operator/fulfilment': async () => ({ path: API_ROUTES.operatorFulfilmentRole, json: { email: 'login.only@example.com', grant: false } }),
     'POST /api/operator/staff-role': async () => ({ path: API_ROUTES.operatorStaffRole, json: { email: 'login.only@example.com', role: 'fulfilment', grant: false } }),

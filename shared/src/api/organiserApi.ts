@@ -11,6 +11,7 @@ import type {
   OrganiserSeriesList,
   SaveCertificateSettingsRequest,
   SaveSeriesRequest,
+  SeriesBackgroundRequest,
 } from '../types/certificates';
 import type { DecidePartnerRegistrationRequest, EventPartnerRegistration, PartnerRegistrationsRequest } from '../types/partners';
 import type {
@@ -65,5 +66,8 @@ export const organiserApi = {
   previewCertificate: (body: CertificateDraftRequest) => post<CertificatePreviewResult>(API_ROUTES.organiserCertificatePreview, body),
   series: () => post<OrganiserSeriesList>(API_ROUTES.organiserSeries, {}),
   saveSeries: (body: SaveSeriesRequest) => post<OrganiserSeries>(API_ROUTES.organiserSaveSeries, body),
+  uploadSeriesBackground: (body: SeriesBackgroundRequest) => post<CertificateBackgroundResult>(API_ROUTES.organiserSeriesBackground, body),
+  /** The series as on screen, drawn by the server with a runner who finished all its races. */
+  previewSeries: (body: SaveSeriesRequest) => post<CertificatePreviewResult>(API_ROUTES.organiserSeriesPreview, body),
   setOrganiserRole: (body: OrganiserRoleRequest) => post<OrganiserRoleResult>(API_ROUTES.operatorOrganiserRole, body),
 };

@@ -91,6 +91,8 @@ export const API_ROUTES = {
   // The organiser's series (grand slams) of their own races
   organiserSeries: '/api/organiser/series',
   organiserSaveSeries: '/api/organiser/series/save',
+  organiserSeriesBackground: '/api/organiser/series/background',
+  organiserSeriesPreview: '/api/organiser/series/preview',
   // Photographer supply line: tus uploads (and /<id> of each upload), events to upload to, review
   partnerUploads: '/api/partner/uploads',
   partnerSupplyEvents: '/api/partner/supply/events',
@@ -173,5 +175,6 @@ export const READ_ONLY_POST_ROUTES: ReadonlySet<string> = new Set([
   API_ROUTES.organiserCertificate,
   API_ROUTES.organiserCertificatePreview,
   API_ROUTES.organiserSeries,
+  API_ROUTES.organiserSeriesPreview,
   API_ROUTES.certificateEligibility,
 ]);

@@ -1,6 +1,6 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { CERTIFICATE_FONT_FILES, templateFieldsProblem } from '../certificates/layout';
-import { CERTIFICATE_BACKGROUND_MAX_BYTES, CERTIFICATE_LIMITS } from '../certificates/constants';
+import { CERTIFICATE_BACKGROUND_MAX_BYTES, CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT } from '../certificates/constants';
 import type { CertificateTemplateConfig } from '../types/certificates';
 import { bibSearchSchema } from './search';
 
@@ -191,6 +191,10 @@ export const SERIES_MESSAGES = {
   noResults: (race: string) => `${race} has no results yet. Import its participants with their finish times first.`,
   titleTaken: 'A series with this title exists already. Please choose another title.',
   notFound: 'This series is not one of yours.',
+  backgroundKey: 'The background is not one you uploaded for a series. Please upload it again.',
+  slots: 'The certificate has one photo slot per race of the series, in its order. Please place them again.',
+  otherRace: (label: string) => `The field ${label} shows a race that is not in this series. Please place the fields of its races only.`,
+  noFinisher: 'No runner has finished every race of this series yet: the preview needs one. Check the races, or import their results.',
   saved: 'The series is saved: every runner who finished all its races can make its certificate.',
   savedOff: 'The series is saved and turned off.',
 } as const;
@@ -205,6 +209,10 @@ export const saveSeriesSchema = object({
     .max(CERTIFICATE_LIMITS.maxPairs, SERIES_MESSAGES.tooMany)
     .test('distinct', SERIES_MESSAGES.twice, (ids) => new Set(ids ?? []).size === (ids ?? []).length),
   active: mixed<boolean>().oneOf([true, false], 'The series is on or off.').required('The series is on or off.'),
+  accent_color: string().trim().matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour).default(CERTIFICATE_STANDARD_ACCENT),
+  background_key: string().trim().max(200, SERIES_MESSAGES.backgroundKey).nullable().default(null),
+  // Checked whole by certificateTemplateConfigSchema and against the series' races on the server.
+  template_config: mixed<CertificateTemplateConfig>().nullable().default(null),
 });
 export type SaveSeriesInput = InferType<typeof saveSeriesSchema>;
 
@@ -224,11 +232,12 @@ export const saveCertificateSettingsSchema = certificateDraftSchema.shape({
   active: mixed<boolean>().oneOf([true, false], 'Certificates are on or off.').required('Certificates are on or off.'),
 });
 
-export const certificateBackgroundSchema = object({
-  eventId: settingsEventId,
-  // The limit as base64 (4/3 of the bytes, a data: prefix); the exact byte limit is checked decoded.
-  image: string()
-    .trim()
-    .required(CERTIFICATE_SETTINGS_MESSAGES.background)
-    .max(Math.ceil((CERTIFICATE_BACKGROUND_MAX_BYTES * 4) / 3) + 100, CERTIFICATE_SETTINGS_MESSAGES.backgroundSize),
-});
+/** A background image: the limit as base64 (4/3 of the bytes, a data: prefix); the exact byte limit is checked decoded. */
+const backgroundImage = string()
+  .trim()
+  .required(CERTIFICATE_SETTINGS_MESSAGES.background)
+  .max(Math.ceil((CERTIFICATE_BACKGROUND_MAX_BYTES * 4) / 3) + 100, CERTIFICATE_SETTINGS_MESSAGES.backgroundSize);
+
+export const seriesBackgroundSchema = object({ image: backgroundImage });
+
+export const certificateBackgroundSchema = object({ eventId: settingsEventId, image: backgroundImage });

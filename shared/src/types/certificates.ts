@@ -224,6 +224,13 @@ export interface OrganiserSeries {
   active: boolean;
   /** The races in the series' order (the certificate's photo slots follow it). */
   events: Array<{ event_id: number; event_name: string }>;
+  /** The series' colour: the standard layout's border, heading and times. */
+  accent_color: string;
+  /** The organiser's uploaded background (storage key and its URL), or null: the standard one in accent_color. */
+  background_key: string | null;
+  background_url: string | null;
+  /** The template in effect: the fields where the organiser placed them, else the standard layout for the races. */
+  template_config: CertificateTemplateConfig;
 }
 
 /** The organiser's series and the races they may put in one (their own; has_results: official times imported). */
@@ -239,4 +246,15 @@ export interface SaveSeriesRequest {
   /** Two to four of the organiser's races, in order. */
   eventIds: number[];
   active: boolean;
+  /** The standard layout's colour (#rrggbb); none: the standard colour. */
+  accent_color?: string;
+  /** A background uploaded for the organiser's series (SeriesBackgroundRequest), or null: the standard one. */
+  background_key?: string | null;
+  /** The fields as placed (one photo slot per race, per-race fields of the series' races only); none: the standard layout. */
+  template_config?: CertificateTemplateConfig | null;
+}
+
+/** A series background image (JPEG or PNG) as base64, optionally as a data: URL; stored for the organiser, used once a series is saved with it. */
+export interface SeriesBackgroundRequest {
+  image: string;
 }

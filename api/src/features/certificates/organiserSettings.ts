@@ -131,10 +131,19 @@ export async function saveCertificateSettings(ctx: AppContext, eventId: number, 
 
 /** Stores an organiser's background (JPEG or PNG, at most the limit) at the template's size; nothing else changes until the certificate is saved. */
 export async function storeCertificateBackground(ctx: AppContext, eventId: number, base64: string): Promise<CertificateBackgroundResult> {
+  const { width, height } = (await certificateSettings(ctx, eventId)).template_config.output_resolution;
+  return storeBackground(ctx, backgroundPrefix(eventId), base64, width, height);
+}
+
+/**
+ * An uploaded background (JPEG or PNG, at most the limit) stored as a JPEG at the template's size under
+ * prefix, named by its content (public: the builder draws it). Anything else is refused with the
+ * message that names the rule; nothing is stored then.
+ */
+export async function storeBackground(ctx: AppContext, prefix: string, base64: string, width: number, height: number): Promise<CertificateBackgroundResult> {
   const bytes = Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64');
   if (bytes.length > CERTIFICATE_BACKGROUND_MAX_BYTES) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.backgroundSize);
   if (bytes.length === 0) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.background);
-  const { width, height } = (await certificateSettings(ctx, eventId)).template_config.output_resolution;
   let jpeg: Buffer;
   try {
     const meta = await sharp(bytes).metadata();
@@ -143,9 +152,17 @@ export async function storeCertificateBackground(ctx: AppContext, eventId: numbe
   } catch {
     throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.background);
   }
-  const key = `${backgroundPrefix(eventId)}${crypto.createHash('sha256').update(jpeg).digest('hex').slice(0, 16)}.jpg`;
+  const key = `${prefix}${crypto.createHash('sha256').update(jpeg).digest('hex').slice(0, 16)}.jpg`;
   await ctx.storage.put(key, jpeg, 'image/jpeg');
   return { background_key: key, background_url: ctx.storage.publicUrl(key) };
+}
+
+/** The server's full drawing downscaled to the preview's width. */
+export async function previewImage(full: Buffer, config: CertificateTemplateConfig): Promise<Pick<CertificatePreviewResult, 'image' | 'width' | 'height'>> {
+  const { width, height } = config.output_resolution;
+  const previewHeight = Math.round((height * CERTIFICATE_PREVIEW_WIDTH) / width);
+  const small = await sharp(full).resize(CERTIFICATE_PREVIEW_WIDTH, previewHeight).jpeg({ quality: 80 }).toBuffer();
+  return { image: `data:image/jpeg;base64,${small.toString('base64')}`, width: CERTIFICATE_PREVIEW_WIDTH, height: previewHeight };
 }
 
 /**
@@ -176,13 +193,8 @@ export async function previewCertificate(ctx: AppContext, eventId: number, draft
     photos,
     values: { participantName: finisher.name, events: [{ event_id: eventId, event_name: race.name, bib_number: finisher.bib_number, finish_time: finishTime }] },
   });
-  const { width, height } = config.output_resolution;
-  const previewHeight = Math.round((height * CERTIFICATE_PREVIEW_WIDTH) / width);
-  const small = await sharp(full).resize(CERTIFICATE_PREVIEW_WIDTH, previewHeight).jpeg({ quality: 80 }).toBuffer();
   return {
-    image: `data:image/jpeg;base64,${small.toString('base64')}`,
-    width: CERTIFICATE_PREVIEW_WIDTH,
-    height: previewHeight,
+    ...(await previewImage(full, config)),
     participant_name: finisher.name,
     bib_number: finisher.bib_number,
     finish_time: finishTime,

@@ -9,6 +9,7 @@ import {
   eventIdSchema,
   saveCertificateSettingsSchema,
   saveSeriesSchema,
+  seriesBackgroundSchema,
   SERIES_MESSAGES,
   templateDetailsSchema,
 } from '@finishline/shared/pure';
@@ -20,7 +21,7 @@ import { validate } from '../../http/validate';
 import { routeLimit } from '../../security/addressLimits';
 import { addressRules } from '../../security/limits';
 import { findSession, requireEventOrganiser, requireRole, resolveSession } from '../accounts';
-import { organiserSeriesList, saveOrganiserSeries } from './organiserSeries';
+import { organiserSeriesList, previewSeries, saveOrganiserSeries, storeSeriesBackground } from './organiserSeries';
 import { certificateSettings, previewCertificate, saveCertificateSettings, storeCertificateBackground } from './organiserSettings';
 import { searchAchievements, templateDetails } from './builder';
 import type { RunCaller } from './runs';
@@ -121,5 +122,17 @@ export const organiserCertificateRoutes: Feature = async (app, { ctx }) => {
     const { user } = await requireRole(ctx, request, 'organiser');
     const saved = await saveOrganiserSeries(ctx, user.id, input);
     return sendOk(reply, saved, saved.active ? SERIES_MESSAGES.saved : SERIES_MESSAGES.savedOff);
+  });
+
+  app.post(API_ROUTES.organiserSeriesBackground, async (request, reply) => {
+    const input = await validate(seriesBackgroundSchema, request.body);
+    const { user } = await requireRole(ctx, request, 'organiser');
+    return sendOk(reply, await storeSeriesBackground(ctx, user.id, input.image), 'The background is uploaded. Save the series to use it.');
+  });
+
+  app.post(API_ROUTES.organiserSeriesPreview, async (request, reply) => {
+    const input = await validate(saveSeriesSchema, request.body);
+    const { user } = await requireRole(ctx, request, 'organiser');
+    return sendOk(reply, await previewSeries(ctx, user.id, input));
   });
 };

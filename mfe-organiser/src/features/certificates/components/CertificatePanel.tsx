@@ -1,30 +1,20 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Alert, Button, Card, Checkbox, Input, Radio, Spin } from 'antd';
+import { App as AntApp, Alert, Button, Card, Checkbox, Input, Spin } from 'antd';
 import {
-  CERTIFICATE_BACKGROUND_MAX_BYTES,
   CERTIFICATE_SETTINGS_MESSAGES,
-  isApiError,
   organiserApi,
   templateFieldsProblem,
   type CertificatePreviewResult,
   type OrganiserCertificate,
 } from '@finishline/shared';
+import { backgroundFileProblem, readAsDataUrl } from '../state/backgroundFile';
+import { problemOf, useCertificateAction } from '../state/useCertificateAction';
+import { LookChoice } from './LookChoice';
 import { draftOf, withAccent, withTitle, type CertificateDraft } from '../state/template';
 
 // konva and the editor load only when this tab is opened: the dashboard's first screen stays light.
 const TemplateEditor = lazy(() => import(/* webpackChunkName: "certificate-template-editor" */ './TemplateEditor'));
 
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
-const MAX_MB = CERTIFICATE_BACKGROUND_MAX_BYTES / 1024 / 1024;
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * The Certificate tab: the race's finisher certificate as its organiser sets it (on or off, the
@@ -36,7 +26,7 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
   const [settings, setSettings] = useState<OrganiserCertificate | null>(null);
   const [draft, setDraft] = useState<CertificateDraft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'preview' | 'upload' | null>(null);
+  const { busy, run } = useCertificateAction(setProblem);
   const [preview, setPreview] = useState<CertificatePreviewResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -47,7 +37,7 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
         setSettings(result);
         setDraft(draftOf(result));
       })
-      .catch((error) => setFailure(messageOf(error)));
+      .catch((error) => setFailure(problemOf(error)));
   }, [eventId]);
   useEffect(load, [load]);
 
@@ -68,48 +58,30 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
   };
   const body = () => ({ eventId, title: draft.title, accent_color: draft.accent_color, background_key: draft.background_key, template_config: draft.template_config });
 
-  const save = async () => {
-    setBusy('save');
-    try {
+  const save = () =>
+    run('save', async () => {
       const answer = await organiserApi.saveCertificate({ ...body(), active: draft.active });
       setSettings(answer.result);
       setDraft(draftOf(answer.result));
       setProblem(null);
       message.success(answer.message);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
-  const showPreview = async () => {
-    setBusy('preview');
-    try {
+  const showPreview = () =>
+    run('preview', async () => {
       setPreview((await organiserApi.previewCertificate(body())).result);
       setProblem(null);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    if (!['image/jpeg', 'image/png'].includes(file.type)) return setProblem(CERTIFICATE_SETTINGS_MESSAGES.background);
-    if (file.size > CERTIFICATE_BACKGROUND_MAX_BYTES) return setProblem(CERTIFICATE_SETTINGS_MESSAGES.backgroundSize);
-    setBusy('upload');
-    try {
+  const upload = (file: File | undefined) =>
+    run('upload', async () => {
+      if (!file) return;
+      const refused = backgroundFileProblem(file);
+      if (refused) return setProblem(refused);
       const answer = await organiserApi.uploadCertificateBackground({ eventId, image: await readAsDataUrl(file) });
       change({ ...draft, background_key: answer.result.background_key, background_url: answer.result.background_url });
       message.success(answer.message);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const ownBackground = draft.background_key !== null;
   return (
@@ -128,27 +100,16 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
           <label htmlFor="fl-cert-title">Title</label>
           <Input id="fl-cert-title" value={draft.title} maxLength={120} onChange={(e) => change(withTitle(draft, e.target.value))} />
         </div>
-        <div className="fl-cert-row">
-          <label htmlFor="fl-cert-colour">Race colour</label>
-          <input id="fl-cert-colour" className="fl-cert-colour" type="color" value={draft.accent_color} onChange={(e) => change(withAccent(draft, e.target.value))} />
-          <span>{draft.accent_color}</span>
-        </div>
-        <Radio.Group
-          className="fl-cert-kind"
-          aria-label="Background"
-          value={ownBackground ? 'own' : 'standard'}
-          onChange={(e) => (e.target.value === 'standard' ? change({ ...draft, background_key: null, background_url: null }) : setProblem(ownBackground ? null : 'Please upload the background image.'))}
-          options={[
-            { value: 'standard', label: 'Standard layout in the race’s colour' },
-            { value: 'own', label: 'Own background image' },
-          ]}
+        <LookChoice
+          owner="race"
+          accent={draft.accent_color}
+          onAccent={(accent) => change(withAccent(draft, accent))}
+          ownBackground={ownBackground}
+          onStandard={() => change({ ...draft, background_key: null, background_url: null })}
+          onOwn={() => setProblem(ownBackground ? null : 'Please upload the background image.')}
+          uploading={busy === 'upload'}
+          onUpload={(file) => void upload(file)}
         />
-        <div className="fl-cert-row">
-          <label className="fl-cert-upload">
-            <span className="ant-btn ant-btn-default">{busy === 'upload' ? 'Uploading…' : `Upload background (JPEG or PNG, at most ${MAX_MB} MB)`}</span>
-            <input type="file" accept="image/jpeg,image/png" onChange={(e) => void upload(e.target.files?.[0])} aria-label="Background image" />
-          </label>
-        </div>
       </Card>
       <Card title="Fields">
         <Suspense fallback={<Spin />}>
@@ -156,7 +117,7 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
             config={draft.template_config}
             accent={draft.accent_color}
             backgroundUrl={draft.background_url}
-            eventId={eventId}
+            races={[{ event_id: eventId, event_name: settings.event_name }]}
             eventDate={settings.event_date}
             onChange={(config) => change({ ...draft, template_config: config })}
           />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Group, Image as KonvaImage, Layer, Rect, Stage, Text } from 'react-konva';
 import { Button, InputNumber, Select } from 'antd';
 import { CERTIFICATE_FONTS, templateFieldLabel, type CertificateTemplateConfig, type CertificateTextItem } from '@finishline/shared';
-import { ADDABLE_FIELDS, added, moved, newField, removed, type AddableField } from '../state/template';
+import { ADDABLE_FIELDS, added, moved, newField, removed, slotIndex, type AddableField, type TemplateRace } from '../state/template';
 
 /**
  * The template editor (loaded only when the Certificate tab opens, with konva): the certificate
@@ -14,7 +14,8 @@ interface Props {
   config: CertificateTemplateConfig;
   accent: string;
   backgroundUrl: string | null;
-  eventId: number;
+  /** The races whose fields the certificate may show: one for a race's own, several for a series (its slots' order). */
+  races: TemplateRace[];
   eventDate: string;
   onChange: (config: CertificateTemplateConfig) => void;
 }
@@ -55,10 +56,17 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-export default function TemplateEditor({ config, accent, backgroundUrl, eventId, eventDate, onChange }: Props) {
+export default function TemplateEditor({ config, accent, backgroundUrl, races, eventDate, onChange }: Props) {
   const [holder, stageWidth] = useWidth();
   const background = useImage(backgroundUrl);
   const [adding, setAdding] = useState<AddableField>('participant_name');
+  const [addingRace, setAddingRace] = useState<number>(races[0]?.event_id ?? 0);
+  // With several races, a race's field and photo slot say which race they are of.
+  const several = races.length > 1;
+  const raceName = (eventId: number | undefined) => races.find((r) => r.event_id === eventId)?.event_name ?? 'another race';
+  const labelOf = (item: CertificateTextItem) => (several && item.field !== 'participant_name' && item.field !== 'static' ? `${templateFieldLabel(item)} (${raceName(item.event_id)})` : templateFieldLabel(item));
+  const slotLabel = (position: number) => (several ? `Photo slot ${position + 1} (${raceName(config.images[position]?.event_id)})` : 'Photo slot');
+  const raceOf = races.some((r) => r.event_id === addingRace) ? addingRace : (races[0]?.event_id ?? 0);
   const { width, height } = config.output_resolution;
   const scale = stageWidth / width;
   const stageHeight = Math.round(height * scale);
@@ -94,7 +102,6 @@ export default function TemplateEditor({ config, accent, backgroundUrl, eventId,
     );
   };
 
-  const slot = config.images[0];
   const unit = Math.max(2, Math.round((width / 64) * scale));
   return (
     <div className="fl-cert-editor">
@@ -109,32 +116,36 @@ export default function TemplateEditor({ config, accent, backgroundUrl, eventId,
                 <Rect x={unit} y={unit} width={stageWidth - 2 * unit} height={stageHeight - 2 * unit} stroke={accent} strokeWidth={Math.max(2, unit * 0.6)} />
               </>
             )}
-            {slot ? (
+            {config.images.map((slot, position) => (
               <Group
+                key={`s${position}`}
                 x={slot.x * scale}
                 y={slot.y * scale}
                 draggable
-                onDragEnd={(e) => onChange(moved(config, -1, e.target.x() / scale, e.target.y() / scale))}
+                onDragEnd={(e) => onChange(moved(config, slotIndex(position), e.target.x() / scale, e.target.y() / scale))}
               >
                 <Rect width={slot.width * scale} height={slot.height * scale} fill="#ffffff" stroke={accent} dash={[6, 4]} strokeWidth={2} />
-                <Text text="Photo" width={slot.width * scale} y={(slot.height * scale) / 2 - 8} align="center" fontSize={14} fill="#6b7280" />
+                <Text text={several ? `Photo ${position + 1}` : 'Photo'} width={slot.width * scale} y={(slot.height * scale) / 2 - 8} align="center" fontSize={14} fill="#6b7280" />
               </Group>
-            ) : null}
+            ))}
             {config.texts.map(textNode)}
           </Layer>
         </Stage>
       </div>
       <p className="fl-cert-hint">Drag a field on the certificate, or set its position below ({width} x {height} pixels).</p>
       <ul className="fl-cert-fields" aria-label="Fields on the certificate">
-        {slot ? (
-          <li>
-            <span className="fl-cert-field-name">Photo slot</span>
-            <InputNumber controls={false} aria-label="Photo slot: x" value={slot.x} min={0} max={width} onChange={(v) => v !== null && onChange(moved(config, -1, v, slot.y))} />
-            <InputNumber controls={false} aria-label="Photo slot: y" value={slot.y} min={0} max={height} onChange={(v) => v !== null && onChange(moved(config, -1, slot.x, v))} />
-          </li>
-        ) : null}
+        {config.images.map((slot, position) => {
+          const label = slotLabel(position);
+          return (
+            <li key={`s${position}`}>
+              <span className="fl-cert-field-name">{label}</span>
+              <InputNumber controls={false} aria-label={`${label}: x`} value={slot.x} min={0} max={width} onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), v, slot.y))} />
+              <InputNumber controls={false} aria-label={`${label}: y`} value={slot.y} min={0} max={height} onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), slot.x, v))} />
+            </li>
+          );
+        })}
         {config.texts.map((item, index) => {
-          const label = templateFieldLabel(item);
+          const label = labelOf(item);
           return (
             <li key={`f${index}`}>
               <span className="fl-cert-field-name">{label}</span>
@@ -155,7 +166,10 @@ export default function TemplateEditor({ config, accent, backgroundUrl, eventId,
           options={ADDABLE_FIELDS.map((f) => ({ value: f.key, label: f.label }))}
           style={{ minWidth: 140 }}
         />
-        <Button onClick={() => onChange(added(config, newField(adding, eventId, eventDate, accent, config)))}>Add field</Button>
+        {several && adding !== 'participant_name' && adding !== 'date' ? (
+          <Select aria-label="Race of the field" value={raceOf} onChange={(v) => setAddingRace(v)} options={races.map((r) => ({ value: r.event_id, label: r.event_name }))} style={{ minWidth: 180 }} />
+        ) : null}
+        <Button onClick={() => onChange(added(config, newField(adding, raceOf, eventDate, accent, config)))}>Add field</Button>
       </div>
     </div>
   );

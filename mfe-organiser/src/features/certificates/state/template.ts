@@ -8,6 +8,15 @@ import type { CertificateTemplateConfig, CertificateTextItem, OrganiserCertifica
  */
 export type CertificateDraft = Pick<OrganiserCertificate, 'active' | 'title' | 'accent_color' | 'background_key' | 'background_url' | 'template_config'>;
 
+/** What the title and colour rules touch: a race's draft or a series' alike. */
+type Styled = Pick<CertificateDraft, 'title' | 'accent_color' | 'template_config'>;
+
+/** A race the template's fields may show (a race's certificate has one, a series several). */
+export interface TemplateRace {
+  event_id: number;
+  event_name: string;
+}
+
 export const draftOf = (settings: OrganiserCertificate): CertificateDraft => ({
   active: settings.active,
   title: settings.title,
@@ -42,20 +51,23 @@ export function newField(field: AddableField, eventId: number, eventDate: string
   return { ...base, field, event_id: eventId };
 }
 
-export function withTitle(draft: CertificateDraft, title: string): CertificateDraft {
+export function withTitle<D extends Styled>(draft: D, title: string): D {
   const texts = draft.template_config.texts.map((item) => (item.field === 'static' && item.text === draft.title ? { ...item, text: title } : item));
   return { ...draft, title, template_config: { ...draft.template_config, texts } };
 }
 
-export function withAccent(draft: CertificateDraft, accent: string): CertificateDraft {
+export function withAccent<D extends Styled>(draft: D, accent: string): D {
   const before = draft.accent_color.toLowerCase();
   const texts = draft.template_config.texts.map((item) => (item.color.toLowerCase() === before ? { ...item, color: accent } : item));
   return { ...draft, accent_color: accent, template_config: { ...draft.template_config, texts } };
 }
 
-/** A field moved to (x, y) at the certificate's own pixels; -1 is the photo slot. */
+/** A photo slot's index in moved(): -1 is the first slot, -2 the second, and so on. */
+export const slotIndex = (position: number) => -1 - position;
+
+/** A field moved to (x, y) at the certificate's own pixels; a negative index is a photo slot (slotIndex). */
 export function moved(config: CertificateTemplateConfig, index: number, x: number, y: number): CertificateTemplateConfig {
-  if (index === -1) return { ...config, images: config.images.map((slot, i) => (i === 0 ? { ...slot, x: Math.round(x), y: Math.round(y) } : slot)) };
+  if (index < 0) return { ...config, images: config.images.map((slot, i) => (slotIndex(i) === index ? { ...slot, x: Math.round(x), y: Math.round(y) } : slot)) };
   return { ...config, texts: config.texts.map((item, i) => (i === index ? { ...item, x: Math.round(x), y: Math.round(y) } : item)) };
 }
 
