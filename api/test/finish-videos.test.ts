@@ -189,7 +189,7 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     expect(set.body.Message).toBe('4 clips are being cut.');
     expect(set.body.result.videos[0]!.raceSecondsAtStart).toBeCloseTo(RACE_AT_START, 3);
     const again = await t.request('POST', API_ROUTES.partnerVideoClock, { videoId: receipt.videoId, mode: 'start', raceTime: '1:00:00' }, as(tokens.partner!));
-    expect(again.body.Message).toBe(VIDEO_MESSAGES.clockSet);
+    expect(`${again.status} ${again.body.Message}`).toBe(`400 ${VIDEO_MESSAGES.stillCutting}`);
 
     const deadline = Date.now() + 240_000;
     for (;;) {
@@ -267,6 +267,49 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     const previewFrame = (await ffmpeg(['-ss', '4', '-i', previewFile, '-frames:v', '1', '-vf', 'scale=1280:720', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])).stdout;
     expect(meanDiff(previewFrame, camera)).toBeGreaterThan(6);
   }, 120_000);
+
+  it('sets the clock again: the unsold clips and their files go and are cut anew, the sold clip stays as its buyer has it', async () => {
+    const videos = async () => (await t.request<FinishVideosResult>('POST', API_ROUTES.partnerVideos, { eventId }, as(tokens.partner!))).body.result;
+    const [video] = (await videos()).videos;
+    const before = await t.ctx.db.query<{ id: number; clip_bib: string; original_key: string; preview_key: string; thumb_key: string }>(
+      'select id, clip_bib, original_key, preview_key, thumb_key from photos where source_video_id = $1 order by clip_bib',
+      [video!.videoId],
+    );
+    const sold = before.find((c) => c.clip_bib === 'A101')!;
+    const unsold = before.filter((c) => c.clip_bib !== 'A101');
+    // A clock 6 s late: the video now shows race time 1:00:06 to 1:00:26, so A101 (1:00:04) is outside and
+    // A202 "crosses" 4 s in, where the camera shows A101: the BIB check flags it.
+    const set = await t.request<FinishVideosResult>('POST', API_ROUTES.partnerVideoClock, { videoId: video!.videoId, mode: 'start', raceTime: '1:00:06' }, as(tokens.partner!));
+    expect(`${set.status} ${set.body.Message}`).toBe(`200 ${VIDEO_MESSAGES.clipsCut(3, 1)}`);
+    expect(set.body.Message).toBe('3 clips are being cut. 1 sold clip stays as it was.');
+    // The unsold clips' rows and files are gone; the sold clip and its files are untouched.
+    const ids = (await t.ctx.db.query<{ id: number }>('select id from photos where source_video_id = $1', [video!.videoId])).map((r) => r.id);
+    for (const clip of unsold) {
+      expect(ids).not.toContain(clip.id);
+      for (const key of [clip.original_key, clip.preview_key, clip.thumb_key]) expect(await t.ctx.storage.exists(key)).toBe(false);
+    }
+    expect(ids).toContain(sold.id);
+    for (const key of [sold.original_key, sold.preview_key, sold.thumb_key]) expect(await t.ctx.storage.exists(key)).toBe(true);
+
+    const deadline = Date.now() + 240_000;
+    let list = await videos();
+    while (list.videos[0]!.status !== 'ready') {
+      if (Date.now() > deadline) throw new Error(`still cutting: ${JSON.stringify(list.videos[0]!.clips)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      list = await videos();
+    }
+    expect(list.videos[0]!.raceSecondsAtStart).toBe(3606);
+    const byBib = Object.fromEntries(list.videos[0]!.clipList.map((c) => [c.bibNumber, c]));
+    expect(Object.keys(byBib).sort()).toEqual(['A101', 'A202', 'A303', 'A404']);
+    expect(byBib.A101).toMatchObject({ photoId: sold.id, sold: true, status: 'ready' });
+    expect(byBib.A202).toMatchObject({ status: 'review', reviewReason: 'Frames at the line show BIB A101, not A202.' });
+    const [recut] = await t.ctx.db.query<{ clip_crossing_seconds: number }>('select clip_crossing_seconds from photos where id = $1', [byBib.A202!.photoId]);
+    expect(Number(recut!.clip_crossing_seconds)).toBeCloseTo(4, 3);
+    // The sold clip is still its buyer's download.
+    const soldFile = path.join(work, 'sold-again.mp4');
+    fs.writeFileSync(soldFile, await t.ctx.storage.getBuffer(sold.original_key));
+    expect((await probeVideo(soldFile))!.durationSeconds).toBeCloseTo(7, 0);
+  }, 400_000);
 
   it('flags a clip only when its frames show another participant and never its own BIB', () => {
     expect(reviewReasonOf('A404', [['A303'], ['A303'], []])).toBe('Frames at the line show BIB A303, not A404.');

@@ -12,12 +12,15 @@ export const VIDEO_MESSAGES = {
   noFinishers: 'This event has no participants with an official finish time yet: import the results before setting the clock.',
   notYourVideo: 'This video is not one of yours.',
   clockFormat: 'Enter the race clock as h:mm:ss.',
-  clockSet: 'The clock of this video is set and its clips are cut.',
+  stillCutting: "This video's clips are still being cut. Please set its clock again once they are done.",
   unknownBib: 'No participant with an official finish time has this BIB.',
   frameOutside: 'Choose a moment inside the video.',
   clipLengths: `A clip runs 1 to ${CLIP_MAX_SIDE_SECONDS} seconds before and after the crossing.`,
   notFlagged: 'Only a clip flagged for review can be published this way.',
   sold: 'This clip has been sold and cannot be removed.',
+  /** The clock's answer: clips queued, and sold clips of an earlier clock kept. */
+  clipsCut: (clips: number, kept: number) =>
+    `${clips} clip${clips === 1 ? ' is' : 's are'} being cut.${kept > 0 ? ` ${kept} sold clip${kept === 1 ? ' stays' : 's stay'} as ${kept === 1 ? 'it was' : 'they were'}.` : ''}`,
 } as const;
 
 /** "1:02:03", "62:03" or "45" as seconds; NaN when it is none of these. */

@@ -9,6 +9,8 @@ import { ffmpeg, frameAt } from '../../media/ffmpeg';
 import { watermarkPng, THUMB_WIDTH } from '../../media/renditions';
 import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, type BibReader } from '../bibs';
+import { VIDEO_MESSAGES } from '@finishline/shared/pure';
+import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
 import { checkClock, finishersOf } from './videoFiles';
 
 /**
@@ -54,21 +56,43 @@ export interface VideoRow {
   race_seconds_at_start: number | null;
 }
 
+/** What setting a clock did: clips queued for cutting, and sold clips of an earlier clock kept as they were. */
+export interface ClockResult {
+  clips: number;
+  kept: number;
+}
+
+/** A video's clock can be set when it waits for one, and set again once its clips are cut (or failed). */
+const CLOCK_SETTABLE = ['needs_clock', 'ready', 'failed'];
+
 /**
- * Sets the clock of a video waiting for it and queues its clips; throws the message for a clock that
- * puts every finisher outside the video (nothing changes then). Returns how many clips are cut.
+ * Sets the clock of a video and queues its clips; throws the message for a clock that puts every
+ * finisher outside the video (nothing changes then). Set again (a wrong clock, clips flagged by the
+ * BIB check), the video's unsold clips and their files go and are cut anew with the new clock; a sold
+ * clip stays exactly as its buyer has it (its runner gets no second clip from this video).
  */
-export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: VideoRow, raceSecondsAtStart: number): Promise<number> {
+export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: VideoRow, raceSecondsAtStart: number): Promise<ClockResult> {
   const finishers = await finishersOf(ctx, video.event_id);
   const inside = checkClock(finishers, raceSecondsAtStart, Number(video.duration_seconds));
-  const created = await ctx.db.transaction(async (tx) => {
-    const [still] = await tx.query(`select 1 from finish_videos where id = $1 and status = 'needs_clock' for update`, [video.id]);
-    if (!still) return null;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: string }>(`select status from finish_videos where id = $1 for update`, [video.id]);
+    if (!current || !CLOCK_SETTABLE.includes(current.status)) return null;
+    let removed: StoredPhotoKeys[] = [];
+    let kept = 0;
+    if (current.status !== 'needs_clock') {
+      removed = await tx.query<StoredPhotoKeys>(
+        `delete from photos p where p.source_video_id = $1 and not exists (select 1 from photo_sales s where s.photo_id = p.id)
+         returning original_key, preview_key, thumb_key`,
+        [video.id],
+      );
+      kept = (await tx.query<{ n: number }>('select count(*)::int as n from photos where source_video_id = $1', [video.id]))[0]!.n;
+    }
     await tx.query(`update finish_videos set race_seconds_at_start = $2, status = 'cutting', failure_reason = null where id = $1`, [video.id, raceSecondsAtStart]);
     const bibs: string[] = [];
     for (const crossing of inside) {
       const imageId = `VC${video.event_id}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
       const folder = `clips/${video.event_id}`;
+      // A runner whose clip of this video was sold keeps that clip: the unique index skips them.
       const rows = await tx.query<{ id: number }>(
         `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, source_video_id, clip_bib, clip_crossing_seconds, metadata_cleaned_at)
          values ($1, $2, 'video', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10, $11, now())
@@ -79,13 +103,17 @@ export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: Vid
       await tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'timing') on conflict do nothing`, [rows[0].id, video.event_id, normaliseBib(crossing.bibNumber)]);
       bibs.push(crossing.bibNumber);
     }
-    return bibs;
+    // Nothing to cut (every runner inside has a sold clip): the video is done at once.
+    if (bibs.length === 0) await tx.query(`update finish_videos set status = 'ready' where id = $1`, [video.id]);
+    return { bibs, kept, removed };
   });
-  if (created === null) throw new Error('The clock of this video is set and its clips are cut.');
+  if (outcome === null) throw new Error(VIDEO_MESSAGES.stillCutting);
+  // The rows are gone with the transaction; their files follow (one that fails is only logged: no row names it).
+  for (const keys of outcome.removed) await deleteStoredPhoto(ctx, keys, (message) => console.warn(message));
   const pieces: { videoId: number; bibs: string[] }[] = [];
-  for (let i = 0; i < created.length; i += CLIPS_PER_JOB) pieces.push({ videoId: video.id, bibs: created.slice(i, i + CLIPS_PER_JOB) });
-  await queue.sendMany(VIDEO_QUEUE, pieces);
-  return created.length;
+  for (let i = 0; i < outcome.bibs.length; i += CLIPS_PER_JOB) pieces.push({ videoId: video.id, bibs: outcome.bibs.slice(i, i + CLIPS_PER_JOB) });
+  if (pieces.length > 0) await queue.sendMany(VIDEO_QUEUE, pieces);
+  return { clips: outcome.bibs.length, kept: outcome.kept };
 }
 
 interface ClipRow {

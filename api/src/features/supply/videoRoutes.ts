@@ -134,7 +134,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext, jobQu
     const { user } = await requireUser(ctx, request);
     const video = await ownVideo(ctx, user.id, input.videoId);
     await requireApprovedPartner(ctx, request, video.event_id);
-    if (video.status !== 'needs_clock') throw badRequest(VIDEO_MESSAGES.clockSet);
+    if (video.status === 'cutting') throw badRequest(VIDEO_MESSAGES.stillCutting);
     let raceSecondsAtStart: number;
     if (input.mode === 'start') {
       raceSecondsAtStart = parseRaceTime(input.raceTime ?? '');
@@ -146,13 +146,13 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext, jobQu
       // The runner is at the line at this second of the video: the race clock read their finish time then.
       raceSecondsAtStart = finisher.finishSeconds - at;
     }
-    let clips: number;
+    let set: { clips: number; kept: number };
     try {
-      clips = await setVideoClock(ctx, await jobQueue(), video, raceSecondsAtStart);
+      set = await setVideoClock(ctx, await jobQueue(), video, raceSecondsAtStart);
     } catch (error) {
       throw badRequest(error instanceof Error ? error.message : String(error));
     }
-    return sendOk(reply, await videosOf(ctx, user.id, video.event_id), `${clips} clip${clips === 1 ? ' is' : 's are'} being cut.`);
+    return sendOk(reply, await videosOf(ctx, user.id, video.event_id), VIDEO_MESSAGES.clipsCut(set.clips, set.kept));
   });
 
   app.post(API_ROUTES.partnerClipLengths, async (request, reply) => {

@@ -8,13 +8,13 @@ const FRAME_DELAY_MS = 350;
 type Mode = 'start' | 'frame';
 
 /**
- * Sets a video's clock once: the race clock's reading at the video's first frame, or a moment of the
+ * Sets a video's clock (once, and again when it was wrong: `again`): the race clock's reading at the video's first frame, or a moment of the
  * video (the frame picker: a slider and a seconds box, the frame shown beside them) at which a known
  * runner is at the line, with their BIB. The server refuses a clock that puts every finisher outside
  * the video; its message is shown here and nothing changes.
  */
-export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosResult['finishers']; onSet: (result: FinishVideosResult, message: string) => void }) {
-  const { video, finishers, onSet } = props;
+export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosResult['finishers']; again?: boolean; onSet: (result: FinishVideosResult, message: string) => void }) {
+  const { video, finishers, again = false, onSet } = props;
   const [mode, setMode] = useState<Mode>('start');
   const [raceTime, setRaceTime] = useState('');
   const [second, setSecond] = useState(0);
@@ -73,10 +73,12 @@ export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosRe
   return (
     <section aria-labelledby={label} data-testid="clock-form" style={{ borderTop: '1px solid #f0f0f0', paddingTop: 12 }}>
       <Typography.Title level={4} id={label} style={{ marginTop: 0 }}>
-        Set the camera&apos;s clock
+        {again ? 'Set the camera’s clock again' : 'Set the camera’s clock'}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Once per video: every participant with an official finish time inside the video then gets a clip of their crossing.
+        {again
+          ? 'The unsold clips of this video are removed and cut again with the new clock; a sold clip stays as its buyer has it.'
+          : 'Once per video: every participant with an official finish time inside the video then gets a clip of their crossing.'}
       </Typography.Paragraph>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Radio.Group
@@ -136,7 +138,7 @@ export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosRe
         )}
         {error && <Alert type="error" showIcon data-testid="clock-error" message={error} />}
         <Button type="primary" loading={saving} onClick={() => void submit()}>
-          Set clock and cut clips
+          {again ? 'Set clock and cut clips again' : 'Set clock and cut clips'}
         </Button>
       </Space>
     </section>

@@ -1,4 +1,5 @@
-import { Alert, Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
 import { formatRaceTime, type ClipStatus, type FinishClip, type FinishVideo, type FinishVideosResult, type FinishVideoStatus } from '@finishline/shared';
 import { ClockForm } from './ClockForm';
 import { FlaggedClip } from './FlaggedClip';
@@ -19,7 +20,7 @@ const CLIP_STATUS: Record<ClipStatus, { text: string; color: string }> = {
 
 /**
  * One uploaded video: its state and the server's reason when it failed, the clock form until its
- * clock is set, then how far the cutting is, the clips flagged by the BIB check to review, and every
+ * clock is set (and again on request once its clips are cut), then how far the cutting is, the clips flagged by the BIB check to review, and every
  * clip by BIB with its state.
  */
 export function VideoCard(props: {
@@ -30,6 +31,9 @@ export function VideoCard(props: {
   onRemove: (clip: FinishClip) => Promise<void>;
 }) {
   const { video } = props;
+  const [settingAgain, setSettingAgain] = useState(false);
+  // A clock found wrong (clips flagged, runners missing) is set again once the cutting is over.
+  const canSetAgain = video.status === 'ready' || video.status === 'failed';
   const flagged = video.clipList.filter((c) => c.status === 'review');
   const status = VIDEO_STATUS[video.status];
   return (
@@ -57,6 +61,22 @@ export function VideoCard(props: {
           {video.raceSecondsAtStart !== null && <Descriptions.Item label="Race clock at its start">{formatRaceTime(video.raceSecondsAtStart)}</Descriptions.Item>}
         </Descriptions>
         {video.status === 'needs_clock' && <ClockForm video={video} finishers={props.finishers} onSet={props.onChanged} />}
+        {canSetAgain && !settingAgain && (
+          <Button onClick={() => setSettingAgain(true)} style={{ alignSelf: 'flex-start' }}>
+            Set the clock again
+          </Button>
+        )}
+        {canSetAgain && settingAgain && (
+          <ClockForm
+            video={video}
+            finishers={props.finishers}
+            again
+            onSet={(result, message) => {
+              setSettingAgain(false);
+              props.onChanged(result, message);
+            }}
+          />
+        )}
         {video.clips.total > 0 && (
           <div data-testid="video-clips">
             <Typography.Text>
