@@ -24,7 +24,9 @@ export function notReportedSql(bibParam: string, viewerParam: string): string {
                           and ((r.status = 'upheld' and r.bib_number = ${bibParam}) or r.reporter_user_id = ${viewerParam}::int))`;
 }
 
-/** The columns every photo listing selects to show a photo. */
+/** The columns every photo listing selects to show a photo (of `photos p`). */
+export const SHOWN_PHOTO_COLUMNS = 'p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq, p.width, p.height';
+
 export interface ShownPhotoRow {
   [column: string]: unknown;
   id: number;
@@ -33,6 +35,9 @@ export interface ShownPhotoRow {
   preview_key: string;
   thumb_key: string;
   seq: number;
+  /** The picture's size as shown (upright); null until it is processed. */
+  width: number | null;
+  height: number | null;
 }
 
 /** Search results and photo pages sign their links for one search session (awsImageExpary). */
@@ -63,5 +68,7 @@ export async function shownPhoto(
     ...(isVideo ? { videopath: preview } : {}),
     price: isVideo ? found.event.video_price : found.event.single_photo_price,
     seq: row.seq,
+    // The grid reserves the picture's place before its thumbnail arrives (no layout shift).
+    ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
   };
 }

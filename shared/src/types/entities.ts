@@ -109,6 +109,9 @@ export interface Photo {
   price?: number;
   dataimg?: string;
   seq?: number;
+  /** The picture's size in pixels as shown (upright): its thumbnail has these proportions. */
+  width?: number;
+  height?: number;
   sponsororderflag?: Flag;
   /**
    * 'face' when a BIB search found this photo by the runner's face (its bib hidden or unread), or a

@@ -2,7 +2,7 @@ import { UNLABELED_BIB, type BibAvailabilityEntry, type PaginatePhotosResult } f
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
-import { notReportedSql, READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, taggedWithSql, UNLABELED_PHOTO_SQL, type ShownPhotoRow } from '../../rules/photos';
+import { notReportedSql, READY_PHOTO_SQL, SHOWN_PHOTO_COLUMNS, searchLinksExpireAt, shownPhoto, taggedWithSql, UNLABELED_PHOTO_SQL, type ShownPhotoRow } from '../../rules/photos';
 import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
 import { findEvent } from '../events';
 
@@ -59,7 +59,7 @@ export async function paginatePhotos(
   }
   const offset = (input.page - 1) * input.per_page;
   const rows = await ctx.db.query<PageRow>(
-    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq, count(*) over ()::int as total
+    `select ${SHOWN_PHOTO_COLUMNS}, count(*) over ()::int as total
        from photos p
       where p.event_id = $1 and p.kind = 'image'
         and ${unlabeled ? UNLABELED_PHOTO_SQL : `${READY_PHOTO_SQL} and ${taggedWithSql('$4')} and ${notReportedSql('$4', '$5')}`}

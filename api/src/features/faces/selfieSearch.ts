@@ -13,7 +13,7 @@ import {
 } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
-import { READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
+import { READY_PHOTO_SQL, SHOWN_PHOTO_COLUMNS, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
 import { lockedBibs, PRIVACY_OTP_REQUIRED_MESSAGE } from '../../rules/privacy';
 import { sponsorOfferOf } from '../../rules/sponsorOffer';
 import { findEvent } from '../events';
@@ -147,7 +147,7 @@ export async function searchBySelfie(
   if (matches.length === 0) throw noPhotos;
   const rank = new Map(matches.map((m, i) => [m.photoId, i]));
   const matched = await ctx.db.query<MatchedPhotoRow>(
-    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq,
+    `select ${SHOWN_PHOTO_COLUMNS},
             coalesce(array_agg(b.bib_number) filter (where b.bib_number is not null), '{}') as bibs
        from photos p left join photo_bibs b on b.photo_id = p.id
       where p.event_id = $1 and p.id = any($2::int[]) and p.kind = 'image' and ${READY_PHOTO_SQL}

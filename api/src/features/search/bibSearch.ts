@@ -2,7 +2,7 @@ import { matchesBibFormat, type BibSearchResult, type PrintProduct, type Sponsor
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
-import { notReportedSql, READY_PHOTO_SQL, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
+import { notReportedSql, READY_PHOTO_SQL, SHOWN_PHOTO_COLUMNS, searchLinksExpireAt, shownPhoto, type ShownPhotoRow } from '../../rules/photos';
 import { DISABLE_PRINTS_SETTING, disabledPrintsSql, printOfferOf, printOfferFrom, printProductsJsonSql, type PrintProductRow } from '../../rules/prints';
 import { bibReleased, maskEmail, normaliseBib, verifiedBibSql } from '../../rules/privacy';
 import { offerLeftFromRow, SPONSOR_PENDING_HOLD_MINUTES, sponsorOfferLeftSql, type SponsorOfferLeftRow } from '../../rules/sponsorOffer';
@@ -53,7 +53,7 @@ export async function eventShopInfo(ctx: AppContext, event: EventRow, offer: Spo
 
 /** The SQL of a BIB's photos and videos as this viewer sees them: without hidden or reported ones. */
 const visiblePhotosSql = (eventParam: string, bibParam: string, viewerParam: string) =>
-  `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq
+  `select ${SHOWN_PHOTO_COLUMNS}
      from photo_bibs b join photos p on p.id = b.photo_id
     where b.event_id = ${eventParam} and b.bib_number = ${bibParam} and ${READY_PHOTO_SQL}
       and ${notReportedSql(bibParam, viewerParam)}`;
@@ -73,7 +73,7 @@ async function photosFoundByFace(db: Db, event: EventRow, bib: string, tagged: S
   const linked = await photosLinkedByFace(db, event.id, bib, tagged.map((r) => r.id as number));
   if (linked.length === 0) return [];
   const rows = await db.query<ShownPhotoRow>(
-    `select p.id, p.image_id, p.kind, p.preview_key, p.thumb_key, p.seq from photos p
+    `select ${SHOWN_PHOTO_COLUMNS} from photos p
       where p.event_id = $1 and p.id = any($2::int[]) and p.kind = 'image' and ${READY_PHOTO_SQL} and ${notReportedSql('$3', '$4')}`,
     [event.id, linked, bib, viewerUserId],
   );

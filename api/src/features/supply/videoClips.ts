@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { JobAttempt, JobQueue } from '../../queue/jobQueue';
 import { ffmpeg, frameAt } from '../../media/ffmpeg';
 import { watermarkPng, THUMB_WIDTH } from '../../media/renditions';
+import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, type BibReader } from '../bibs';
 import { VIDEO_MESSAGES } from '@finishline/shared/pure';
@@ -81,7 +82,8 @@ export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: Vid
     let kept = 0;
     if (current.status !== 'needs_clock') {
       removed = await tx.query<StoredPhotoKeys>(
-        `delete from photos p where p.source_video_id = $1 and not exists (select 1 from photo_sales s where s.photo_id = p.id)
+        `with ${PHOTO_SALES_CTE}
+         delete from photos p where p.source_video_id = $1 and not exists (select 1 from photo_sales s where s.photo_id = p.id)
          returning original_key, preview_key, thumb_key`,
         [video.id],
       );

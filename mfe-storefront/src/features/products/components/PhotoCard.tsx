@@ -37,6 +37,9 @@ export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
         <img
           ref={handover.ref}
           src={photo.image || photo.s3}
+          // Known before the thumbnail loads: the card keeps its height and nothing below it moves.
+          width={photo.width}
+          height={photo.height}
           alt={failed ? IMAGE_FAILED_TEXT : props.description}
           loading={index < 9 ? 'eager' : 'lazy'}
           decoding="async"
