@@ -254,7 +254,22 @@ test.describe.serial('finish-line videos', () => {
     // The sale on the videographer's screen: the clip is sold (and can no longer be removed).
     await partner.reload();
     await expect(partner.locator(`[data-testid=clip][data-bib="${DEMO_BIB}"]`)).toContainText('sold', { timeout: 30_000 });
-    expect((await partnerVideos(token, eventId)).videos[0]!.clipList.find((c) => c.bibNumber === DEMO_BIB)).toMatchObject({ sold: true, status: 'ready' });
+    const soldClip = (await partnerVideos(token, eventId)).videos[0]!.clipList.find((c) => c.bibNumber === DEMO_BIB)!;
+    expect(soldClip).toMatchObject({ sold: true, status: 'ready' });
+
+    // The clock set again (a second later): the unsold clips are cut anew, the sold one stays as its buyer has it.
+    await card.getByRole('button', { name: 'Set the clock again' }).click();
+    const again = card.getByTestId('clock-form');
+    await expect(again.getByRole('heading')).toHaveText('Set the camera’s clock again');
+    await again.getByLabel('Race clock as the camera started (h:mm:ss)').fill(formatRaceTime(raceAtStart + 1));
+    await again.getByRole('button', { name: 'Set clock and cut clips again' }).click();
+    await expect(partner.getByText(`${finishers.length - 1} clips are being cut. 1 sold clip stays as it was.`)).toBeVisible();
+    await expect(card).toHaveAttribute('data-status', 'ready', { timeout: CLIPS_WITHIN_MS });
+    const recut = (await partnerVideos(token, eventId)).videos[0]!;
+    expect(recut.raceSecondsAtStart).toBeCloseTo(raceAtStart + 1, 3);
+    expect(recut.clips).toMatchObject({ cut: finishers.length, total: finishers.length });
+    expect(recut.clipList.find((c) => c.bibNumber === DEMO_BIB)).toMatchObject({ photoId: soldClip.photoId, imageId: soldClip.imageId, sold: true });
+    for (const c of recut.clipList.filter((clip) => clip.bibNumber !== DEMO_BIB)) expect(c.imageId).not.toBe(imageIdOf(c.bibNumber));
     await runner.context().close();
     await partner.context().close();
   });
