@@ -309,6 +309,11 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
       image.onerror = removePaint;
       image.src = item.src;
       image.alt = '';
+      // The photo's size from the search answer: the card keeps its height before the picture arrives.
+      if (item.photo.width && item.photo.height) {
+        image.width = item.photo.width;
+        image.height = item.photo.height;
+      }
       var caption = figure.appendChild(element('figcaption'));
       caption.appendChild(label('span', '', fill(text.photoId, { id: item.photo.imageid })));
       caption.appendChild(label('span', added ? 'fl-fp-button fl-fp-button-small' : 'fl-fp-button fl-fp-button-small fl-fp-button-primary', added ? text.added : text.addToCart));

@@ -325,6 +325,14 @@ describe('the early grid of /products, painted from the search kept in the brows
     expect(find(box, 'fl-fp-button').map(labelOf)).toContain(unlabeled ? PRODUCTS_TEXT.addAll : REPORT_BUTTON_TEXT);
   });
 
+  test('a photo whose size the search sent keeps its place before the picture arrives; one without a size gets none', async () => {
+    const shop = keptShop({ photos: [{ ...photo(1), width: 4000, height: 2667 }, photo(2)] });
+    const { painted } = await openPage('/products', { width: 650, storage: storageAfterSearch(shop) });
+    const [sized, unsized] = find(painted[0].node, 'fl-fp-photo').map((figure) => figure.children[0]);
+    expect([sized.width, sized.height]).toEqual([4000, 2667]);
+    expect([unsized.width, unsized.height]).toEqual([undefined, undefined]);
+  });
+
   test('the buttons follow the kept cart and the certificate eligibility, the thumbnail falls back to the preview', async () => {
     const first = { ...photo(1), image: '' };
     const shop = keptShop({ photos: [first], cart: [{ id: 1, type: 'download', category: 'image' }], achievementsEligibility: { certificate_eligible: true } });
