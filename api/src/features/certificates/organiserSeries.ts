@@ -1,4 +1,5 @@
 import {
+  CERTIFICATE_LIMITS,
   CERTIFICATE_STANDARD_ACCENT,
   SERIES_MESSAGES,
   formatFinishTime,
@@ -12,11 +13,11 @@ import {
   type OrganiserSeriesList,
   type SaveSeriesInput,
 } from '@finishline/shared/pure';
-import { ValidationError } from 'yup';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../http/envelope';
 import { previewImage, storeBackground } from './organiserSettings';
 import { photosOfBib } from './photos';
+import { fieldOfOtherRace, placedTemplate } from './placedTemplate';
 import { renderBackground, renderCertificate } from './render';
 import { sameRunner, type ResultRow } from './results';
 
@@ -81,18 +82,11 @@ export async function organiserSeriesList(ctx: AppContext, userId: number): Prom
 async function seriesTemplate(input: SaveSeriesInput, races: Array<{ id: number; name: string }>): Promise<CertificateTemplateConfig> {
   const eventIds = races.map((r) => r.id);
   if (!input.template_config) return validTemplateConfig(standardTemplate({ title: input.title, eventIds, accent: input.accent_color }));
-  let config: CertificateTemplateConfig;
-  try {
-    config = await validTemplateConfig(input.template_config);
-  } catch (error) {
-    if (error instanceof ValidationError) throw badRequest(error.errors[0] ?? 'Please check the certificate template.');
-    throw error;
-  }
+  const config = await placedTemplate(input.template_config);
   const slots = [...config.images].sort((a, b) => a.slot - b.slot);
   if (slots.length !== eventIds.length || slots.some((slot, i) => slot.slot !== i + 1 || slot.event_id !== eventIds[i])) throw badRequest(SERIES_MESSAGES.slots);
-  for (const item of config.texts) {
-    if (item.field !== 'participant_name' && item.field !== 'static' && !eventIds.includes(item.event_id ?? -1)) throw badRequest(SERIES_MESSAGES.otherRace(templateFieldLabel(item)));
-  }
+  const other = fieldOfOtherRace(config, eventIds);
+  if (other) throw badRequest(SERIES_MESSAGES.otherRace(templateFieldLabel(other)));
   return { ...config, images: slots };
 }
 
@@ -158,7 +152,7 @@ export async function saveOrganiserSeries(ctx: AppContext, userId: number, input
 
 /** Stores a background for the organiser's series (at the standard layout's size); nothing changes until a series is saved with it. */
 export async function storeSeriesBackground(ctx: AppContext, userId: number, base64: string): Promise<CertificateBackgroundResult> {
-  const { width, height } = standardTemplate({ title: '', eventIds: [1, 2] }).output_resolution;
+  const { width, height } = CERTIFICATE_LIMITS.defaultOutput;
   return storeBackground(ctx, backgroundPrefix(userId), base64, width, height);
 }
 

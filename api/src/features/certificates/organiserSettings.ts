@@ -5,7 +5,6 @@ import {
   CERTIFICATE_PREVIEW_WIDTH,
   CERTIFICATE_SETTINGS_MESSAGES,
   CERTIFICATE_STANDARD_ACCENT,
-  certificateTemplateConfigSchema,
   formatFinishTime,
   standardTemplate,
   templateFieldLabel,
@@ -14,13 +13,13 @@ import {
   type CertificateTemplateConfig,
   type OrganiserCertificate,
 } from '@finishline/shared/pure';
-import { ValidationError } from 'yup';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, badRequest } from '../../http/envelope';
 import { finisherCertificateOf, templateConfigOf } from './achievements';
 import { ensureFinisherCertificate } from './admin';
 import { photosOfBib } from './photos';
+import { fieldOfOtherRace, placedTemplate } from './placedTemplate';
 import { renderBackground, renderCertificate } from './render';
 
 /**
@@ -93,16 +92,9 @@ export interface CertificateDraft {
  * named), every per-race field and the one photo slot of this race, and a background uploaded for it.
  */
 async function checkedDraft(ctx: AppContext, eventId: number, draft: CertificateDraft): Promise<CertificateTemplateConfig> {
-  let config: CertificateTemplateConfig;
-  try {
-    config = (await certificateTemplateConfigSchema.validate(draft.template_config, { stripUnknown: true })) as unknown as CertificateTemplateConfig;
-  } catch (error) {
-    if (error instanceof ValidationError) throw badRequest(error.errors[0] ?? 'Please check the certificate template.');
-    throw error;
-  }
-  for (const item of config.texts) {
-    if (item.field !== 'participant_name' && item.field !== 'static' && item.event_id !== eventId) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.otherRace(templateFieldLabel(item)));
-  }
+  const config = await placedTemplate(draft.template_config);
+  const other = fieldOfOtherRace(config, [eventId]);
+  if (other) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.otherRace(templateFieldLabel(other)));
   if (config.images.length !== 1) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.onePhotoSlot);
   if (config.images[0].event_id !== eventId) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.otherRace('Photo slot 1'));
   if (draft.background_key !== null) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { VIDEO_MESSAGES } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import type { JobAttempt, JobQueue } from '../../queue/jobQueue';
 import { ffmpeg, frameAt } from '../../media/ffmpeg';
@@ -10,7 +11,6 @@ import { watermarkPng, THUMB_WIDTH } from '../../media/renditions';
 import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { normaliseBib } from '../../rules/privacy';
 import { bibRulesFor, type BibReader } from '../bibs';
-import { VIDEO_MESSAGES } from '@finishline/shared/pure';
 import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
 import { checkClock, finishersOf } from './videoFiles';
 
@@ -72,7 +72,13 @@ const CLOCK_SETTABLE = ['needs_clock', 'ready', 'failed'];
  * BIB check), the video's unsold clips and their files go and are cut anew with the new clock; a sold
  * clip stays exactly as its buyer has it (its runner gets no second clip from this video).
  */
-export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: VideoRow, raceSecondsAtStart: number): Promise<ClockResult> {
+export async function setVideoClock(
+  ctx: AppContext,
+  queue: JobQueue,
+  video: VideoRow,
+  raceSecondsAtStart: number,
+  warn: (message: string) => void,
+): Promise<ClockResult> {
   const finishers = await finishersOf(ctx, video.event_id);
   const inside = checkClock(finishers, raceSecondsAtStart, Number(video.duration_seconds));
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -111,7 +117,7 @@ export async function setVideoClock(ctx: AppContext, queue: JobQueue, video: Vid
   });
   if (outcome === null) throw new Error(VIDEO_MESSAGES.stillCutting);
   // The rows are gone with the transaction; their files follow (one that fails is only logged: no row names it).
-  for (const keys of outcome.removed) await deleteStoredPhoto(ctx, keys, (message) => console.warn(message));
+  for (const keys of outcome.removed) await deleteStoredPhoto(ctx, keys, warn);
   const pieces: { videoId: number; bibs: string[] }[] = [];
   for (let i = 0; i < outcome.bibs.length; i += CLIPS_PER_JOB) pieces.push({ videoId: video.id, bibs: outcome.bibs.slice(i, i + CLIPS_PER_JOB) });
   if (pieces.length > 0) await queue.sendMany(VIDEO_QUEUE, pieces);

@@ -22,7 +22,7 @@ import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { requireApprovedPartner, requireUser } from '../accounts';
 import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
 import { finishersOf } from './videoFiles';
-import { setVideoClock, type VideoRow } from './videoClips';
+import { setVideoClock, type ClockResult, type VideoRow } from './videoClips';
 
 /** Signed links in the videographer's list live this long. */
 const LINK_MS = 3600_000;
@@ -146,9 +146,9 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext, jobQu
       // The runner is at the line at this second of the video: the race clock read their finish time then.
       raceSecondsAtStart = finisher.finishSeconds - at;
     }
-    let set: { clips: number; kept: number };
+    let set: ClockResult;
     try {
-      set = await setVideoClock(ctx, await jobQueue(), video, raceSecondsAtStart);
+      set = await setVideoClock(ctx, await jobQueue(), video, raceSecondsAtStart, (message) => app.log.warn(message));
     } catch (error) {
       throw badRequest(error instanceof Error ? error.message : String(error));
     }

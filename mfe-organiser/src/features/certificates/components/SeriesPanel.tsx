@@ -81,20 +81,9 @@ export function SeriesPanel() {
   const edit = (series: OrganiserSeries | null) => {
     setProblem(null);
     setPreview(null);
-    setDraft(
-      series
-        ? {
-            id: series.id,
-            title: series.title,
-            eventIds: series.events.map((e) => e.event_id),
-            active: series.active,
-            accent_color: series.accent_color,
-            background_key: series.background_key,
-            background_url: series.background_url,
-            template_config: series.template_config,
-          }
-        : BLANK,
-    );
+    if (!series) return setDraft(BLANK);
+    const { events, ...stored } = series;
+    setDraft({ ...stored, eventIds: events.map((e) => e.event_id) });
   };
 
   /** The draft checked by the shared rules, as the routes take it; null: the problem is shown. */
