@@ -86,6 +86,7 @@ export const PRODUCTS_PAINT = {
   text: {
     bib: 'BIB ',
     congratulations: 'Congratulations. There are {count} photos in this section',
+    congratulationsOne: 'Congratulations. There is 1 photo in this section',
     prices: '1 photo ₹{single_photo} · each extra ₹{extra_photo} · 5 or more ₹{five_or_more} · video ₹{video} (+{gst_percent}% GST)',
     report: 'Report picture(s)',
     addAll: 'Add all to cart',
@@ -286,7 +287,7 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
     titles.appendChild(label('div', 'fl-fp-prices', fill(text.prices, result.priceInfo || {})));
     var congrats = page.appendChild(element('div', 'fl-fp-congrats'));
     congrats.appendChild(label('span', 'fl-fp-bib', text.bib + result.bibNumber));
-    congrats.appendChild(label('span', '', fill(text.congratulations, { count: result.photo.length })));
+    congrats.appendChild(label('span', '', result.photo.length === 1 ? text.congratulationsOne : fill(text.congratulations, { count: result.photo.length })));
     var actions = page.appendChild(element('div', 'fl-fp-actions'));
     if (!plan.unlabeled && plan.shop.searchKind !== 'selfie') actions.appendChild(label('span', 'fl-fp-button fl-fp-button-danger', text.report));
     var allIn = result.photo.every(inCart);

@@ -411,6 +411,7 @@ describe('the early grid of /products, painted from the search kept in the brows
     const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
     expect(fill(text.prices, PRICES)).toBe(priceInfoText(PRICES));
     expect(fill(text.congratulations, { count: 7 })).toBe(congratulationsText(7));
+    expect(text.congratulationsOne).toBe(congratulationsText(1));
     expect([fill(text.photosTab, { count: 7 }), fill(text.videosTab, { count: 2 }), fill(text.photoId, { id: 'X-1' })]).toEqual([photosTabText(7), videosTabText(2), photoIdText('X-1')]);
     expect([text.report, text.addAll, text.emptyCart, text.certificate, text.addToCart, text.added]).toEqual([
       REPORT_BUTTON_TEXT,

@@ -32,7 +32,7 @@ describe('search event by BIB', () => {
       eventName: 'Mumbai Coastal Marathon 2026',
       bibNumber: 'TT20608',
       total_image_count: 6,
-      total_video_count: 3,
+      total_video_count: 1,
       isPrivacyCheckEnabled: false,
       isVerified: false,
       threshold_photo_count: 10,
@@ -50,7 +50,9 @@ describe('search event by BIB', () => {
     });
     expect(r.eventLogo).toMatch(/\/media\/public\/logos\/mcm26\.png$/);
     expect(r.photo).toHaveLength(6);
-    expect(r.video).toHaveLength(3);
+    // Her finish, cut from the race's finish-line camera.
+    expect(r.video).toHaveLength(1);
+    expect(r.video[0]).toMatchObject({ category: 'video', type: 'download', bibNumber: 'TT20608', price: 150, imageid: 'MCM26-V-TT20608' });
     expect(r.photo.every((p) => p.category === 'image' && p.type === 'download' && p.bibNumber === 'TT20608' && p.price === 100)).toBe(true);
     expect(r.photo[0].imageid).toMatch(/^MCM26-\d{5}$/);
     expect(r.printProductInfo.map((p) => [p.name, p.price, p.pricewthgst])).toEqual([
@@ -180,8 +182,13 @@ describe('search event by BIB', () => {
       [notMe.id, mainEvent(), 'TT20609'],
     );
     const afterNotMe = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
-    expect(afterNotMe.status).toBe(404);
-    expect(afterNotMe.body.Message).toBe('No photos found for BIB TT20609 in Mumbai Coastal Marathon 2026. Please check the number and try again.');
+    // His finish clip is still his: the answer keeps it, with no photos.
+    expect(afterNotMe.body.result.photo).toEqual([]);
+    expect(afterNotMe.body.result.video).toHaveLength(1);
+    await t.ctx.db.query('insert into photo_feedback (photo_id, bib_number, feedback) values ($1, $2, 1)', [afterNotMe.body.result.video[0].id, 'TT20609']);
+    const nothingLeft = await search({ bibNumber: 'TT20609', eventID: mainEvent() });
+    expect(nothingLeft.status).toBe(404);
+    expect(nothingLeft.body.Message).toBe('No photos found for BIB TT20609 in Mumbai Coastal Marathon 2026. Please check the number and try again.');
 
     // Feedback for another BIB does not hide the photo for this one.
     const main = await search({ bibNumber: 'TT20608', eventID: mainEvent() });

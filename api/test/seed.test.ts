@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { isSeeded, planMedia, seedDemo, SEED_SETTING } from '../src/seed/seedDemo';
 import { DEMO_PASSWORD, DEMO_USERS, EVENTS, SEED_VERSION } from '../src/seed/demoData';
 import { findUserByEmail, verifyPassword } from '../src/features/accounts/users';
 import { todayInIndia } from '../src/features/events/queries';
+import { probeVideo } from '../src/media/ffmpeg';
 
 const sha = (buffer: Buffer) => crypto.createHash('sha256').update(buffer).digest('hex');
 
@@ -18,14 +22,14 @@ describe('demo seed', () => {
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(first, second), TEAR_DOWN_TIMEOUT_MS);
 
-  it('plans the full demo: a BIB with 300+ photos, 120+ unlabeled photos, BIBs with a handful, three videos', () => {
+  it('plans the full demo: a BIB with 300+ photos, 120+ unlabeled photos, BIBs with a handful, a finish-line camera', () => {
     const main = EVENTS.find((e) => e.name === 'Mumbai Coastal Marathon 2026')!;
     const jobs = planMedia(main, 'full');
-    const countOf = (bib: string | null, kind = 'image') => jobs.filter((j) => j.bib === bib && j.kind === kind).length;
+    const countOf = (bib: string | null) => jobs.filter((j) => j.bib === bib).length;
     expect(countOf('TT30000')).toBeGreaterThanOrEqual(300);
     expect(countOf(null)).toBeGreaterThanOrEqual(120);
     expect(countOf('TT20608')).toBe(6);
-    expect(countOf('TT20608', 'video')).toBe(3);
+    expect(main.finishCamera).toMatch(/\.MP4$/);
     const handful = main.bibs.filter((b) => b.photos.full >= 2 && b.photos.full <= 7);
     expect(handful.length).toBeGreaterThanOrEqual(5);
     const all = EVENTS.flatMap((e) => planMedia(e, 'full'));
@@ -36,7 +40,12 @@ describe('demo seed', () => {
   it('seeds once, records its version, and does nothing on a second run', async () => {
     expect(await isSeeded(first.ctx.db)).toBe(false);
     const run = await seedDemo(first.ctx, { photos: 'small' });
-    expect(run).toMatchObject({ skipped: false, events: EVENTS.length, videos: 3 });
+    // One clip per finisher of the event with a finish camera, cut from the filmed line.
+    const [{ finishers }] = await first.ctx.db.query<{ finishers: number }>(
+      `select count(*)::int as finishers from participants p join events e on e.id = p.event_id where e.name = 'Mumbai Coastal Marathon 2026' and p.finish_time is not null`,
+    );
+    expect(finishers).toBeGreaterThanOrEqual(2);
+    expect(run).toMatchObject({ skipped: false, events: EVENTS.length, videos: finishers });
     expect(run.photos).toBeGreaterThan(30);
     const setting = await first.ctx.db.query<{ value: unknown }>('select value from app_settings where key = $1', [SEED_SETTING]);
     expect(setting[0].value).toEqual({ version: SEED_VERSION, photos: 'small' });
@@ -53,6 +62,56 @@ describe('demo seed', () => {
     const again = await seedDemo(first.ctx, { photos: 'small' });
     expect(again.skipped).toBe(true);
     expect(await countRows()).toEqual(before);
+  }, 180_000);
+
+  it("films the main event's finish line and cuts every finisher's clip through the video pipeline; a stopped run is finished at the next start", async () => {
+    const db = first.ctx.db;
+    const [footage] = await db.query<{ id: number; status: string; partner_user_id: number | null; original_name: string; duration_seconds: number; width: number }>(
+      `select v.* from finish_videos v join events e on e.id = v.event_id where e.name = 'Mumbai Coastal Marathon 2026'`,
+    );
+    // The race's own camera, accepted like an upload, its clock set: no partner, every clip on sale.
+    expect(footage).toMatchObject({ status: 'ready', partner_user_id: null, original_name: 'MCM26_FINISH_GANTRY.MP4', width: 640 });
+    const finishers = await db.query<{ bib_number: string; finish: number }>(
+      `select p.bib_number, extract(epoch from p.finish_time)::float8 as finish from participants p join events e on e.id = p.event_id
+        where e.name = 'Mumbai Coastal Marathon 2026' and p.finish_time is not null order by p.finish_time`,
+    );
+    // Long enough for the race's span: the upload's own check let it in.
+    expect(Number(footage!.duration_seconds)).toBeGreaterThanOrEqual(finishers[finishers.length - 1]!.finish - finishers[0]!.finish);
+    const clips = await db.query<{ id: number; image_id: string; status: string; clip_bib: string; bib_number: string; source: string; original_key: string; preview_key: string; partner_user_id: number | null }>(
+      `select p.id, p.image_id, p.status, p.clip_bib, b.bib_number, b.source, p.original_key, p.preview_key, p.partner_user_id
+         from photos p join photo_bibs b on b.photo_id = p.id where p.source_video_id = $1 order by p.clip_bib`,
+      [footage!.id],
+    );
+    expect(clips.map((c) => c.clip_bib)).toEqual(finishers.map((f) => f.bib_number).sort());
+    for (const clip of clips) expect(clip).toMatchObject({ status: 'ready', bib_number: clip.clip_bib, source: 'timing', partner_user_id: null, image_id: `MCM26-V-${clip.clip_bib}` });
+    // The runner's clip: the event's seconds around her crossing at the camera's size, and its preview.
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-clip-'));
+    try {
+      const priya = clips.find((c) => c.clip_bib === 'TT20608')!;
+      const full = path.join(work, 'full.mp4');
+      const preview = path.join(work, 'preview.mp4');
+      fs.writeFileSync(full, await first.ctx.storage.getBuffer(priya.original_key));
+      fs.writeFileSync(preview, await first.ctx.storage.getBuffer(priya.preview_key));
+      const probe = await probeVideo(full);
+      expect(probe).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+      expect(probe!.durationSeconds).toBeCloseTo(7, 0);
+      expect(await probeVideo(preview)).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+
+      // A start that stopped half way through the cutting: the next start cuts what waits.
+      await db.query(`update photos set status = 'processing' where id = $1`, [priya.id]);
+      await db.query(`update finish_videos set status = 'cutting' where id = $1`, [footage!.id]);
+      await first.ctx.storage.delete(priya.original_key);
+      expect((await seedDemo(first.ctx, { photos: 'small' })).skipped).toBe(true);
+      const [after] = await db.query<{ status: string; video: string }>(
+        `select p.status, v.status as video from photos p join finish_videos v on v.id = p.source_video_id where p.id = $1`,
+        [priya.id],
+      );
+      expect(after).toEqual({ status: 'ready', video: 'ready' });
+      fs.writeFileSync(full, await first.ctx.storage.getBuffer(priya.original_key));
+      expect((await probeVideo(full))!.durationSeconds).toBeCloseTo(7, 0);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('covers every kind of event the spec names, across years, with upcoming dates in the future', async () => {

@@ -71,6 +71,8 @@ test.describe.serial('finish-line videos', () => {
     const page = await partnerOnVideos(browser);
     const eventId = await apiEventId(DEMO_EVENT);
     await expect(page.getByText('No videos uploaded to this event yet')).toBeVisible();
+    // The race's own finish camera of the demo (filmed by the seed) is stored beside what partners send.
+    const footageBefore = filesUnder('objects', 'originals', 'footage');
     // A text file: refused in the browser before a byte is sent.
     const notes = path.join(work, 'notes.txt');
     fs.writeFileSync(notes, 'Finish line notes. '.repeat(10_000));
@@ -92,7 +94,7 @@ test.describe.serial('finish-line videos', () => {
     // Nothing stored: no video on the screen or in the database, no original, no staged file left.
     await expect(page.getByText('No videos uploaded to this event yet')).toBeVisible();
     expect((await partnerVideos(await tokenOf(page), eventId)).videos).toEqual([]);
-    expect(filesUnder('objects', 'originals', 'footage')).toEqual([]);
+    expect(filesUnder('objects', 'originals', 'footage')).toEqual(footageBefore);
     expect(filesUnder('uploads')).toEqual([]);
     await page.context().close();
   });
@@ -118,6 +120,7 @@ test.describe.serial('finish-line videos', () => {
     expect(filmed).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
 
     console.log(`[videos] filmed ${seconds} s of finish line; uploading it`);
+    const footageBefore = filesUnder('objects', 'originals', 'footage');
     // The upload, with its connection dropped once after its first chunk: tus asks the server where it stopped and goes on from there.
     let dropped = 0;
     const resumedFrom: number[] = [];
@@ -146,7 +149,7 @@ test.describe.serial('finish-line videos', () => {
     // Stored once: one row, its original in private storage, nothing left staged.
     const [stored] = (await partnerVideos(token, eventId)).videos;
     expect(stored).toMatchObject({ originalName: 'FINISH_0001.MP4', status: 'needs_clock', width: 1280, height: 720, raceSecondsAtStart: null, recordedAt: '2026-01-18T03:55:00.000Z' });
-    expect(filesUnder('objects', 'originals', 'footage')).toHaveLength(1);
+    expect(filesUnder('objects', 'originals', 'footage')).toHaveLength(footageBefore.length + 1);
     expect(filesUnder('uploads')).toEqual([]);
 
     // The screen at a phone's width, the clock form open: nothing scrolls sideways, every control a 44 px target.

@@ -6,7 +6,7 @@ import { renderFinishLineVideo } from '../seed/finishLineVideo';
  * trying the Videos screen by hand and for the browser journeys:
  *
  *   tsx src/cli/finishLineVideo.ts render <out.mp4> <seconds> <BIB@second> [...] [--width=1280] [--height=720]
- *       [--fps=2] [--keyframe=10] [--event=MCM26] [--name="..."] [--recorded=<ISO time>]
+ *       [--fps=2] [--keyframe=10] [--idle=<seconds>] [--event=MCM26] [--name="..."] [--recorded=<ISO time>]
  *     writes an H.264 MP4 of `seconds` in which each runner is at the finish line at their second
  *   tsx src/cli/finishLineVideo.ts probe <file>
  *     prints ffprobe's reading as JSON (codec, width, height, durationSeconds, hasAudio, recordedAt)
@@ -42,6 +42,7 @@ if (command === 'render' && rest.length >= 3) {
     eventCode: option('event') ?? 'MCM26',
     eventName: option('name') ?? 'Finish line',
     recordedAt: recorded ? new Date(recorded) : undefined,
+    idleFrameSeconds: option('idle') ? Number(option('idle')) : undefined,
   });
   console.log(out);
 } else if (command === 'probe' && rest.length === 1) {

@@ -20,7 +20,6 @@ export interface DemoBib {
   bib: string;
   /** Photos in the 'full' seed and in the 'small' seed (0 leaves the BIB out of the small seed). */
   photos: { full: number; small: number };
-  videos?: number;
   participant: { name: string; email: string | null; finishTime: string | null };
 }
 
@@ -49,6 +48,11 @@ export interface DemoEvent {
   preorder: { price: number; cutPrice: number } | null;
   bibs: DemoBib[];
   unlabeled: { full: number; small: number };
+  /**
+   * The race's own finish-line camera (its file name): the seed films the line from before the first
+   * finisher to after the last and sends it through the video pipeline, which cuts every finisher's clip.
+   */
+  finishCamera?: string;
   sponsor: { couponName: string; sponsorName: string; description: string; type: 'percent' | 'flat'; amount: number; maxOrders: number } | null;
 }
 
@@ -112,11 +116,11 @@ export const EVENTS: DemoEvent[] = [
     showUltraPack: true,
     thresholdPhotoCount: 10,
     preorder: { price: 499, cutPrice: 999 },
+    finishCamera: 'MCM26_FINISH_GANTRY.MP4',
     bibs: [
       {
         bib: 'TT20608',
         photos: { full: 6, small: 6 },
-        videos: 3,
         participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '03:58:41' },
       },
       {

@@ -20,9 +20,9 @@ import {
   THEMES,
   type DemoEvent,
 } from './demoData';
+import { seedFinishLineVideos } from './finishLineDemo';
 import { backgroundSvg, heroShadeSvg, logoSvg, PHOTO_HEIGHT, PHOTO_WIDTH, printProductSvg, randomLook, runnerSvg } from './scenes';
 import { compose, rasterise, renderPhoto, renderStill, runPool, type Overlay, type RawImage } from './render';
-import { renderRunnerClip } from './video';
 
 /** app_settings key recording that (and which version of) the demo data is in the database. */
 export const SEED_SETTING = 'demo_seed';
@@ -47,7 +47,7 @@ export interface PhotoJob {
   event: DemoEvent;
   imageId: string;
   bib: string | null;
-  kind: 'image' | 'video';
+  kind: 'image';
   seq: number;
 }
 
@@ -79,7 +79,6 @@ export function planMedia(event: DemoEvent, size: SeedOptions['photos']): PhotoJ
   for (const bib of event.bibs) {
     const count = bib.photos[size];
     for (let i = 0; i < count; i++) jobs.push({ event, imageId: nextId(''), bib: bib.bib, kind: 'image', seq });
-    if (count > 0) for (let v = 0; v < (bib.videos ?? 0); v++) jobs.push({ event, imageId: nextId('V'), bib: bib.bib, kind: 'video', seq });
   }
   for (let i = 0; i < event.unlabeled[size]; i++) jobs.push({ event, imageId: nextId(''), bib: null, kind: 'image', seq });
   return jobs;
@@ -87,24 +86,22 @@ export function planMedia(event: DemoEvent, size: SeedOptions['photos']): PhotoJ
 
 function keysOf(job: PhotoJob): Pick<StoredPhoto, 'originalKey' | 'previewKey' | 'thumbKey'> {
   const folder = job.event.code.toLowerCase();
-  const ext = job.kind === 'video' ? 'mp4' : 'jpg';
   return {
-    originalKey: `originals/${folder}/${job.imageId}.${ext}`,
-    previewKey: `previews/${folder}/${job.imageId}.${ext}`,
+    originalKey: `originals/${folder}/${job.imageId}.jpg`,
+    previewKey: `previews/${folder}/${job.imageId}.jpg`,
     thumbKey: `thumbs/${folder}/${job.imageId}.jpg`,
   };
 }
 
-/** Stores the original and preview (as rendered, JPEG or MP4) and the JPEG thumbnail of one photo or clip. */
+/** Stores the original, the watermarked preview and the thumbnail of one photo (all JPEG). */
 async function putRenditions(
   ctx: AppContext,
   keys: ReturnType<typeof keysOf>,
   media: { original: Buffer; preview: Buffer; thumb: Buffer; width: number; height: number },
-  type: 'image/jpeg' | 'video/mp4',
 ): Promise<Omit<StoredPhoto, keyof PhotoJob>> {
   await Promise.all([
-    ctx.storage.put(keys.originalKey, media.original, type),
-    ctx.storage.put(keys.previewKey, media.preview, type),
+    ctx.storage.put(keys.originalKey, media.original, 'image/jpeg'),
+    ctx.storage.put(keys.previewKey, media.preview, 'image/jpeg'),
     ctx.storage.put(keys.thumbKey, media.thumb, 'image/jpeg'),
   ]);
   return { ...keys, width: media.width, height: media.height };
@@ -137,7 +134,7 @@ function backgroundOf(event: DemoEvent, variant: number): string {
 
 async function renderEventMedia(ctx: AppContext, event: DemoEvent, jobs: PhotoJob[], concurrency: number, onPhoto: () => void): Promise<StoredPhoto[]> {
   const stored: StoredPhoto[] = [];
-  const images = jobs.filter((j) => j.kind === 'image');
+  const images = jobs;
   if (images.length > 0) {
     // Backgrounds are rasterised once per event and reused by every photo.
     const backgrounds: RawImage[] = [];
@@ -145,13 +142,9 @@ async function renderEventMedia(ctx: AppContext, event: DemoEvent, jobs: PhotoJo
     await runPool(images, concurrency, async (job) => {
       const background = backgrounds[createPrng(`${job.imageId}/variant`).int(0, BACKGROUND_VARIANTS - 1)];
       const photo = await renderPhoto(background, overlaysFor(job));
-      stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), photo, 'image/jpeg')) });
+      stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), photo)) });
       onPhoto();
     });
-  }
-  for (const job of jobs.filter((j) => j.kind === 'video')) {
-    const clip = await renderRunnerClip(backgroundOf(event, 1), createPrng(job.imageId), job.bib ?? '', event.code);
-    stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), clip, 'video/mp4')) });
   }
   return stored;
 }
@@ -368,6 +361,8 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
   const concurrency = options.concurrency ?? 2;
   if (await isSeeded(ctx.db)) {
     log('seed: demo data already present, nothing to do');
+    // A start that stopped while filming or cutting the finish line finishes it now.
+    await seedFinishLineVideos(ctx, log);
     return { skipped: true, events: 0, photos: 0, videos: 0, milliseconds: Date.now() - started };
   }
 
@@ -377,7 +372,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
   try {
     const jobsByEvent = EVENTS.map((event) => ({ event, jobs: planMedia(event, options.photos) }));
     const total = jobsByEvent.reduce((sum, e) => sum + e.jobs.length, 0);
-    log(`seed: rendering ${total} photos and videos for ${EVENTS.length} events (${options.photos})`);
+    log(`seed: rendering ${total} photos for ${EVENTS.length} events (${options.photos})`);
     const assets = await renderPublicAssets(ctx);
     await renderAchievementBackgrounds(ctx);
     const stored: StoredPhoto[] = [];
@@ -401,11 +396,12 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions): Promise<S
     });
     // The hero's smaller and WebP copies, made once now rather than on a visitor's request.
     if (inserted) await ensureHomeImageRenditions(ctx.db, ctx.storage, log);
+    const videos = await seedFinishLineVideos(ctx, log);
     const summary = {
       skipped: !inserted,
       events: EVENTS.length,
-      photos: stored.filter((p) => p.kind === 'image').length,
-      videos: stored.filter((p) => p.kind === 'video').length,
+      photos: stored.length,
+      videos,
       milliseconds: Date.now() - started,
     };
     log(`seed: ${summary.events} events, ${summary.photos} photos, ${summary.videos} videos in ${(summary.milliseconds / 1000).toFixed(1)} s`);

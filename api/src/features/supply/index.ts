@@ -4,3 +4,6 @@ export { acceptPhotoFile } from './uploads';
 export { definePhotoQueue, PHOTO_HEARTBEAT_SECONDS } from './pipeline';
 export { cleanStoredOriginals, ensureOriginalsClean, type CleaningReport } from './originalsCleaning';
 export { startVideoWorker, VIDEO_QUEUE, type VideoWorker } from './videoClips';
+// The demo seed films its finish line and sends it through the same acceptance, clock and cutter.
+export { cutClips, planClips, type ClipPiece, type VideoRow } from './videoClips';
+export { acceptVideoFile, finishersOf } from './videoFiles';

@@ -79,6 +79,30 @@ export async function setVideoClock(
   raceSecondsAtStart: number,
   warn: (message: string) => void,
 ): Promise<ClockResult> {
+  const { clips, kept, pieces } = await planClips(ctx, video, raceSecondsAtStart, warn);
+  if (pieces.length > 0) await queue.sendMany(VIDEO_QUEUE, pieces);
+  return { clips, kept };
+}
+
+/** One job's worth of a video's clips: the BIBs whose clips it cuts. */
+export interface ClipPiece {
+  videoId: number;
+  bibs: string[];
+}
+
+/**
+ * The clock's records without the queue: the clip rows written (and an earlier clock's unsold clips
+ * gone), and the pieces to cut. `setVideoClock` queues them; the demo seed cuts them itself.
+ */
+export async function planClips(
+  ctx: AppContext,
+  video: VideoRow,
+  raceSecondsAtStart: number,
+  warn: (message: string) => void,
+  // The demo seed names its clips after their BIBs so that every machine gets the same rows; a clip
+  // cut again after a new clock must not reuse the keys whose files are being deleted, hence random.
+  imageIdOf: (bib: string) => string = () => `VC${video.event_id}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`,
+): Promise<ClockResult & { pieces: ClipPiece[] }> {
   const finishers = await finishersOf(ctx, video.event_id);
   const inside = checkClock(finishers, raceSecondsAtStart, Number(video.duration_seconds));
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -98,7 +122,7 @@ export async function setVideoClock(
     await tx.query(`update finish_videos set race_seconds_at_start = $2, status = 'cutting', failure_reason = null where id = $1`, [video.id, raceSecondsAtStart]);
     const bibs: string[] = [];
     for (const crossing of inside) {
-      const imageId = `VC${video.event_id}-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+      const imageId = imageIdOf(crossing.bibNumber);
       const folder = `clips/${video.event_id}`;
       // A runner whose clip of this video was sold keeps that clip: the unique index skips them.
       const rows = await tx.query<{ id: number }>(
@@ -118,10 +142,9 @@ export async function setVideoClock(
   if (outcome === null) throw new Error(VIDEO_MESSAGES.stillCutting);
   // The rows are gone with the transaction; their files follow (one that fails is only logged: no row names it).
   for (const keys of outcome.removed) await deleteStoredPhoto(ctx, keys, warn);
-  const pieces: { videoId: number; bibs: string[] }[] = [];
+  const pieces: ClipPiece[] = [];
   for (let i = 0; i < outcome.bibs.length; i += CLIPS_PER_JOB) pieces.push({ videoId: video.id, bibs: outcome.bibs.slice(i, i + CLIPS_PER_JOB) });
-  if (pieces.length > 0) await queue.sendMany(VIDEO_QUEUE, pieces);
-  return { clips: outcome.bibs.length, kept: outcome.kept };
+  return { clips: outcome.bibs.length, kept: outcome.kept, pieces };
 }
 
 interface ClipRow {
@@ -196,7 +219,7 @@ async function markVideoDone(ctx: AppContext, videoId: number): Promise<void> {
 }
 
 /** Cuts one piece of a video's clips; throws to have the queue retry it. */
-export async function cutClips(deps: VideoPipelineDeps, data: { videoId: number; bibs: string[] }, attempt: JobAttempt): Promise<void> {
+export async function cutClips(deps: VideoPipelineDeps, data: ClipPiece, attempt: JobAttempt): Promise<void> {
   const { ctx } = deps;
   const [video] = await ctx.db.query<VideoRow & { bib_pattern: string | null; clip_before_seconds: number; clip_after_seconds: number }>(
     `select v.*, e.bib_pattern, e.clip_before_seconds, e.clip_after_seconds from finish_videos v join events e on e.id = v.event_id where v.id = $1`,
@@ -260,6 +283,6 @@ export interface VideoWorker {
 /** Works the video queue in this process (VIDEO_WORKER=false leaves it to other processes). */
 export async function startVideoWorker(ctx: AppContext, queue: JobQueue, options: { reader: BibReader | null; concurrency?: number; retryDelaySeconds?: number }): Promise<VideoWorker> {
   await defineVideoQueue(queue, options.retryDelaySeconds);
-  await queue.work<{ videoId: number; bibs: string[] }>(VIDEO_QUEUE, options.concurrency ?? 1, (data, attempt) => cutClips({ ctx, reader: options.reader }, data, attempt), { pollSeconds: VIDEO_POLL_SECONDS });
+  await queue.work<ClipPiece>(VIDEO_QUEUE, options.concurrency ?? 1, (data, attempt) => cutClips({ ctx, reader: options.reader }, data, attempt), { pollSeconds: VIDEO_POLL_SECONDS });
   return { stop: () => queue.offWork(VIDEO_QUEUE) };
 }

@@ -85,8 +85,8 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Takes a finished video in (see the module's comment). */
-export async function acceptVideoFile(ctx: AppContext, input: { eventId: number; userId: number; filename: string; file: string }): Promise<VideoUploadReceipt> {
+/** Takes a finished video in (see the module's comment); `userId` null: the race's own camera (the demo seed's). */
+export async function acceptVideoFile(ctx: AppContext, input: { eventId: number; userId: number | null; filename: string; file: string }): Promise<VideoUploadReceipt> {
   const { eventId, userId, file } = input;
   const probe = await checkVideoFile(ctx, eventId, file);
   const sha256 = await sha256Of(file);

@@ -42,6 +42,8 @@ describe('photo selection rules', () => {
 
   it('counts videos as videos on the Videos tab', () => {
     expect(congratulationsText(3, 'videos')).toBe('Congratulations. There are 3 videos in this section');
+    expect(congratulationsText(1, 'videos')).toBe('Congratulations. There is 1 video in this section');
+    expect(congratulationsText(1)).toBe('Congratulations. There is 1 photo in this section');
     expect(congratulationsText(5)).toBe('Congratulations. There are 5 photos in this section');
   });
 });

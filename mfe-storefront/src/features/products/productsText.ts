@@ -15,6 +15,8 @@ export const PRODUCTS_TEXT = {
 
 /** The spec's sentence; on the Videos tab it counts videos (it said '3 photos' for three videos). */
 export function congratulationsText(count: number, kind: 'photos' | 'videos' = 'photos'): string {
+  // The spec's sentence, in the singular for one (a finisher has one clip per finish-line camera).
+  if (count === 1) return `Congratulations. There is 1 ${kind.slice(0, -1)} in this section`;
   return `Congratulations. There are ${count} ${kind} in this section`;
 }
 
