@@ -6,7 +6,7 @@ import { renderFinishLineVideo } from '../seed/finishLineVideo';
  * trying the Videos screen by hand and for the browser journeys:
  *
  *   tsx src/cli/finishLineVideo.ts render <out.mp4> <seconds> <BIB@second> [...] [--width=1280] [--height=720]
- *       [--fps=2] [--keyframe=10] [--idle=<seconds>] [--event=MCM26] [--name="..."] [--recorded=<ISO time>]
+ *       [--fps=2] [--keyframe=10] [--idle=<seconds> [--full-rate=<seconds>]] [--event=MCM26] [--name="..."] [--recorded=<ISO time>]
  *     writes an H.264 MP4 of `seconds` in which each runner is at the finish line at their second
  *   tsx src/cli/finishLineVideo.ts probe <file>
  *     prints ffprobe's reading as JSON (codec, width, height, durationSeconds, hasAudio, recordedAt)
@@ -43,6 +43,7 @@ if (command === 'render' && rest.length >= 3) {
     eventName: option('name') ?? 'Finish line',
     recordedAt: recorded ? new Date(recorded) : undefined,
     idleFrameSeconds: option('idle') ? Number(option('idle')) : undefined,
+    fullRateSeconds: option('full-rate') ? Number(option('full-rate')) : undefined,
   });
   console.log(out);
 } else if (command === 'probe' && rest.length === 1) {

@@ -50,7 +50,7 @@ export async function seedFinishLineVideos(ctx: AppContext, log: (message: strin
           runners: finishers.map((f) => ({ bib: f.bibNumber, crossAt: f.finishSeconds - raceAtStart })),
           // Every clip is drawn at the full rate from before its start to after its end.
           fullRateSeconds: Math.max(event.clip_before_seconds, event.clip_after_seconds) + 1,
-          keyframeSeconds: 10,
+          keyframeSeconds: 30,
           eventName: demo.name,
           eventCode: demo.code,
           colour: demo.colour,

@@ -174,6 +174,8 @@ async function encodeFrames(options: FinishLineOptions, frameAt: DrawFrame, enco
       first += segment.count;
     }
     args.push('-vf', `setpts='${pieces.join('')}NAN${')'.repeat(pieces.length)}'`, '-vsync', 'vfr', '-bf', '0', '-video_track_timescale', String(size.fps * 1000));
+    // Key frames by the clock, as a camera makes them, not by frame count (a frame count spans minutes of empty line).
+    args.push('-force_key_frames', `expr:gte(t,n_forced*${options.keyframeSeconds ?? 2})`);
   }
   const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, ...encoding, options.out], { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
