@@ -47,7 +47,6 @@ export interface PhotoJob {
   event: DemoEvent;
   imageId: string;
   bib: string | null;
-  kind: 'image';
   seq: number;
 }
 
@@ -78,9 +77,9 @@ export function planMedia(event: DemoEvent, size: SeedOptions['photos']): PhotoJ
   const nextId = (prefix: string) => `${event.code}-${prefix}${String(++seq).padStart(5, '0')}`;
   for (const bib of event.bibs) {
     const count = bib.photos[size];
-    for (let i = 0; i < count; i++) jobs.push({ event, imageId: nextId(''), bib: bib.bib, kind: 'image', seq });
+    for (let i = 0; i < count; i++) jobs.push({ event, imageId: nextId(''), bib: bib.bib, seq });
   }
-  for (let i = 0; i < event.unlabeled[size]; i++) jobs.push({ event, imageId: nextId(''), bib: null, kind: 'image', seq });
+  for (let i = 0; i < event.unlabeled[size]; i++) jobs.push({ event, imageId: nextId(''), bib: null, seq });
   return jobs;
 }
 
@@ -134,12 +133,11 @@ function backgroundOf(event: DemoEvent, variant: number): string {
 
 async function renderEventMedia(ctx: AppContext, event: DemoEvent, jobs: PhotoJob[], concurrency: number, onPhoto: () => void): Promise<StoredPhoto[]> {
   const stored: StoredPhoto[] = [];
-  const images = jobs;
-  if (images.length > 0) {
+  if (jobs.length > 0) {
     // Backgrounds are rasterised once per event and reused by every photo.
     const backgrounds: RawImage[] = [];
     for (let v = 0; v < BACKGROUND_VARIANTS; v++) backgrounds.push(await rasterise(backgroundOf(event, v)));
-    await runPool(images, concurrency, async (job) => {
+    await runPool(jobs, concurrency, async (job) => {
       const background = backgrounds[createPrng(`${job.imageId}/variant`).int(0, BACKGROUND_VARIANTS - 1)];
       const photo = await renderPhoto(background, overlaysFor(job));
       stored.push({ ...job, ...(await putRenditions(ctx, keysOf(job), photo)) });
@@ -211,13 +209,14 @@ async function insertPhotos(tx: Db, photos: StoredPhoto[], eventIds: Map<string,
     const rows = photos.slice(start, start + chunk);
     const params: unknown[] = [];
     const values = rows.map((p) => {
-      params.push(eventIds.get(p.event.code), p.imageId, p.kind, p.originalKey, p.previewKey, p.thumbKey, p.width, p.height, p.seq);
-      const n = params.length - 9;
-      return `(${Array.from({ length: 9 }, (_, i) => `$${n + i + 1}`).join(', ')}, now())`;
+      params.push(eventIds.get(p.event.code), p.imageId, p.originalKey, p.previewKey, p.thumbKey, p.width, p.height, p.seq);
+      const n = params.length - 8;
+      // The seed's own media are photos; its videos are cut from the finish line (finishLineDemo.ts).
+      return `(${Array.from({ length: 8 }, (_, i) => `$${n + i + 1}`).join(', ')}, 'image', now())`;
     });
     const inserted = await tx.query<{ id: number; image_id: string }>(
       // The demo renders its originals with sharp, which writes no metadata: they are clean as stored.
-      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, metadata_cleaned_at)
+      `insert into photos (event_id, image_id, original_key, preview_key, thumb_key, width, height, seq, kind, metadata_cleaned_at)
        values ${values.join(', ')} returning id, image_id`,
       params,
     );
