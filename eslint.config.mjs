@@ -93,6 +93,18 @@ export default tseslint.config(
     rules: { 'api-boundaries/feature-imports': 'error' },
   },
   {
+    // Every setting is read once, validated, in api/src/config/config.ts (docs/configuration.md lists
+    // them): a stray read elsewhere is a setting nobody documents or checks.
+    files: ['api/src/**/*.{ts,mjs}'],
+    ignores: ['api/src/config/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in api/src/config/config.ts (loadConfig, modelSettings) and pass them in; list new ones in docs/configuration.md.' },
+      ],
+    },
+  },
+  {
     // The run-time singletons of shared are reached only through their package name, so that Module
     // Federation shares them; a relative import would put a private copy into a remote's bundle.
     files: ['shared/src/**/*.{ts,tsx}'],

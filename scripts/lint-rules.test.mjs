@@ -64,3 +64,18 @@ describe('local storage only through the storage module', () => {
     expect(await ruleIdsOf(code, IN_CART_FEATURE)).toEqual([]);
   });
 });
+
+describe('settings are read only in the API configuration', () => {
+  it('reports process.env read in an API feature', async () => {
+    const code = "export const concurrency = Number(process.env.SUPPLY_CONCURRENCY ?? 2);\n";
+    expect(await ruleIdsOf(code, 'api/src/features/supply/LintFixture.ts')).toContain('no-restricted-properties');
+  });
+
+  it('reports it in the entry points too', async () => {
+    expect(await ruleIdsOf("export const engine = process.env['BIB_ENGINE'];\n", 'api/src/LintFixture.ts')).toContain('no-restricted-properties');
+  });
+
+  it('accepts the configuration module', async () => {
+    expect(await ruleIdsOf("export const level = process.env.LOG_LEVEL ?? 'info';\n", 'api/src/config/config.ts')).toEqual([]);
+  });
+});

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { REPO_ROOT } from '../config/config';
+import { migrationSettings } from '../config/config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 
@@ -9,9 +8,8 @@ import { migrate } from '../db/migrate';
  * Needs only DATABASE_URL (or, in development, DATA_DIR for the embedded database).
  */
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL || null;
-  if (!url && process.env.NODE_ENV === 'production') throw new Error('pnpm migrate with NODE_ENV=production needs DATABASE_URL (the PostgreSQL server to migrate)');
-  const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR || '.data');
+  const { databaseUrl: url, dataDir, production } = migrationSettings();
+  if (!url && production) throw new Error('pnpm migrate with NODE_ENV=production needs DATABASE_URL (the PostgreSQL server to migrate)');
   const db = await openDb({ url, dataDir: url ? null : dataDir, log: console.error });
   try {
     const applied = await migrate(db, console.log);

@@ -193,6 +193,129 @@ export interface AppConfig {
   idempotency: { keyHours: number; staleClaimSeconds: number };
   /** The shell's reports of its remotes and the canary watch (features/releases). */
   releases: ReleasesConfig;
+  /** Which queues this process works and how hard (the API works them too unless API_WORKS=false). */
+  work: WorkConfig;
+  /** SEED_PHOTOS=small seeds a few photos per BIB (quick starts for development); anything else the full demo. */
+  seedPhotos: 'full' | 'small';
+  /** The payment sandbox's own port (PAYMENT_SANDBOX_PORT, default 5000 + PORT_OFFSET). */
+  paymentSandboxPort: number;
+}
+
+/**
+ * The work on the job queue: photo processing (renditions, BIB reading), face indexing, video
+ * cutting and the scheduled jobs. `pnpm start` works it in the API process; on a race day the API
+ * runs with API_WORKS=false and worker processes (`pnpm worker`) do it (docs/deploy.md).
+ */
+export interface WorkConfig {
+  /** API_WORKS=false: the API process answers HTTP only (its scheduled jobs and queues are the workers'). */
+  apiWorks: boolean;
+  /** FACE_INDEXING=false: this process indexes no faces. */
+  faceIndexing: boolean;
+  /** FACE_INDEX_PAUSE: the indexer rests this many times its last photo's time between photos (1: half a core; 0: flat out). */
+  faceIndexPause: number;
+  /** SUPPLY_WORKER=false: this process processes no uploaded photos. */
+  photos: boolean;
+  /** SUPPLY_CONCURRENCY: photos processed at a time. */
+  photoConcurrency: number;
+  /** BIB_READING=false: photos are stored unlabeled (tagged by hand). */
+  bibReading: boolean;
+  /** BIB_ENGINE=tesseract: the earlier tesseract reader (BIB_OCR_WORKERS, BIB_LEGACY_CHECK). */
+  bibEngine: 'model' | 'tesseract';
+  bibOcrWorkers: number;
+  bibLegacyCheck: boolean;
+  /** BIB_READER_PROCESSES: model reader processes (null: two where there are two cores). */
+  bibReaderProcesses: number | null;
+  /** VIDEO_WORKER=false: this process cuts no finish-line videos; VIDEO_CONCURRENCY pieces at a time. */
+  videos: boolean;
+  videoConcurrency: number;
+  /** SCHEDULED_JOBS=false: this process works none of the scheduled jobs (mail, reconciliation, pruning...). */
+  scheduledJobs: boolean;
+  /** WORKER_STOP_SECONDS: how long a stopping worker lets its jobs finish before handing the rest back. */
+  stopGraceSeconds: number;
+}
+
+/**
+ * Settings of the model processes and the media tools, read where no AppConfig is passed (the
+ * model reader and FFmpeg are also used by scripts and benchmarks). Read once, on first use.
+ */
+export interface ModelSettings {
+  /** BIB_READER_IDLE_SECONDS (default 60; 0 keeps it): an idle reader process is let go after this long. */
+  bibReaderIdleMs: number;
+  /** MODEL_PROCESS_MAX_RSS_MB (default 1024; 0: no limit): a model process above it is restarted between requests. */
+  modelProcessMaxRssBytes: number;
+  /** FFMPEG_PATH / FFPROBE_PATH: other binaries than the packaged ones; null: the packaged ones. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+}
+
+let modelSettingsRead: ModelSettings | null = null;
+
+export function modelSettings(): ModelSettings {
+  if (modelSettingsRead) return modelSettingsRead;
+  const idleSeconds = number('BIB_READER_IDLE_SECONDS', 60);
+  const maxRssMb = number('MODEL_PROCESS_MAX_RSS_MB', 1024);
+  modelSettingsRead = {
+    bibReaderIdleMs: idleSeconds > 0 ? idleSeconds * 1000 : 0,
+    modelProcessMaxRssBytes: maxRssMb > 0 ? maxRssMb * 1024 * 1024 : 0,
+    ffmpegPath: process.env.FFMPEG_PATH || null,
+    ffprobePath: process.env.FFPROBE_PATH || null,
+  };
+  return modelSettingsRead;
+}
+
+/** What `pnpm migrate` needs: the database and, in development, the data folder. */
+export function migrationSettings(): { databaseUrl: string | null; dataDir: string; production: boolean } {
+  return {
+    databaseUrl: process.env.DATABASE_URL || null,
+    dataDir: path.resolve(REPO_ROOT, str('DATA_DIR', '.data')),
+    production: process.env.NODE_ENV === 'production',
+  };
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'on') return true;
+  if (raw === 'false' || raw === '0' || raw === 'off') return false;
+  throw new Error(`${name} must be true or false, got "${process.env[name]}"`);
+}
+
+/** A number that may have a fraction (FACE_INDEX_PAUSE=0.5). */
+function number(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+/** A count of at least 1. */
+function count(name: string, fallback: number): number {
+  const value = int(name, fallback);
+  if (value < 1) throw new Error(`${name} must be 1 or more, got "${process.env[name]}"`);
+  return value;
+}
+
+export function loadWorkConfig(): WorkConfig {
+  const engine = str('BIB_ENGINE', 'model');
+  if (engine !== 'model' && engine !== 'tesseract') throw new Error(`BIB_ENGINE must be model or tesseract, got "${engine}"`);
+  const readerProcesses = process.env.BIB_READER_PROCESSES ? count('BIB_READER_PROCESSES', 1) : null;
+  return {
+    apiWorks: bool('API_WORKS', true),
+    faceIndexing: bool('FACE_INDEXING', true),
+    faceIndexPause: Math.max(0, number('FACE_INDEX_PAUSE', 1)),
+    photos: bool('SUPPLY_WORKER', true),
+    photoConcurrency: count('SUPPLY_CONCURRENCY', 2),
+    bibReading: bool('BIB_READING', true),
+    bibEngine: engine,
+    bibOcrWorkers: count('BIB_OCR_WORKERS', 2),
+    bibLegacyCheck: bool('BIB_LEGACY_CHECK', true),
+    bibReaderProcesses: readerProcesses,
+    videos: bool('VIDEO_WORKER', true),
+    videoConcurrency: count('VIDEO_CONCURRENCY', 1),
+    scheduledJobs: bool('SCHEDULED_JOBS', true),
+    stopGraceSeconds: Math.max(0, int('WORKER_STOP_SECONDS', 60)),
+  };
 }
 
 export interface ReleasesConfig {
@@ -433,6 +556,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // Longer than any request may take: the client gives up after 60 s, the database after 30 s.
       staleClaimSeconds: int('IDEMPOTENCY_STALE_CLAIM_SECONDS', 120),
     },
+    work: loadWorkConfig(),
+    seedPhotos: str('SEED_PHOTOS', 'full') === 'small' ? 'small' : 'full',
+    paymentSandboxPort: sandboxPort,
   };
   const merged = { ...base, ...overrides };
   // A data folder given by the caller (tests) also moves the default outbox into it.

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { modelSettings } from '../config/config';
 
 /**
  * FFmpeg and ffprobe, the static Linux x64 builds shipped inside the npm packages
@@ -11,8 +12,8 @@ import path from 'node:path';
  */
 const require = createRequire(import.meta.url);
 const packaged = (pkg: string, binary: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), binary);
-export const ffmpegPath = () => process.env.FFMPEG_PATH || packaged('@ffmpeg-installer/linux-x64', 'ffmpeg');
-export const ffprobePath = () => process.env.FFPROBE_PATH || packaged('@ffprobe-installer/linux-x64', 'ffprobe');
+export const ffmpegPath = () => modelSettings().ffmpegPath ?? packaged('@ffmpeg-installer/linux-x64', 'ffmpeg');
+export const ffprobePath = () => modelSettings().ffprobePath ?? packaged('@ffprobe-installer/linux-x64', 'ffprobe');
 
 export interface RunResult {
   stdout: Buffer;

@@ -4,7 +4,7 @@ import { buildSandbox } from './sandbox';
 /** Starts the payment sandbox on PAYMENT_SANDBOX_PORT (default 5000 + PORT_OFFSET) with the configured key and salt. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const port = Number.parseInt(process.env.PAYMENT_SANDBOX_PORT || String(5000 + Number.parseInt(process.env.PORT_OFFSET || '0', 10)), 10);
+  const port = config.paymentSandboxPort;
   const app = await buildSandbox({ key: config.payu.key, salt: config.payu.salt });
   const shutdown = async () => {
     await app.close();
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  await app.listen({ port, host: process.env.API_HOST || '0.0.0.0' });
+  await app.listen({ port, host: config.host });
   console.log(`payment sandbox listening on http://localhost:${port}`);
 }
 

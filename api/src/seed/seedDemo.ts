@@ -60,11 +60,6 @@ interface StoredPhoto extends PhotoJob {
 
 const BACKGROUND_VARIANTS = 4;
 
-/** SEED_PHOTOS=small seeds a few photos per BIB (quick starts for development); anything else the full demo. */
-export function seedSizeFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions['photos'] {
-  return env.SEED_PHOTOS === 'small' ? 'small' : 'full';
-}
-
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db.query('select 1 from app_settings where key = $1', [SEED_SETTING]);
   return rows.length > 0;

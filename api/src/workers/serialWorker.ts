@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { modelSettings } from '../config/config';
 
 /**
  * A child process that serves one request at a time, for model work that must not run in the API's
@@ -71,8 +72,7 @@ export function modelProcessStats(): ModelProcessStats[] {
 }
 
 function defaultMaxRss(): number {
-  const mb = Number(process.env.MODEL_PROCESS_MAX_RSS_MB ?? 1024);
-  return Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : 0;
+  return modelSettings().modelProcessMaxRssBytes;
 }
 
 export class SerialWorker<Result extends object, Lane extends string = 'default'> {

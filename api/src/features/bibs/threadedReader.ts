@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { modelSettings } from '../../config/config';
 import { SerialWorker, type ModelProcessStats } from '../../workers/serialWorker';
 import type { BibReader, BibReading, BibRules } from './index';
 
@@ -17,8 +18,7 @@ export function defaultReaderProcesses(): number {
  * it while a batch is read and not on a quiet day. The next photo starts a new one (about 2 s of loading).
  */
 export function defaultReaderIdleMs(): number {
-  const seconds = Number(process.env.BIB_READER_IDLE_SECONDS ?? 60);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  return modelSettings().bibReaderIdleMs;
 }
 
 /**
