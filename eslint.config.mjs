@@ -33,6 +33,9 @@ const featureZones = BROWSER_APPS.flatMap((app) =>
   })),
 );
 
+/** Relative imports in the sources omit the extension; the import-x resolver tries these. */
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.json'];
+
 /** The storage module is the only code that touches localStorage. */
 const STORAGE_MODULE = 'shared/src/storage/localStore.ts';
 const LOCAL_STORAGE_MESSAGE = "Read and write local storage only through localStore from '@finishline/shared/pure'.";
@@ -70,7 +73,7 @@ export default tseslint.config(
   {
     files: BROWSER_APPS.map((app) => `${app}/src/features/**/*.{ts,tsx}`),
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: SOURCE_EXTENSIONS })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }],
     },
@@ -90,7 +93,22 @@ export default tseslint.config(
     // index.ts, shared rules come from api/src/rules/, and the rules import no feature.
     files: ['api/src/**/*.ts'],
     plugins: { 'api-boundaries': apiBoundaries },
-    rules: { 'api-boundaries/feature-imports': 'error' },
+    rules: { 'api-boundaries/feature-imports': 'error', 'api-boundaries/role-layers': 'error' },
+  },
+  {
+    // No import cycles in the API (docs/architecture.md, "The API's layers"): two modules that need
+    // each other belong together, or what both need moves to a lower module. `import type` is erased
+    // by the compiler and never counts: import-x 4 skips type-only imports by itself (it has no
+    // option for it). The API's relative imports omit `.ts`, so the resolver tries the extensions, and
+    // import-x parses a resolved module only when its extension is listed in import-x/extensions.
+    // ignoreExternal: packages cannot import the API back, so the rule does not read node_modules.
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: SOURCE_EXTENSIONS })],
+      'import-x/extensions': SOURCE_EXTENSIONS.filter((extension) => extension !== '.json'),
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Every setting is read once, validated, in api/src/config/config.ts (docs/configuration.md lists

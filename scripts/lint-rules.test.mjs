@@ -79,3 +79,24 @@ describe('settings are read only in the API configuration', () => {
     expect(await ruleIdsOf("export const level = process.env.LOG_LEVEL ?? 'info';\n", 'api/src/config/config.ts')).toEqual([]);
   });
 });
+
+describe('the API roles import only downward: pipeline -> features -> models', () => {
+  it('reports a feature importing the pipeline', async () => {
+    const code = "import { startSupplyWorker } from '../../pipeline/photos';\nexport const start = startSupplyWorker;\n";
+    expect(await ruleIdsOf(code, 'api/src/features/supply/LintFixture.ts')).toContain('api-boundaries/role-layers');
+  });
+
+  it('reports a model importing a feature or the pipeline', async () => {
+    const feature = "import { queuePhotosForFaces } from '../../features/faces';\nexport const queue = queuePhotosForFaces;\n";
+    expect(await ruleIdsOf(feature, 'api/src/models/bibs/LintFixture.ts')).toContain('api-boundaries/role-layers');
+    const pipeline = "import { startFaceIndexer } from '../../pipeline/faces';\nexport const start = startFaceIndexer;\n";
+    expect(await ruleIdsOf(pipeline, 'api/src/models/faces/LintFixture.ts')).toContain('api-boundaries/role-layers');
+  });
+
+  it('accepts the pipeline importing features and models, and a feature importing a model and the queue', async () => {
+    const pipeline = "import { queuePhotosForFaces } from '../features/faces';\nimport { createBibReader } from '../models/bibs';\nexport const parts = [queuePhotosForFaces, createBibReader];\n";
+    expect(await ruleIdsOf(pipeline, 'api/src/pipeline/LintFixture.ts')).toEqual([]);
+    const feature = "import { faceDetector } from '../../models/faces/detector';\nimport { PHOTO_QUEUE } from '../../queue/queues';\nexport const parts = [faceDetector, PHOTO_QUEUE];\n";
+    expect(await ruleIdsOf(feature, 'api/src/features/faces/LintFixture.ts')).toEqual([]);
+  });
+});

@@ -25,10 +25,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bibRulesFor } from '../src/features/bibs';
-import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type Trace } from '../src/features/bibs/modelReader';
-import type { LineText, RgbImage, TextBox } from '../src/features/bibs/ppocr';
-import { groundBeyond, type Frame } from '../src/features/bibs/wholeness';
+import { bibRulesFor } from '../src/models/bibs';
+import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type Trace } from '../src/models/bibs/modelReader';
+import type { LineText, RgbImage, TextBox } from '../src/models/bibs/ppocr';
+import { groundBeyond, type Frame } from '../src/models/bibs/wholeness';
 import { load } from './benchSupport';
 import { CONDITIONS, FORMAT_KINDS, renderRaceScene, type Condition, type FormatKind, type RaceScene, type SceneFamily } from './raceScenes';
 

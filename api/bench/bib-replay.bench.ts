@@ -17,9 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bibRulesFor } from '../src/features/bibs';
-import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type View } from '../src/features/bibs/modelReader';
-import type { LineText, RgbImage, TextBox } from '../src/features/bibs/ppocr';
+import { bibRulesFor } from '../src/models/bibs';
+import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type View } from '../src/models/bibs/modelReader';
+import type { LineText, RgbImage, TextBox } from '../src/models/bibs/ppocr';
 import { HARD_CASES, renderBibScene, tallyReading, type BibScene, type BibTally, type Family, type HardCase } from './bibScenes';
 
 const SEED_BASE: Record<Family, number> = { tune: 1, heldout: 100_000 };

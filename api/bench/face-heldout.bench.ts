@@ -33,7 +33,7 @@ import {
   SELFIE_MIN_SHARPNESS,
   type SelfieHintQuality,
 } from '@finishline/shared/pure';
-import { FaceEngine, type ImageFaces } from '../src/features/faces/engine';
+import { FaceEngine, type ImageFaces } from '../src/models/faces/engine';
 import { MATCH_THRESHOLD } from '../src/features/faces/embeddingStore';
 import { chooseSelfieFace } from '../src/features/faces/selfieSearch';
 import { AppError } from '../src/http/envelope';

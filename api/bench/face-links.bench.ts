@@ -22,7 +22,7 @@
 import fs from 'node:fs';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { FaceEngine, type DetectedFace } from '../src/features/faces/engine';
+import { FaceEngine, type DetectedFace } from '../src/models/faces/engine';
 import { saveFacesOfPhoto } from '../src/features/faces/embeddingStore';
 import { FACE_LINK, photosLinkedByFace, type FaceLinkSettings } from '../src/features/faces/bibFaceLinks';
 import { createSelfieEvent, FACES_DIR, loadFaceSet, seededRandom } from './faceScenes';

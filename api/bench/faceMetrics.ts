@@ -1,5 +1,5 @@
 import { descriptorDistance } from '@finishline/shared/pure';
-import type { DetectedFace } from '../src/features/faces/engine';
+import type { DetectedFace } from '../src/models/faces/engine';
 import { personAt, type VariantScene } from './faceVariants';
 
 /** Counting photos found by selfies against the truth, shared by the face quality benchmarks. */

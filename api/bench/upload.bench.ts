@@ -35,12 +35,12 @@ import { createContextWith } from '../src/createContext';
 import { openDb } from '../src/db/db';
 import { buildApp } from '../src/app';
 import { createSession, createUser } from '../src/features/accounts';
-import { startSupplyWorker } from '../src/features/supply';
-import { defaultReaderProcesses } from '../src/features/bibs';
-import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/features/faces/indexer';
+import { startSupplyWorker } from '../src/pipeline/photos';
+import { defaultReaderProcesses } from '../src/models/bibs';
+import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/pipeline/faces';
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
-import { modelProcessStats } from '../src/workers/serialWorker';
+import { modelProcessStats } from '../src/models/workers/serialWorker';
 import { procFigures, runBench, withComment } from './benchSupport';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);

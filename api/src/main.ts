@@ -7,7 +7,7 @@ import { seedOrganiserDemo } from './seed/organiserDemo';
 import { settleDemoPrintLines } from './seed/printLinesDemo';
 import { seedPartnerUploads } from './seed/partnerUploads';
 import { seedRunnerDemo } from './seed/runnerDemo';
-import { closeFaceDetector } from './features/faces/detector';
+import { closeFaceDetector } from './models/faces/detector';
 import { ensureHomeImageRenditions } from './features/events';
 import { startWork, type Work } from './pipeline/work';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bibRulesFor, createBibReader, type BibReader } from '../src/features/bibs';
-import { allowed, whitelistFor } from '../src/features/bibs/rules';
-import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/features/bibs/modelReader';
-import { boxesOf, type LineText, type TextBox } from '../src/features/bibs/ppocr';
-import { modelProcessStats, SerialWorker } from '../src/workers/serialWorker';
-import { createThreadedBibReader } from '../src/features/bibs/threadedReader';
-import type { BibReading } from '../src/features/bibs';
+import { bibRulesFor, createBibReader, type BibReader } from '../src/models/bibs';
+import { allowed, whitelistFor } from '../src/models/bibs/rules';
+import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/models/bibs/modelReader';
+import { boxesOf, type LineText, type TextBox } from '../src/models/bibs/ppocr';
+import { modelProcessStats, SerialWorker } from '../src/models/workers/serialWorker';
+import { createThreadedBibReader } from '../src/models/bibs/threadedReader';
+import type { BibReading } from '../src/models/bibs';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
 
 /**
@@ -355,7 +355,7 @@ describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () =>
     const photo = await scene('plain', 2);
     const rules = bibRulesFor(photo.pattern, photo.participants);
     // A ceiling of one byte: every process is above it after its first photo.
-    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/features/bibs/bibWorker', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
+    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/models/bibs/bibWorker', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
     try {
       for (let i = 0; i < 2; i++) {
         expect((await worker.run({ image: photo.image, rules })).readings.map((r) => r.bib)).toEqual(photo.bibs);

@@ -6,7 +6,7 @@ import { API_ROUTES, CLIENT_REPORT_LIMITS, type ClientReport } from '@finishline
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { loadConfig, REPO_ROOT } from '../src/config/config';
 import { watchCanaries } from '../src/features/releases';
-import { pruneExpiredRows } from '../src/jobs/prune';
+import { pruneExpiredRows } from '../src/pipeline/scheduled/prune';
 import { readOutbox } from '../src/mail/mailer';
 
 const report = (overrides: Partial<ClientReport> = {}): ClientReport => ({ kind: 'view', remote: 'storefront', version: 'v1', route: '/products', message: '', count: 1, ...overrides });

@@ -7,7 +7,7 @@ import { onPgServer } from './support/pgServer';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { REPO_ROOT } from '../src/config/config';
 import { openDb } from '../src/db/db';
-import { pruneExpiredRows } from '../src/jobs/prune';
+import { pruneExpiredRows } from '../src/pipeline/scheduled/prune';
 
 /**
  * The database as a real dependency: several processes migrating one fresh PostgreSQL database at

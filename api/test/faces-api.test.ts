@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { API_ROUTES, FACE_CONSENT_VERSION, SELFIE_MESSAGES, type BibSearchResult, type FaceIndexStatus } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
-import { closeFaceDetector } from '../src/features/faces/detector';
-import { startFaceIndexer } from '../src/features/faces/indexer';
+import { closeFaceDetector } from '../src/models/faces/detector';
+import { startFaceIndexer } from '../src/pipeline/faces';
 import { NO_FACE_MESSAGE, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from '../src/features/faces/selfieSearch';
 
 /** Selfie search through real HTTP, and the indexing job's progress, retries and resume. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { API_ROUTES, FACE_CONSENT_VERSION, FACE_DESCRIPTOR_LENGTH, FOUND_BY_TEXT, type BibSearchResult } from '@finishline/shared/pure';
 import { saveFacesOfPhoto } from '../src/features/faces/embeddingStore';
-import type { DetectedFace } from '../src/features/faces/engine';
+import type { DetectedFace } from '../src/models/faces/engine';
 import { FACE_LINK } from '../src/features/faces/bibFaceLinks';
 import { addEventPhoto, createSelfieEvent, seededRandom } from '../bench/faceScenes';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';

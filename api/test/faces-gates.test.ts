@@ -4,7 +4,7 @@ import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIME
 import { GOOD_FACE_QUALITY } from './support/faceQuality';
 import { createSelfieEvent, FACES_DIR, loadFaceSet } from '../bench/faceScenes';
 import { splitPeople, variantSelfie, type SelfieVariant } from '../bench/selfieVariants';
-import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
+import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
 
 /**
  * The selfie quality gates on the server, through the real selfie route: selfies made at test time

@@ -3,9 +3,11 @@ import sharp from 'sharp';
 import { FACE_DESCRIPTOR_LENGTH } from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { addEventPhoto, createSelfieEvent } from '../bench/faceScenes';
-import type { FaceDetector } from '../src/features/faces/detector';
-import type { DetectedFace } from '../src/features/faces/engine';
-import { dispatchFaceJobs, FACE_QUEUE, faceIndexStatus, queuePhotosForFaces, startFaceIndexer, type FaceIndexer } from '../src/features/faces/indexer';
+import type { FaceDetector } from '../src/models/faces/detector';
+import type { DetectedFace } from '../src/models/faces/engine';
+import { dispatchFaceJobs, startFaceIndexer, type FaceIndexer } from '../src/pipeline/faces';
+import { FACE_QUEUE } from '../src/queue/queues';
+import { faceIndexStatus, queuePhotosForFaces } from '../src/features/faces/faceJobs';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
 
 /**

@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import { API_ROUTES, FACE_CONSENT_VERSION, SELFIE_MESSAGES, type BibSearchResult, type FaceOptOutResult, type SeveralFacesResult } from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
-import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
-import { startFaceIndexer } from '../src/features/faces/indexer';
+import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
+import { startFaceIndexer } from '../src/pipeline/faces';
 import { createSession } from '../src/features/accounts/sessions';
 import { createUser } from '../src/features/accounts/users';
 import { deleteEventFaceData } from '../src/features/faces';
-import { sweepNewPhotos } from '../src/features/faces/indexer';
+import { sweepNewPhotos } from '../src/features/faces/faceJobs';
 
 /**
  * What the runner is told about their selfie, the on-device path, and the two privacy controls: a

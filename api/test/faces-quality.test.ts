@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { FACES_DIR, addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom, type FaceImage } from '../bench/faceScenes';
-import { closeFaceDetector, faceDetector } from '../src/features/faces/detector';
-import { startFaceIndexer } from '../src/features/faces/indexer';
+import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
+import { startFaceIndexer } from '../src/pipeline/faces';
 import { searchBySelfie } from '../src/features/faces/selfieSearch';
 import { AppError } from '../src/http/envelope';
 

@@ -17,9 +17,10 @@ import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type T
 import { tusCreate, tusOffset, tusPatch, tusPatchCut, tusUpload, type TusAnswer } from './support/tus';
 import { download, paidOrderOfPhotos, unzipAll, zipLinkOf } from './support/zipOrders';
 import { createSession, createUser } from '../src/features/accounts';
-import { createBibReader, type BibReader } from '../src/features/bibs';
-import { startVideoWorker, VIDEO_QUEUE, type VideoWorker } from '../src/features/supply';
-import { reviewReasonOf } from '../src/features/supply/videoClips';
+import { createBibReader, type BibReader } from '../src/models/bibs';
+import { startVideoWorker, type VideoWorker } from '../src/pipeline/videos';
+import { VIDEO_QUEUE } from '../src/queue/queues';
+import { reviewReasonOf } from '../src/pipeline/videos';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
 import { ffmpeg, probeVideo } from '../src/media/ffmpeg';
 import { renderFinishLineVideo } from '../src/seed/finishLineVideo';

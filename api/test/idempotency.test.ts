@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config/config';
 import { sendOk } from '../src/http/envelope';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
-import { pruneExpiredRows } from '../src/jobs/prune';
+import { pruneExpiredRows } from '../src/pipeline/scheduled/prune';
 import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from '../src/app';
 
 /**

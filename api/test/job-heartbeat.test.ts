@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { createUser } from '../src/features/accounts';
-import { acceptPhotoFile, definePhotoQueue, PHOTO_HEARTBEAT_SECONDS, PHOTO_QUEUE, startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { acceptPhotoFile } from '../src/features/supply';
+import { definePhotoQueue, PHOTO_HEARTBEAT_SECONDS, PHOTO_QUEUE } from '../src/queue/queues';
+import { startSupplyWorker, type SupplyWorker } from '../src/pipeline/photos';
 import { acquireJobQueue, jobQueueSchema, type JobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
 

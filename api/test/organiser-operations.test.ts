@@ -11,9 +11,9 @@ import {
 } from '@finishline/shared/pure';
 import { closeAll, startTestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { as, seedOrganiserFixture, type OrganiserFixture } from './organiserFixtures';
-import { queuePhotosForFaces, sweepNewPhotos } from '../src/features/faces/indexer';
+import { queuePhotosForFaces, sweepNewPhotos } from '../src/features/faces/faceJobs';
 import { saveFacesOfPhoto } from '../src/features/faces/embeddingStore';
-import { EMBEDDING_SIZE } from '../src/features/faces/engine';
+import { EMBEDDING_SIZE } from '../src/models/faces/engine';
 import { saveAchievement } from '../src/features/certificates';
 
 /** The organiser runs the event's photo operation: participants, moderation of reports, face data. */

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
-import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/jobs/backgroundJobs';
+import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/pipeline/scheduled/backgroundJobs';
 import { reconcilePendingOrders } from '../src/features/payment';
 
 /**

@@ -8,7 +8,7 @@ import { seedPartnerUploads } from '../src/seed/partnerUploads';
 import { seedOrdersDemo } from '../src/features/orders/demoOrders';
 import { seedOrganiserDemo } from '../src/seed/organiserDemo';
 import { createSession, findUserByEmail } from '../src/features/accounts';
-import { startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { startSupplyWorker, type SupplyWorker } from '../src/pipeline/photos';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
 
 /**

@@ -6,7 +6,7 @@ import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type T
 import { receiptOf, tusCreate, tusOffset, tusPatch, tusUpload } from './support/tus';
 import { hasMoto, motoSkipNotice, startMoto, type MotoServer } from './support/motoServer';
 import { createSession, createUser } from '../src/features/accounts';
-import { startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { startSupplyWorker, type SupplyWorker } from '../src/pipeline/photos';
 import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
 

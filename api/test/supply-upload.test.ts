@@ -7,8 +7,9 @@ import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type T
 import { receiptOf, tusCreate, tusOffset, tusPatch, tusPatchCut, tusUpload } from './support/tus';
 import { createSession, createUser } from '../src/features/accounts';
 import { insertOrder } from '../src/features/orders';
-import { createBibReader, type BibReader } from '../src/features/bibs';
-import { PHOTO_QUEUE, startSupplyWorker, type SupplyWorker } from '../src/features/supply';
+import { createBibReader, type BibReader } from '../src/models/bibs';
+import { PHOTO_QUEUE } from '../src/queue/queues';
+import { startSupplyWorker, type SupplyWorker } from '../src/pipeline/photos';
 import { stagedUploadStore, sweepStagedUploads } from '../src/features/supply/uploads';
 import { acquireJobQueue, jobQueueSchema, type JobQueue } from '../src/queue/jobQueue';
 import { readOutbox } from '../src/mail/mailer';

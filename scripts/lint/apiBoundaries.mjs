@@ -1,8 +1,12 @@
-// ESLint rule for the API's layering (docs/architecture.md, "The API's layers"). A file in
-// api/src/features/<a>/ imports its own folder, another feature only through that feature's public
-// `index.ts`, and the cross-feature rules in api/src/rules/; a file in api/src/rules/ imports no
-// feature. The import is resolved against the file's folder, so every spelling of a path
-// ('../b/x', '../../features/b/x', a nested folder) is judged by where it lands.
+// ESLint rules for the API's layering (docs/architecture.md, "The API's layers").
+// feature-imports: a file in api/src/features/<a>/ imports its own folder, another feature only
+// through that feature's public `index.ts`, and the cross-feature rules in api/src/rules/; a file in
+// api/src/rules/ imports no feature.
+// role-layers: the roles stack pipeline -> features -> models: a feature never imports the pipeline
+// (it sends jobs through api/src/queue/), and models/ (the BIB reader, the face detector, their child
+// processes) imports neither features nor the pipeline; the queue imports neither either.
+// The import is resolved against the file's folder, so every spelling of a path ('../b/x',
+// '../../features/b/x', a nested folder) is judged by where it lands.
 import path from 'node:path';
 
 /** Where a file sits in the API: its source root, and the feature it belongs to or 'rules'. */
@@ -61,4 +65,50 @@ const featureImports = {
   },
 };
 
-export const apiBoundaries = { meta: { name: 'api-boundaries' }, rules: { 'feature-imports': featureImports } };
+/** The top folder of api/src a path lies in ('features', 'pipeline', 'models', ...), or null outside it. */
+function layerOf(sourceRoot, file) {
+  const inSource = path.posix.relative(sourceRoot, file);
+  if (inSource.startsWith('..')) return null;
+  return inSource.split('/')[0];
+}
+
+/** What each layer may not import, and why. */
+const FORBIDDEN = {
+  features: { pipeline: 'features answer HTTP and never import the pipeline: send a job through api/src/queue/queues.ts' },
+  models: {
+    features: 'models/ (the BIB reader, the face detector) imports no feature: pass what it needs in',
+    pipeline: 'models/ (the BIB reader, the face detector) imports no pipeline code',
+  },
+  queue: { features: 'the queue imports no feature', pipeline: 'the queue imports no pipeline code' },
+};
+
+const roleLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The API roles import only downward: pipeline -> features -> models.' },
+    schema: [],
+    messages: { upward: "'{{specifier}}': {{why}} (docs/architecture.md)." },
+  },
+  create(context) {
+    const fromFile = context.filename.split(path.sep).join('/');
+    const match = /^(.*\/api\/src)\//.exec(fromFile);
+    if (!match) return {};
+    const sourceRoot = match[1];
+    const forbidden = FORBIDDEN[layerOf(sourceRoot, fromFile)];
+    if (!forbidden) return {};
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = layerOf(sourceRoot, path.posix.resolve(path.posix.dirname(fromFile), source.value));
+      const why = target && forbidden[target];
+      if (why) context.report({ node: source, messageId: 'upward', data: { specifier: source.value, why } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source : null),
+    };
+  },
+};
+
+export const apiBoundaries = { meta: { name: 'api-boundaries' }, rules: { 'feature-imports': featureImports, 'role-layers': roleLayers } };

@@ -1,10 +1,11 @@
 import type { AppContext } from '../context';
 import type { WorkConfig } from '../config/config';
-import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../features/faces/indexer';
-import { startSupplyWorker, startVideoWorker } from '../features/supply';
-import { defaultReaderProcesses } from '../features/bibs';
+import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from './faces';
+import { startSupplyWorker } from './photos';
+import { startVideoWorker } from './videos';
+import { defaultReaderProcesses } from '../models/bibs';
 import { acquireJobQueue } from '../queue/jobQueue';
-import { startBackgroundJobs } from '../jobs/backgroundJobs';
+import { startBackgroundJobs } from './scheduled/backgroundJobs';
 
 /** What one process works of the job queue, as started by startWork. */
 export interface Work {

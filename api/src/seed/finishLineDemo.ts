@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context';
-import { acceptVideoFile, cutClips, finishersOf, planClips, type ClipPiece, type VideoRow } from '../features/supply';
+import { acceptVideoFile, finishersOf, planClips, type ClipPiece, type VideoRow } from '../features/supply';
+import { cutClips } from '../pipeline/videos';
 import { EVENTS } from './demoData';
 import { renderFinishLineVideo } from './finishLineVideo';
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
-import { acceptPhotoFile, definePhotoQueue } from '../features/supply';
+import { acceptPhotoFile } from '../features/supply';
+import { definePhotoQueue } from '../queue/queues';
 import { findUserByEmail } from '../features/accounts';
 import { acquireJobQueue } from '../queue/jobQueue';
 import { cameraPhoto } from './cameraPhoto';

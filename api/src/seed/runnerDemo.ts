@@ -3,8 +3,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/db';
 import { findUserByEmail } from '../features/accounts';
 import { buildBill } from '../features/cart';
-import { insertOrder, orderFieldsOfBill, type OrderRow } from '../features/orders';
-import { recordOrderPaid } from '../features/payment';
+import { insertOrder, orderFieldsOfBill, recordOrderPaid, type OrderRow } from '../features/orders';
 import { DEMO_USERS, RUNNER_EMAIL } from './demoData';
 
 /**

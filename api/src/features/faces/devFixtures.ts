@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
 import { findEvent } from '../events';
-import { queuePhotosForFaces } from './indexer';
+import { queuePhotosForFaces } from './faceJobs';
 
 /**
  * Development and end-to-end support: adds a photo to an event as photographers' uploads would

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { DetectedFace } from './engine';
+import type { DetectedFace } from '../../models/faces/engine';
 import { closestPhotos, eventFaces } from './eventFaces';
 
 /**

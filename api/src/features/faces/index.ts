@@ -1,4 +1,6 @@
-// The faces feature's public entry: what other features may use of face data.
+// The faces feature's public entry: what other features and the pipeline may use of face data.
 export { deleteEventFaceData } from './eventFaceData';
-export { queuePhotosForFaces } from './indexer';
+export { faceIndexStatus, onFacesQueued, queuePhotosForFaces, sweepNewPhotos } from './faceJobs';
 export { photosLinkedByFace } from './bibFaceLinks';
+// The pipeline's face indexer stores what the detector found through the feature's own store.
+export { saveFacesOfPhoto } from './embeddingStore';

@@ -19,8 +19,8 @@ import { sponsorOfferOf } from '../../rules/sponsorOffer';
 import { findEvent } from '../events';
 import { eventShopInfo, visiblePhotosOfBib } from '../search';
 import { runnerBibOf } from './bibFaceLinks';
-import type { FaceDetector } from './detector';
-import type { DetectedFace, ImageFaces } from './engine';
+import type { FaceDetector } from '../../models/faces/detector';
+import type { DetectedFace, ImageFaces } from '../../models/faces/engine';
 import { isOptedOut, matchPhotosInEvent, MATCH_THRESHOLD } from './embeddingStore';
 
 export const NO_FACE_MESSAGE = SELFIE_MESSAGES.noFace;

@@ -5,10 +5,10 @@ import { badRequest, forbidden, notFound, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
 import { acquireJobQueue, type JobQueue } from '../../queue/jobQueue';
 import { requireApprovedPartner, requireUser } from '../accounts';
-import { definePhotoQueue } from './pipeline';
+import { definePhotoQueue } from '../../queue/queues';
 import { approvedEventsOf, ownPhoto, photosOf, setPhotoBibs } from './review';
 import { deleteStoredPhoto, type StoredPhotoKeys } from './storedFiles';
-import { defineVideoQueue } from './videoClips';
+import { defineVideoQueue } from '../../queue/queues';
 import { registerVideoRoutes } from './videoRoutes';
 import { checkedUploaders, createTusServer, parseUploadMetadata, STAGED_SWEEP_MS } from './uploads';
 

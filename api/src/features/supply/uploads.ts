@@ -14,9 +14,10 @@ import type { AppConfig } from '../../config/config';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
 import { cleanOriginal } from '../../media/jpegMetadata';
-import { PHOTO_QUEUE } from './pipeline';
+import { PHOTO_QUEUE } from '../../queue/queues';
 import { supplyStatusOf } from './photoStatus';
 import { acceptVideoFile } from './videoFiles';
+import { displayFileName } from './fileNames';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -52,19 +53,6 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
     if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
   }
   return out;
-}
-
-/**
- * The name a photographer's file is shown under: the browser sends whatever the file was called, and
- * a crafted request anything at all ("../../x.jpg", control or text-direction characters). Only the
- * part after the last slash or backslash is kept, without those characters; null when nothing is
- * left. Migration 540 applied the same rule to the names stored before.
- */
-export function displayFileName(sent: string): string | null {
-  const base = sent.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 255);
-  return clean === '' || /^\.+$/.test(clean) ? null : clean;
 }
 
 /** Throws the reason a finished file is not a usable photo. */

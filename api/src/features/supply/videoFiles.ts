@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { everyoneOutsideMessage, shorterThanRaceMessage, VIDEO_MESSAGES, type VideoUploadReceipt } from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { boxesComplete, decodeErrors, probeVideo, type VideoProbe } from '../../media/ffmpeg';
-import { displayFileName } from './uploads';
+import { displayFileName } from './fileNames';
 
 /**
  * A finished finish-line video upload: checked with FFmpeg (a video it can read to its end, MP4 or

@@ -1,61 +1,25 @@
-import type { Db } from '../../db/db';
-import type { ObjectStorage } from '../../storage/storage';
-import type { FaceIndexStatus } from '@finishline/shared/pure';
-import { faceDetector, type FaceDetector } from './detector';
-import { saveFacesOfPhoto } from './embeddingStore';
-import { acquireJobQueue, type JobAttempt, type JobQueue } from '../../queue/jobQueue';
+import type { Db } from '../db/db';
+import type { ObjectStorage } from '../storage/storage';
+import { faceDetector, type FaceDetector } from '../models/faces/detector';
+import { acquireJobQueue, type JobAttempt, type JobQueue } from '../queue/jobQueue';
+import { defineFaceQueue, FACE_MAX_ATTEMPTS, FACE_QUEUE } from '../queue/queues';
+import { faceIndexStatus, onFacesQueued, saveFacesOfPhoto, sweepNewPhotos } from '../features/faces';
 
 /**
- * Background work that gives every image photo of a selfie-search event its face embeddings.
- * face_index_jobs holds one row per photo (status, attempts, error, faces found); the work itself
- * runs on the API's job queue (queue/jobQueue.ts), so several API processes share it and a job whose
- * process died is claimed again. Photos are found by a sweep, so any code that adds photos (the demo
- * seed, uploads) gets them indexed without calling in here; queuePhotosForFaces() only hurries it.
+ * Background work that gives every image photo of a selfie-search event its face embeddings. The
+ * rows of face_index_jobs (features/faces/faceJobs.ts) say which photos need it; the work runs on the
+ * job queue (queue/jobQueue.ts), so several processes share it and a job whose process died is
+ * claimed again.
  */
 
-export const FACE_QUEUE = 'face-index';
 /**
  * A claim on a photo lasts this long and is renewed every third of it while its attempt works, so
  * the photo of a process that died is handed out again by the sweep within about this long.
  */
 const LEASE_SECONDS = 45;
-/** pg-boss's side of the same: a face job whose worker stopped its heartbeat is failed and retried. */
-const HEARTBEAT_SECONDS = 20;
-const MAX_ATTEMPTS = 3;
-/** How long the API's face worker lets uploaded photos go first, per photo, before it claims the photo (well inside the job's expiry). */
+/** How long the face worker lets uploaded photos go first, per photo, before it claims the photo (well inside the job's expiry). */
 export const FACE_YIELD_TO_UPLOADS_MS = 45_000;
 const IDLE_POLL_MS = 3000;
-
-/** Queues image photos of selfie-search events that have no job yet; returns how many were queued. */
-export async function sweepNewPhotos(db: Db): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `with queued as (
-       insert into face_index_jobs (photo_id, event_id)
-       select p.id, p.event_id from photos p join events e on e.id = p.event_id
-        where p.kind = 'image' and p.status = 'ready' and e.selfiesearch
-          and not exists (select 1 from face_index_jobs j where j.photo_id = p.id)
-       on conflict (photo_id) do nothing
-       returning 1)
-     select count(*)::int as n from queued`,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * Queues the given photos (again) for indexing, e.g. right after they were added or replaced; only
- * photos of selfie-search events (an event whose face data was deleted has selfie search off).
- */
-export async function queuePhotosForFaces(db: Db, photoIds: number[]): Promise<void> {
-  if (photoIds.length === 0) return;
-  await db.query(
-    `insert into face_index_jobs (photo_id, event_id, priority)
-     select p.id, p.event_id, 1 from photos p join events e on e.id = p.event_id
-      where p.id = any($1::int[]) and p.kind = 'image' and p.status = 'ready' and e.selfiesearch
-     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null, queued_at = null`,
-    [photoIds],
-  );
-  activeIndexer?.wake();
-}
 
 interface ClaimedJob {
   [column: string]: unknown;
@@ -114,42 +78,12 @@ async function renewLease(db: Db, job: ClaimedJob): Promise<boolean> {
   return true;
 }
 
-export async function faceIndexStatus(db: Db, eventId: number | null): Promise<FaceIndexStatus> {
-  const rows = await db.query<{ status: string; n: number; faces: number }>(
-    `select status, count(*)::int as n, coalesce(sum(face_count), 0)::int as faces
-       from face_index_jobs where ($1::int is null or event_id = $1) group by status`,
-    [eventId],
-  );
-  const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  const total = rows.reduce((s, r) => s + r.n, 0);
-  const done = count('done');
-  const failed = count('failed');
-  return {
-    eventId,
-    total,
-    pending: count('pending'),
-    running: count('running'),
-    done,
-    failed,
-    faces: rows.reduce((s, r) => s + r.faces, 0),
-    percent: total === 0 ? 100 : Math.floor(((done + failed) * 100) / total),
-  };
-}
-
 export interface FaceIndexer {
   wake(): void;
   /** Resolves once no photo is pending or running (tests, benchmarks). */
   whenIdle(): Promise<void>;
   stop(): Promise<void>;
   readonly processed: number;
-}
-
-let activeIndexer: FaceIndexer | null = null;
-
-/** Defines the face queue (every process that sends or works face jobs calls it). */
-export async function defineFaceQueue(queue: JobQueue): Promise<void> {
-  // The yield to uploads comes before the claim, inside the job's run: the expiry allows for it.
-  await queue.define(FACE_QUEUE, { retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 1, expireInSeconds: 120, heartbeatSeconds: HEARTBEAT_SECONDS });
 }
 
 /** Starts indexing in this process: a sweep that queues photos, and a worker on the face queue. Stop it before closing the database. */
@@ -236,7 +170,7 @@ export function startFaceIndexer(
     } catch (error) {
       clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
-      const final = attempt.lastAttempt || job.attempts >= MAX_ATTEMPTS;
+      const final = attempt.lastAttempt || job.attempts >= FACE_MAX_ATTEMPTS;
       // Only while this attempt still holds the claim: a failure must not undo another attempt's work.
       await db.query(
         `update face_index_jobs set status = $2, error = $3, lease_until = null, queued_at = case when $2 = 'failed' then null else queued_at end
@@ -304,12 +238,12 @@ export function startFaceIndexer(
       const queue = await ready.catch(() => null);
       await queue?.offWork(FACE_QUEUE);
       await (await acquired.catch(() => null))?.release();
-      if (activeIndexer === indexer) activeIndexer = null;
+      stopListening();
     },
     get processed() {
       return processed;
     },
   };
-  activeIndexer = indexer;
+  const stopListening = onFacesQueued(() => indexer.wake());
   return indexer;
 }

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { modelSettings } from '../config/config';
+import { modelSettings } from '../../config/config';
 
 /**
  * A child process that serves one request at a time, for model work that must not run in the API's

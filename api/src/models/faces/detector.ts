@@ -1,4 +1,4 @@
-import { SerialWorker } from '../../workers/serialWorker';
+import { SerialWorker } from '../workers/serialWorker';
 import type { DetectedFace, ImageFaces } from './engine';
 
 /**

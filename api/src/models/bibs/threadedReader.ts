@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { modelSettings } from '../../config/config';
-import { SerialWorker, type ModelProcessStats } from '../../workers/serialWorker';
+import { SerialWorker, type ModelProcessStats } from '../workers/serialWorker';
 import type { BibReader, BibReading, BibRules } from './index';
 
 /**

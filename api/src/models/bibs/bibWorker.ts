@@ -1,6 +1,6 @@
 import type { BibReading, BibRules } from './index';
 import { createModelBibReader } from './modelReader';
-import { serveRequests } from '../../workers/childServer';
+import { serveRequests } from '../workers/childServer';
 
 /**
  * Child process that owns the PP-OCR models. onnxruntime-node runs a model on the calling thread

@@ -1,5 +1,5 @@
-import type { Db } from '../db/db';
-import type { JobsConfig, ReleasesConfig } from '../config/config';
+import type { Db } from '../../db/db';
+import type { JobsConfig, ReleasesConfig } from '../../config/config';
 
 export interface PruneResult {
   sessions: number;

@@ -1,5 +1,5 @@
 import { FaceEngine, type AnalysisMode, type ImageFaces } from './engine';
-import { serveRequests } from '../../workers/childServer';
+import { serveRequests } from '../workers/childServer';
 
 /**
  * Child process that owns the face models. Detection is CPU-bound WASM work (about 150 ms a photo);

@@ -1,10 +1,11 @@
-import type { AppContext } from '../context';
-import { reconcilePendingOrders } from '../features/payment';
-import { cleanStoredOriginals } from '../features/supply';
-import { preparePrintFiles, retryDueRefunds } from '../features/fulfilment';
-import { deliverDueMail } from '../mail/outbox';
-import type { JobQueue } from '../queue/jobQueue';
-import { watchCanaries } from '../features/releases';
+import type { AppContext } from '../../context';
+import { reconcilePendingOrders } from '../../features/payment';
+import { cleanStoredOriginals } from '../../features/supply';
+import { preparePrintFiles, retryDueRefunds } from '../../features/fulfilment';
+import { deliverDueMail } from '../../mail/outbox';
+import type { JobQueue } from '../../queue/jobQueue';
+import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, defineScheduledQueues, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB } from '../../queue/queues';
+import { watchCanaries } from '../../features/releases';
 import { pruneExpiredRows } from './prune';
 
 /**
@@ -13,31 +14,10 @@ import { pruneExpiredRows } from './prune';
  * process, and the 'stately' policy keeps at most one waiting and one running, so three instances
  * do the work once, not three times.
  */
-export const MAIL_JOB = 'mail-outbox';
-export const RECONCILE_JOB = 'payment-reconcile';
-export const PRUNE_JOB = 'prune-expired';
-export const CLEAN_ORIGINALS_JOB = 'clean-originals';
-export const PRINT_FILES_JOB = 'print-files';
-export const PRINT_REFUNDS_JOB = 'print-refunds';
-export const CANARY_WATCH_JOB = 'canary-watch';
+export { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB } from '../../queue/queues';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
-}
-
-export async function defineBackgroundQueues(ctx: AppContext, queue: JobQueue): Promise<void> {
-  // A failed delivery throws, so pg-boss retries the job with backoff; each mail keeps its own next attempt time too.
-  await queue.define(MAIL_JOB, { retryLimit: 5, retryDelaySeconds: ctx.config.mail.retrySeconds, retryBackoff: true, expireInSeconds: 600, policy: 'stately' });
-  await queue.define(RECONCILE_JOB, { retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 900, policy: 'stately' });
-  await queue.define(PRUNE_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 900, policy: 'stately' });
-  // A run works for at most 4 minutes; the next tick goes on where it stopped.
-  await queue.define(CLEAN_ORIGINALS_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
-  // Print-ready files of paid print lines: each run works the queue to its end or for 45 s (a collage takes seconds).
-  await queue.define(PRINT_FILES_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
-  // Refunds the gateway did not accept yet: asked again when due (each keeps its own next attempt).
-  await queue.define(PRINT_REFUNDS_JOB, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately' });
-  // A canary's errors per view against the current release's; past the remote's threshold it rolls back.
-  await queue.define(CANARY_WATCH_JOB, { retryLimit: 0, retryDelaySeconds: 30, expireInSeconds: 120, policy: 'stately' });
 }
 
 /** Defines the queues, works them in this process and (schedule: true) sets their schedules. */
@@ -47,7 +27,7 @@ export async function startBackgroundJobs(
   log: (message: string) => void,
   options: { schedule?: boolean } = {},
 ): Promise<BackgroundJobs> {
-  await defineBackgroundQueues(ctx, queue);
+  await defineScheduledQueues(queue, ctx.config.mail.retrySeconds);
   const delivery = { db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds };
 
   await queue.work(MAIL_JOB, 1, async () => {
