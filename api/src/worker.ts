@@ -1,6 +1,6 @@
 import { loadConfig } from './config/config';
 import { createContext } from './createContext';
-import { closeFaceDetector } from './features/faces/detector';
+import { closeFaceDetector } from './models/faces/detector';
 import { startWork } from './pipeline/work';
 
 /**
