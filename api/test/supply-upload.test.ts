@@ -249,7 +249,7 @@ describe('photo supply: upload, processing, review', () => {
     expect(mine.body.result.photos.length).toBeGreaterThanOrEqual(4);
     expect(mine.body.result.counts.uploaded).toBe(mine.body.result.photos.length);
     const rivalsView = await review(tokens.rival);
-    expect(rivalsView.body.result).toEqual({ counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 }, photos: [], page: 1, perPage: SUPPLY_PHOTOS_PER_PAGE, total: 0 });
+    expect(rivalsView.body.result).toEqual({ counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 }, findable: null, photos: [], page: 1, perPage: SUPPLY_PHOTOS_PER_PAGE, total: 0 });
     expect((await review(tokens.pending)).status).toBe(403);
     expect((await review(tokens.runner)).status).toBe(403);
 

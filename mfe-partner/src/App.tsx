@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { PARTNER_PAGES } from '@finishline/shared';
+import { PARTNER_PAGES, type SupplyFindableWait } from '@finishline/shared';
 import { RemoteRoutes } from '@finishline/shared/react';
 import { PartnerNav, type PartnerNavItem } from './app/PartnerNav';
 import { SupplyEventPicker } from './app/SupplyEventPicker';
+import { FindableWaitNotice } from './features/backlog/components/FindableWaitNotice';
 import { RegistrationPage } from './features/registration/pages/RegistrationPage';
 import { MySharePage } from './features/share/pages/MySharePage';
 import { UploadPage } from './features/upload/pages/UploadPage';
@@ -12,10 +13,12 @@ import { VideosPage } from './features/videos/pages/VideosPage';
 
 /**
  * The partner remote, exposed as './App': the photographer's pages, each in src/features/<feature>/,
- * under one partner menu. The event choice both supply screens share is composed in here (features
- * never import each other).
+ * under one partner menu. The event choice both supply screens share, and the notice of how long
+ * until photos are findable when many wait (features/backlog), are composed in here (features never
+ * import each other).
  */
 const NAV: PartnerNavItem[] = PARTNER_PAGES.map(({ to, label }) => ({ to, label }));
+const findableWait = (wait: SupplyFindableWait | null) => <FindableWaitNotice wait={wait} />;
 
 const withNav = (page: ReactNode) => (
   <>
@@ -29,9 +32,9 @@ export default function PartnerApp() {
     <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
       <Route path="/registration" element={withNav(<RegistrationPage />)} />
       <Route path="/show_revenue" element={withNav(<MySharePage />)} />
-      <Route path="/upload" element={withNav(<UploadPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />} />)} />
+      <Route path="/upload" element={withNav(<UploadPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />} findableWait={findableWait} />)} />
       <Route path="/videos" element={withNav(<VideosPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/videos" />} />)} />
-      <Route path="/photos" element={withNav(<ReviewPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />} />)} />
+      <Route path="/photos" element={withNav(<ReviewPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />} findableWait={findableWait} />)} />
     </RemoteRoutes>
   );
 }

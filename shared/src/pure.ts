@@ -42,6 +42,7 @@ export * from './schemas/operator';
 export * from './schemas/fulfilment';
 export * from './types/supply';
 export * from './schemas/supply';
+export * from './supply/findableWait';
 export * from './types/videos';
 export * from './schemas/videos';
 export * from './format/csv';

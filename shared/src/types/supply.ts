@@ -58,8 +58,23 @@ export interface SupplyPhoto {
   uploadedAt: string;
 }
 
+/**
+ * How long until the photographer's photos still processing are findable, computed by the server
+ * with findableInSeconds (docs/supply-line.md, "When many photos arrive").
+ */
+export interface SupplyFindableWait {
+  /** Photos waiting on the whole line (every photographer's) up to and including this partner's last waiting photo of the event. */
+  waitingAhead: number;
+  /** Photos the line finished a minute, measured over the last few minutes; null when too few finished to measure (the rule's fallback rate applies). */
+  photosPerMinute: number | null;
+  /** Seconds until the partner's waiting photos are findable; null when that is within the promised minute (nothing to show). */
+  estimateSeconds: number | null;
+}
+
 export interface SupplyPhotosResult {
   counts: SupplyCounts;
+  /** Null while none of the partner's photos of the event are waiting to be processed. */
+  findable: SupplyFindableWait | null;
   /** One page of the partner's photos of the event (newest first), of those with the status asked for. */
   photos: SupplyPhoto[];
   page: number;

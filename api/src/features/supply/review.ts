@@ -5,6 +5,7 @@ import { normaliseBib } from '../../rules/privacy';
 import { SUPPLY_MAX_PER_PAGE, SUPPLY_MESSAGES, type SupplyBib, type SupplyCounts, type SupplyEvent, type SupplyPhoto, type SupplyPhotoStatus, type SupplyPhotosResult } from '@finishline/shared/pure';
 import { mailPreordersOfBibs } from './preorderNotice';
 import { supplyStatusOf } from './photoStatus';
+import { findableWaitOf } from './findableWait';
 
 /**
  * The photographer's own photos of an event: status, BIBs, hand corrections, removal of unsold
@@ -89,7 +90,9 @@ export async function countsOf(ctx: AppContext, userId: number, eventId: number)
 /** One page of the partner's photos of an event (newest first), of one status or all; perPage 0: the counts only. */
 export async function photosOf(ctx: AppContext, userId: number, eventId: number, list: { page: number; perPage: number; status: SupplyPhotoStatus | 'all' } = { page: 1, perPage: SUPPLY_MAX_PER_PAGE, status: 'all' }): Promise<SupplyPhotosResult> {
   const counts = await countsOf(ctx, userId, eventId);
-  const base = { counts, page: list.page, perPage: list.perPage };
+  // The estimate only while some of theirs wait (the kept count says so without a query).
+  const findable = counts.processing > 0 ? await findableWaitOf(ctx, userId, eventId) : null;
+  const base = { counts, findable, page: list.page, perPage: list.perPage };
   const totalOfStatus = { all: counts.uploaded, processing: counts.processing, failed: counts.needsAttention } as Partial<Record<SupplyPhotoStatus | 'all', number>>;
   let total = totalOfStatus[list.status];
   if (list.perPage === 0) return { ...base, photos: [], total: total ?? 0 };

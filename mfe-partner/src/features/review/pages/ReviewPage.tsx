@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { App as AntApp, Button, Card, Col, Empty, Image, Pagination, Popconfirm, Row, Segmented, Space, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { isApiError, readLocalSession, supplyApi, SUPPLY_PHOTOS_PER_PAGE, type SupplyPhoto, type SupplyPhotosResult, type SupplyPhotoStatus } from '@finishline/shared';
+import { isApiError, readLocalSession, supplyApi, SUPPLY_PHOTOS_PER_PAGE, type SupplyPhoto, type SupplyFindableWait, type SupplyPhotosResult, type SupplyPhotoStatus } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { BibEditor } from '../components/BibEditor';
 
@@ -17,9 +17,11 @@ const REFRESH_WHILE_PROCESSING_MS = 4000;
 /**
  * /photos: the photographer's own photos of one event, with each one's status (processing, tagged
  * with its BIBs, unlabeled, failed with the reason). BIBs are added, corrected or removed by hand;
- * photos not yet sold can be removed. The server shows a partner their own photos only.
+ * photos not yet sold can be removed. The server shows a partner their own photos only. While
+ * photos are processing, the counts say how long until they are findable when many photos wait
+ * on the line (`findableWait`).
  */
-export function ReviewPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode }) {
+export function ReviewPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode; findableWait: (wait: SupplyFindableWait | null) => ReactNode }) {
   useDocumentTitle('My Photos');
   const { message } = AntApp.useApp();
   const session = readLocalSession();
@@ -76,6 +78,7 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
                 <Statistic title="Searchable" value={data.counts.searchable} />
                 <Statistic title="Needs attention" value={data.counts.needsAttention} />
               </Space>
+              {props.findableWait(data.findable)}
             </Card>
             <Segmented<Filter>
               value={filter}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button, Card, Empty, Progress, Space, Statistic, Tag, Typography, Upload } from 'antd';
-import { readLocalSession, supplyApi, UPLOAD_MAX_FILES_PER_DROP, type SupplyCounts } from '@finishline/shared';
+import { readLocalSession, supplyApi, UPLOAD_MAX_FILES_PER_DROP, type SupplyCounts, type SupplyFindableWait } from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { useUploadQueue, type QueuedFile } from '../state/useUploadQueue';
 import { useInterruptedUploads } from '../state/useInterruptedUploads';
@@ -20,13 +20,15 @@ const COUNT_REFRESH_MS = 3000;
 /**
  * /upload: the photographer picks an event they are approved for and drops their JPGs (hundreds at
  * once). Each file shows its progress and outcome; a refused file says why and the rest carry on.
- * The running count says how many are uploaded, processing, searchable and need attention.
+ * The running count says how many are uploaded, processing, searchable and need attention, and,
+ * when many photos wait on the line, how long until theirs are findable (`findableWait`).
  */
-export function UploadPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode }) {
+export function UploadPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode; findableWait: (wait: SupplyFindableWait | null) => ReactNode }) {
   useDocumentTitle('Upload Photos');
   const session = readLocalSession();
   const [eventId, setEventId] = useState<number | null>(null);
   const [counts, setCounts] = useState<SupplyCounts | null>(null);
+  const [findable, setFindable] = useState<SupplyFindableWait | null>(null);
   const { files, busy, add, clearFinished } = useUploadQueue(eventId);
 
   const finished = files.filter((f) => f.state === 'done' || f.state === 'duplicate').length;
@@ -42,9 +44,14 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
     let stopped = false;
     const refresh = () =>
       supplyApi
-        // The counts only (no page of photos): one row the server keeps as photos change.
+        // The counts only (no page of photos): one row the server keeps as photos change, and the
+        // estimate while some of them wait.
         .photos({ eventId, perPage: 0 })
-        .then(({ result }) => !stopped && setCounts(result.counts))
+        .then(({ result }) => {
+          if (stopped) return;
+          setCounts(result.counts);
+          setFindable(result.findable);
+        })
         .catch(() => undefined);
     void refresh();
     const timer = setInterval(() => void refresh(), COUNT_REFRESH_MS);
@@ -107,6 +114,7 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
                 <Statistic title="Searchable" value={counts?.searchable ?? 0} />
                 <Statistic title="Needs attention" value={counts?.needsAttention ?? 0} />
               </Space>
+              {props.findableWait(findable)}
             </Card>
             {accepted.length > 0 && (
               <div>
