@@ -100,3 +100,36 @@ describe('the API roles import only downward: pipeline -> features -> models', (
     expect(await ruleIdsOf(feature, 'api/src/features/faces/LintFixture.ts')).toEqual([]);
   });
 });
+
+describe('no import cycles in the API', () => {
+  // A cycle is found by reading the imported files, so these cases use real files: the fixture folder
+  // holds api/src/features/{orders,payment} with index.ts entries, orders calling payment. Linting with
+  // the workspace's configuration and that folder as the base puts them where `api/src/**` applies.
+  const fixture = `${root}/scripts/lint/fixtures/apiCycle`;
+  const fixtureEslint = new ESLint({ cwd: fixture, overrideConfigFile: `${root}/eslint.config.mjs` });
+  const PAYMENT_FORM = `${fixture}/api/src/features/payment/paymentForm.ts`;
+
+  async function fixtureRuleIds(code) {
+    const [result] = await fixtureEslint.lintText(code, { filePath: PAYMENT_FORM });
+    return result.messages.map((message) => message.ruleId);
+  }
+
+  it('reports payment importing a value back from orders, which imports payment', async () => {
+    const code = "import { placeOrder } from '../orders';\nexport const paymentFormOf = () => placeOrder('R1', 1).form;\n";
+    expect(await fixtureRuleIds(code)).toContain('import-x/no-cycle');
+  });
+
+  it.each([
+    ["import type { PlacedOrder } from '../orders';"],
+    ["import { type PlacedOrder } from '../orders';"],
+  ])('accepts a type-only back-import: %s', async (line) => {
+    const code = `${line}\nexport const paymentFormOf = (order: PlacedOrder) => ({ txnid: order.ref });\n`;
+    expect(await fixtureRuleIds(code)).toEqual([]);
+  });
+
+  it('finds the fixture as stored free of cycles (payment imports orders for a type only)', async () => {
+    const results = await fixtureEslint.lintFiles(['api/src']);
+    expect(results).toHaveLength(4);
+    expect(results.flatMap((result) => result.messages.map((message) => message.ruleId))).toEqual([]);
+  });
+});

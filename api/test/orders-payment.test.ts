@@ -6,7 +6,7 @@ import { solveCaptcha } from './support/captcha';
 import { formAction, hiddenInputs, seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
 import { loadConfig } from '../src/config/config';
 import { buildSandbox, FAILING_CARD, SUCCESS_CARDS } from '../src/payment-sandbox/sandbox';
-import { payuReverseHash } from '../src/features/payment/payuHash';
+import { payuReverseHash } from '../src/payu/payuHash';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { readOutbox } from '../src/mail/mailer';

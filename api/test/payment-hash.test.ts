@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { payuAmount, payuCommandHashInput, payuRequestHashInput, payuReverseHashInput } from '@finishline/shared/pure';
-import { payuCommandHash, payuRequestHash, payuReverseHash, sameHash } from '../src/features/payment/payuHash';
+import { payuCommandHash, payuRequestHash, payuReverseHash, sameHash } from '../src/payu/payuHash';
 
 // Vectors written out by hand from PayU's documented field order, then hashed here with node:crypto.
 const sha512 = (s: string) => crypto.createHash('sha512').update(s).digest('hex');

@@ -8,7 +8,7 @@ import { freeCartOf, seedOrdersFixture, zipEntryNames, type OrdersFixture } from
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { CONVENIENCE_FEE_CARD } from '../src/payment-sandbox/sandbox';
-import { payuReverseHash } from '../src/features/payment/payuHash';
+import { payuReverseHash } from '../src/payu/payuHash';
 import { readOutbox } from '../src/mail/mailer';
 
 /** Payment returns the first suites never sent: convenience fees, re-signed fields, late failures. */

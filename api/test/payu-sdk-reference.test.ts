@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import payuSdk from 'payu-websdk/utils/hasher.js';
-import { payuCommandHash, payuRequestHash, payuReverseHash } from '../src/features/payment/payuHash';
+import { payuCommandHash, payuRequestHash, payuReverseHash } from '../src/payu/payuHash';
 
 // PayU's own Node SDK (payu-websdk) computes the same hashes independently of our field lists.
 const credentials = { key: 'gtKFFx', salt: 'eCwWELxi', config: {} };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/envelope';
 import { deliverSoon, enqueueMail } from '../../mail/outbox';
-import { refundPayment } from '../payment';
+import { refundPayment } from '../../payu/refundPayment';
 import { fulfilmentLine, LINE_SELECT, materialisePrintLines, type LineViewRow } from './printLines';
 
 /**

@@ -20,7 +20,8 @@ import { validate } from '../../http/validate';
 import { verifyCaptcha } from '../../security/captcha';
 import { createUser, findUserByEmail, optionalUser, resolveSession } from '../accounts';
 import { buildBill } from '../cart';
-import { confirmPaidOrder, paymentFormFor, payuSafe, recordOrderPaid } from '../payment';
+import { paymentFormFor, payuSafe } from '../../payu/paymentForm';
+import { confirmPaidOrder, recordOrderPaid } from './confirmation';
 import { insertOrder, type OrderDraft } from './orderStore';
 
 export const CREATE_ORDER_FAILED_MESSAGE = 'Something went wrong while creating order.';

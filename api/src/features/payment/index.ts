@@ -1,5 +1,4 @@
-// The payment feature's public entry: the gateway form of an order, its confirmation and reconciliation.
-export { paymentFormFor, payuSafe } from './paymentForm';
-export { confirmPaidOrder, recordOrderPaid } from './afterPayment';
+// The payment feature's public entry: settling orders the gateway reports paid (its return routes in
+// routes.ts, and the reconciliation job). Talking to the gateway (hashes, the form, verify_payment,
+// refunds) is api/src/payu/; what a paid order triggers is the orders feature's (recordOrderPaid).
 export { reconcilePendingOrders, type ReconcileResult, type ReconcileSettings } from './reconcile';
-export { refundPayment, type RefundAnswer } from './refundPayment';

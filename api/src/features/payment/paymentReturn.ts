@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/envelope';
-import { findOrderByTxnid, type OrderRow } from '../orders';
+import { findOrderByTxnid, recordOrderPaid, type OrderRow } from '../orders';
 import type { Db } from '../../db/db';
-import { recordOrderPaid } from './afterPayment';
-import { payuReverseHash, sameHash } from './payuHash';
-import { verifyPayment } from './verifyPayment';
+import { payuReverseHash, sameHash } from '../../payu/payuHash';
+import { verifyPayment } from '../../payu/verifyPayment';
 
 export const PAYMENT_UNVERIFIED_MESSAGE = 'We could not verify this payment response. Your order has not been changed.';
 export const PAYMENT_UNKNOWN_MESSAGE = 'We could not match this payment response to an order.';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../orders';
-import { confirmPaidOrder, recordOrderPaid } from './afterPayment';
-import { verifyPayments, type VerifiedTransaction } from './verifyPayment';
+import { confirmPaidOrder, recordOrderPaid, type OrderRow } from '../orders';
+import { verifyPayments, type VerifiedTransaction } from '../../payu/verifyPayment';
 
 /** Orders asked about in one verify_payment call (PayU takes several txnids joined by '|'). */
 const VERIFY_BATCH = 50;

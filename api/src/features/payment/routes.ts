@@ -1,7 +1,6 @@
 import { API_ROUTES } from '@finishline/shared/pure';
 import type { Feature } from '../index';
-import type { OrderRow } from '../orders';
-import { confirmPaidOrder } from './afterPayment';
+import { confirmPaidOrder, type OrderRow } from '../orders';
 import { handlePaymentReturn } from './paymentReturn';
 
 /**

@@ -33,7 +33,7 @@ import {
   userIdForGuest,
   type OrderRow,
 } from '../orders';
-import { paymentFormFor, payuSafe } from '../payment';
+import { paymentFormFor, payuSafe } from '../../payu/paymentForm';
 
 const eventIdSchema = object({ eventId: number().typeError('Please choose an event.').integer().positive().required('Please choose an event.') });
 const MAPPING_MISMATCH_MESSAGE = 'These details do not match a paid pre-order. Please check the Order ID, email and phone number.';

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { deliverMail, enqueueMail } from '../../mail/outbox';
-import { downloadUntil, preauthUrl, recordPurchaseNotification, signPreauth, type OrderRow } from '../orders';
+import type { OrderRow } from './orderStore';
+import { downloadUntil, preauthUrl, signPreauth } from './preauth';
+import { recordPurchaseNotification } from './purchaseNotification';
 
 /** Link to the order's download page that works signed out until downloads expire. */
 export function preauthLinkOf(ctx: AppContext, order: OrderRow): string {
