@@ -21,6 +21,8 @@ export const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'ts
 export interface ApiInstance {
   name: string;
   url: string;
+  /** The API process's pid (its model processes, if any, are its children). */
+  pid: number;
   /** Stops the process at once (SIGKILL to its process group; no shutdown hook runs, as when a machine dies). */
   kill(): void;
   /** Resolves when the process has exited. */
@@ -29,42 +31,65 @@ export interface ApiInstance {
   output(): string;
 }
 
-/** Starts api/src/main.ts with env on top of this process's environment; resolves once /health answers. */
-export async function startApiInstance(name: string, port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiInstance> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], {
+export interface EntryPointProcess {
+  child: ChildProcess;
+  /** What it wrote to stdout and stderr (the last keepChars characters). */
+  output(): string;
+  /** Resolves with its exit code (null when a signal ended it) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL to its process group: it and anything it started stop at once (no shutdown hook runs, as when a machine dies). */
+  killGroup(): void;
+}
+
+/**
+ * Starts one of the API package's entry points (src/main.ts, src/worker.ts) with env on top of this
+ * process's environment, tsx's loader in its own process, in a process group of its own (so a kill
+ * of the group reaches anything it started too), keeping the end of its output.
+ */
+export function spawnEntryPoint(entry: string, env: Record<string, string>, keepChars = 20_000): EntryPointProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, entry], {
     cwd: path.join(REPO_ROOT, 'api'),
-    env: { ...process.env, NODE_NO_WARNINGS: '1', API_HOST: '127.0.0.1', API_PORT: String(port), ...env },
+    env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so kill() reaches anything it started too.
     detached: true,
   });
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
+    log = (log + chunk.toString()).slice(-keepChars);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  let alive = true;
-  const exited = new Promise<void>((resolve) => child.on('exit', () => ((alive = false), resolve())));
-  const url = `http://127.0.0.1:${port}`;
-  const kill = () => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const killGroup = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
       // already gone
     }
   };
-  const instance: ApiInstance = { name, url, kill, exited, output: () => log };
+  return { child, output: () => log, exited, killGroup };
+}
+
+/** Starts api/src/main.ts with env on top of this process's environment; resolves once /health answers. */
+export async function startApiInstance(name: string, port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiInstance> {
+  const started = spawnEntryPoint('src/main.ts', { API_HOST: '127.0.0.1', API_PORT: String(port), ...env });
+  const { child } = started;
+  let alive = true;
+  const exited = started.exited.then(() => {
+    alive = false;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const instance: ApiInstance = { name, url, pid: child.pid!, kill: started.killGroup, exited, output: started.output };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!alive) throw new Error(`API instance ${name} exited while starting:\n${log}`);
+    if (!alive) throw new Error(`API instance ${name} exited while starting:\n${started.output()}`);
     const ok = await fetch(`${url}/health`)
       .then((res) => res.ok)
       .catch(() => false);
     if (ok) return instance;
     if (Date.now() > deadline) {
       instance.kill();
-      throw new Error(`API instance ${name} did not answer /health within ${timeoutMs} ms:\n${log}`);
+      throw new Error(`API instance ${name} did not answer /health within ${timeoutMs} ms:\n${started.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
