@@ -118,14 +118,17 @@ export async function startApi(env: Record<string, string>): Promise<{ url: stri
   return { url, child, stop };
 }
 
-/** A process's resident size, its high-water mark (bytes) and CPU seconds, from /proc (Linux). */
-export function procFigures(pid: number): { rss: number; hwm: number; cpu: number } | null {
+/**
+ * A process's resident size, its high-water mark (bytes) and CPU seconds, from /proc (Linux);
+ * reapedChildrenCpu is the CPU of its children that ended and were waited for (cutime + cstime).
+ */
+export function procFigures(pid: number): { rss: number; hwm: number; cpu: number; reapedChildrenCpu: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat, counted after the command's closing parenthesis.
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100 };
+    // utime, stime, cutime and cstime are fields 14 to 17 of stat, counted after the command's closing parenthesis.
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100, reapedChildrenCpu: (Number(stat[13]) + Number(stat[14])) / 100 };
   } catch {
     return null; // ended meanwhile
   }
