@@ -56,7 +56,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 
 describeOnServer('the worker role: an API with API_WORKS=false and a worker process on one database and one bucket', () => {
   const name = `worker_role_${crypto.randomBytes(5).toString('hex')}`;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-worker-role-'));
+  // Made in beforeAll: a skipped suite's body still runs, and would leave the folder behind.
+  let tmp = '';
   let db: Db | undefined;
   let moto: MotoServer | undefined;
   let api: ApiInstance | undefined;
@@ -92,6 +93,7 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
   }
 
   beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-worker-role-'));
     await onPgServer(serverUrl!, `create database ${name}`);
     const dbUrl = databaseOn(serverUrl!, name);
     moto = await startMoto(BUCKET);
@@ -145,7 +147,7 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
     await db?.close();
     await moto?.stop();
     await onPgServer(serverUrl!, `drop database if exists ${name} with (force)`);
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }, TEAR_DOWN_TIMEOUT_MS);
 
   const receipts: UploadReceipt[] = [];
