@@ -118,7 +118,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings in api/src/config/config.ts (loadConfig, modelSettings) and pass them in; list new ones in docs/configuration.md.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings in api/src/config/config.ts (loadConfig, modelSettings) and pass them in; list new ones in docs/configuration.md.',
+        },
       ],
     },
   },

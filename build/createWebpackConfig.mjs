@@ -44,7 +44,13 @@ function persistentCache(name, packageDir, production) {
     cacheDirectory: path.join(packageDir, 'node_modules', '.cache', 'webpack'),
     buildDependencies: {
       // (A remote built from a copy of its sources, as the independence journeys do, has no lockfile beside it.)
-      config: [fileURLToPath(import.meta.url), path.join(packageDir, 'webpack.config.mjs'), path.join(packageDir, 'package.json'), sharedJson, path.join(REPO_ROOT, 'pnpm-lock.yaml')].filter(existsSync),
+      config: [
+        fileURLToPath(import.meta.url),
+        path.join(packageDir, 'webpack.config.mjs'),
+        path.join(packageDir, 'package.json'),
+        sharedJson,
+        path.join(REPO_ROOT, 'pnpm-lock.yaml'),
+      ].filter(existsSync),
     },
   };
 }

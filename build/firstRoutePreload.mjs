@@ -180,9 +180,13 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
     var jpeg = sources.filter(function (source) {
       return source.type === 'image/jpeg';
     })[0];
-    return { best: sources[0], jpeg: jpeg, others: sources.filter(function (source) {
-      return source !== jpeg;
-    }) };
+    return {
+      best: sources[0],
+      jpeg: jpeg,
+      others: sources.filter(function (source) {
+        return source !== jpeg;
+      }),
+    };
   };
   var preloadHero = function (hero) {
     var best = sourcesOf(hero).best;
@@ -317,7 +321,9 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
       }
       var caption = figure.appendChild(element('figcaption'));
       caption.appendChild(label('span', '', fill(text.photoId, { id: item.photo.imageid })));
-      caption.appendChild(label('span', added ? 'fl-fp-button fl-fp-button-small' : 'fl-fp-button fl-fp-button-small fl-fp-button-primary', added ? text.added : text.addToCart));
+      caption.appendChild(
+        label('span', added ? 'fl-fp-button fl-fp-button-small' : 'fl-fp-button fl-fp-button-small fl-fp-button-primary', added ? text.added : text.addToCart),
+      );
     });
     place(box, marquee);
   };
@@ -423,7 +429,9 @@ function firstRoutePreload(globalName, storefrontPaths, homePaths, firstPaint, p
 
 /** The inline script's text, exactly as the page carries it (its hash must match byte for byte). */
 export function firstRoutePreloadScript() {
-  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT, PRODUCTS_PAINT, PURCHASE_NOTIFICATION_ROUTE, RELEASE_BUCKET_KEY].map((value) => JSON.stringify(value)).join(', ');
+  const args = [FIRST_ROUTE_PRELOAD_GLOBAL, STOREFRONT_PATHS, HOME_PATHS, FIRST_PAINT, PRODUCTS_PAINT, PURCHASE_NOTIFICATION_ROUTE, RELEASE_BUCKET_KEY]
+    .map((value) => JSON.stringify(value))
+    .join(', ');
   return `(${firstRoutePreload.toString()})(${args});`;
 }
 

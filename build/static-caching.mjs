@@ -36,7 +36,11 @@ export function etagOf(bytes) {
  */
 export function etagMatches(ifNoneMatch, etag) {
   if (!ifNoneMatch) return false;
-  const bare = (tag) => tag.trim().replace(/^W\//, '').replace(/-gzip"$/, '"');
+  const bare = (tag) =>
+    tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-gzip"$/, '"');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 

@@ -25,7 +25,15 @@ export default defineConfig({
     // page. The first-visit journey (accounts-shell-pages.spec.ts) starts from an empty browser instead.
     storageState: {
       cookies: [],
-      origins: [{ origin: SHELL_URL, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }],
+      origins: [
+        {
+          origin: SHELL_URL,
+          localStorage: [
+            { name: 'Cookies', value: 'true' },
+            { name: 'preOrderPopupShown', value: 'true' },
+          ],
+        },
+      ],
     },
     // Dialogs and drawers open without their zoom animation (the shell honours the system setting),
     // so a click never lands on a button that is still moving under a busy machine.

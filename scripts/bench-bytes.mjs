@@ -50,7 +50,9 @@ export function monolithFilesOf(dir, remote) {
 export function measureRoute(route, { distOf = (name) => path.join(packageDirOf(name), 'dist'), monolithDir = MONOLITH_DIR } = {}) {
   const federated = measureFiles(filesOfRoute({ shellDir: distOf('shell'), remoteDir: distOf(route.remote) }, route.remote), distOf);
   const monolith = measureFiles(monolithFilesOf(monolithDir, route.remote), () => monolithDir);
-  const ratio = Object.fromEntries(['jsRaw', 'jsGzip', 'cssRaw', 'cssGzip'].map((key) => [key, monolith.total[key] ? federated.total[key] / monolith.total[key] : null]));
+  const ratio = Object.fromEntries(
+    ['jsRaw', 'jsGzip', 'cssRaw', 'cssGzip'].map((key) => [key, monolith.total[key] ? federated.total[key] / monolith.total[key] : null]),
+  );
   return { route, federated, monolith, ratio };
 }
 
@@ -75,7 +77,11 @@ function print({ route, federated, monolith, ratio }) {
 /** Builds the monolith (always: it is never deployed, so nothing records its inputs). */
 export function buildMonolith() {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', MONOLITH_CONFIG], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', MONOLITH_CONFIG],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error(`The monolith's build failed (exit ${result.status}).`);
   return (performance.now() - started) / 1000;
 }

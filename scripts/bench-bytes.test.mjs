@@ -19,7 +19,9 @@ beforeEach(() => {
   // Federated: the shell's first load and a shared singleton; the partner's entry and App.
   write(distOf('shell'), 'first-load.json', { entry: ['main.js'] });
   write(distOf('shell'), 'mf-manifest.json', { shared: [{ name: 'react', assets: { js: { sync: ['react.js'], async: [] }, css: { sync: [], async: [] } } }] });
-  write(distOf('partner'), 'mf-manifest.json', { exposes: [{ name: 'App', path: './App', assets: { js: { sync: ['app.js'], async: ['lazy.js'] }, css: { sync: [], async: [] } } }] });
+  write(distOf('partner'), 'mf-manifest.json', {
+    exposes: [{ name: 'App', path: './App', assets: { js: { sync: ['app.js'], async: ['lazy.js'] }, css: { sync: [], async: [] } } }],
+  });
   for (const file of ['main.js', 'react.js']) write(distOf('shell'), file, 'x'.repeat(300));
   for (const file of ['remoteEntry.js', 'app.js', 'lazy.js']) write(distOf('partner'), file, 'y'.repeat(100));
   // Monolith: a first load, and chunk groups that share a vendor chunk with it and with each other.

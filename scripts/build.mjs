@@ -57,7 +57,11 @@ function hashFolder(hash, folder) {
     if (NOT_INPUTS.has(entry.name)) continue;
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) hashFolder(hash, full);
-    else if (entry.isFile()) hash.update(`${path.relative(REPO_ROOT, full)}\0`).update(fs.readFileSync(full)).update('\0');
+    else if (entry.isFile())
+      hash
+        .update(`${path.relative(REPO_ROOT, full)}\0`)
+        .update(fs.readFileSync(full))
+        .update('\0');
   }
 }
 

@@ -18,7 +18,14 @@ import { RELEASE_BUCKET_KEY as SHARED_RELEASE_BUCKET_KEY, SHOP_STORE_KEY, SHOP_S
 import { HERO_IMAGE_SIZES } from '../shared/src/types/entities.ts';
 import { HERO_SUBTITLE, HERO_TITLE } from '../mfe-storefront/src/features/home/heroText.ts';
 import { columnsFor } from '../mfe-storefront/src/features/products/hooks/useColumns.ts';
-import { congratulationsText, photoIdText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText } from '../mfe-storefront/src/features/products/productsText.ts';
+import {
+  congratulationsText,
+  photoIdText,
+  photosTabText,
+  priceInfoText,
+  PRODUCTS_TEXT,
+  videosTabText,
+} from '../mfe-storefront/src/features/products/productsText.ts';
 import { REPORT_BUTTON_TEXT } from '../mfe-storefront/src/features/report/reportText.ts';
 
 const CONFIG = {
@@ -54,7 +61,15 @@ const NOTIFICATION_URL = `http://api.example${PURCHASE_NOTIFICATION_ROUTE}`;
 const HOUR = 3600_000;
 /** A thumbnail link as the API signs it (?exp= in seconds), valid for `validMs` more. */
 const signed = (name, validMs = 2 * HOUR) => `http://api.example/media/thumbs/${name}.jpg?exp=${Math.floor((Date.now() + validMs) / 1000)}&sig=abc`;
-const photo = (id, validMs) => ({ id, imageid: `MCM26-${id}`, image: signed(`t${id}`, validMs), s3: signed(`p${id}`, validMs), category: 'image', type: 'download', bibNumber: 'TT30000' });
+const photo = (id, validMs) => ({
+  id,
+  imageid: `MCM26-${id}`,
+  image: signed(`t${id}`, validMs),
+  s3: signed(`p${id}`, validMs),
+  category: 'image',
+  type: 'download',
+  bibNumber: 'TT30000',
+});
 const PRICES = { single_photo: 100, extra_photo: 50, five_or_more: 400, video: 150, gst_percent: 18 };
 /** The storefront's kept shop store after a BIB search of six photos and two videos. */
 function keptShop({ photos = [1, 2, 3, 4, 5, 6].map((id) => photo(id)), searchKind = 'bib', cart = [], ...result } = {}) {
@@ -113,14 +128,24 @@ async function openPage(pathname, { home = HOME, notification = NOTIFICATION, ap
   const preloaded = [];
   const painted = [];
   const answer = (body) => ({ ok: body !== null, status: body === null ? 500 : 200, json: async () => body, clone: () => answer(body) });
-  const documents = { '/runtime-config.json': config, [CONFIG.remotes.storefront]: MANIFEST, [CANARY_MANIFEST]: MANIFEST, 'http://api.example/api/home': home, [NOTIFICATION_URL]: notification };
+  const documents = {
+    '/runtime-config.json': config,
+    [CONFIG.remotes.storefront]: MANIFEST,
+    [CANARY_MANIFEST]: MANIFEST,
+    'http://api.example/api/home': home,
+    [NOTIFICATION_URL]: notification,
+  };
   const root = { id: 'root', firstChild: appOnScreen ? fakeNode('div') : null };
   root.parentNode = {
     insertBefore: (node, before) => {
       node.parentNode = root.parentNode;
       painted.push({ node, before });
     },
-    removeChild: (node) => painted.splice(painted.findIndex((entry) => entry.node === node), 1),
+    removeChild: (node) =>
+      painted.splice(
+        painted.findIndex((entry) => entry.node === node),
+        1,
+      ),
   };
   const window = {
     location: { pathname, href: `http://shop.example${pathname}` },
@@ -189,15 +214,22 @@ describe('the first route’s requests, started by the shell’s page', () => {
     const [source, image] = picture.children;
     expect(picture.tag).toBe('picture');
     // The preferred format in a <source>, the JPEG set on the <img>: what the storefront's hero renders.
-    expect({ tag: source.tag, type: source.type, srcset: source.srcset, sizes: source.sizes }).toEqual({ tag: 'source', type: 'image/webp', srcset: WEBP, sizes: HERO_IMAGE_SIZES });
-    expect({ tag: image.tag, src: image.src, srcset: image.srcset, sizes: image.sizes, alt: image.alt, fetchpriority: image.attributes.fetchpriority }).toEqual({
-      tag: 'img',
-      src: HERO.image,
-      srcset: JPEG,
+    expect({ tag: source.tag, type: source.type, srcset: source.srcset, sizes: source.sizes }).toEqual({
+      tag: 'source',
+      type: 'image/webp',
+      srcset: WEBP,
       sizes: HERO_IMAGE_SIZES,
-      alt: 'Runners crossing the finish line',
-      fetchpriority: 'high',
     });
+    expect({ tag: image.tag, src: image.src, srcset: image.srcset, sizes: image.sizes, alt: image.alt, fetchpriority: image.attributes.fetchpriority }).toEqual(
+      {
+        tag: 'img',
+        src: HERO.image,
+        srcset: JPEG,
+        sizes: HERO_IMAGE_SIZES,
+        alt: 'Runners crossing the finish line',
+        fetchpriority: 'high',
+      },
+    );
     const preload = preloaded.find((link) => link.as === 'image');
     expect([preload.imagesrcset, preload.imagesizes, preload.type]).toEqual([source.srcset, source.sizes, source.type]);
     // The headline and subtitle as text, not a heading: the storefront's hero brings the page's one <h1>.
@@ -233,7 +265,10 @@ describe('the first route’s requests, started by the shell’s page', () => {
     expect(none.painted[0].node.className).toBe('fl-first-paint fl-first-paint-bare');
     const failed = await openPage('/', { notification: null });
     expect(failed.painted[0].node.className).toBe('fl-first-paint fl-first-paint-bare');
-    const kept = await openPage('/', { notification: notificationOf(null), storage: storageAfterSearch(keptShop({ purchase_notification: 'A runner just bought photos of X' })) });
+    const kept = await openPage('/', {
+      notification: notificationOf(null),
+      storage: storageAfterSearch(keptShop({ purchase_notification: 'A runner just bought photos of X' })),
+    });
     expect(kept.painted[0].node.className).toBe('fl-first-paint');
   });
 
@@ -246,7 +281,10 @@ describe('the first route’s requests, started by the shell’s page', () => {
   });
 
   test('a browser inside a storefront canary’s share (its kept bucket) preloads the canary; others, and a first visit, the current release', async () => {
-    const config = { ...CONFIG, releases: { storefront: { version: 'v1', canary: { version: 'v2', manifestUrl: CANARY_MANIFEST, share: 10, sharedRange: '^1.0.0' } } } };
+    const config = {
+      ...CONFIG,
+      releases: { storefront: { version: 'v1', canary: { version: 'v2', manifestUrl: CANARY_MANIFEST, share: 10, sharedRange: '^1.0.0' } } },
+    };
     const manifestOf = async (storage) => (await openPage('/products', { config, storage })).stash.manifest.url;
     expect(RELEASE_BUCKET_KEY).toBe(SHARED_RELEASE_BUCKET_KEY);
     expect(await manifestOf({ [RELEASE_BUCKET_KEY]: '9' })).toBe(CANARY_MANIFEST);
@@ -254,12 +292,15 @@ describe('the first route’s requests, started by the shell’s page', () => {
     expect(await manifestOf({})).toBe(CONFIG.remotes.storefront);
   });
 
-  test.each(['/registration', '/show_revenue', '/order-history', '/sign-in', '/eventcertificate'])('on %s : the config only, nothing of the storefront', async (path) => {
-    const { fetched, preloaded, painted } = await openPage(path, { storage: storageAfterSearch() });
-    expect(fetched).toEqual(['/runtime-config.json']);
-    expect(preloaded).toEqual([]);
-    expect(painted).toEqual([]);
-  });
+  test.each(['/registration', '/show_revenue', '/order-history', '/sign-in', '/eventcertificate'])(
+    'on %s : the config only, nothing of the storefront',
+    async (path) => {
+      const { fetched, preloaded, painted } = await openPage(path, { storage: storageAfterSearch() });
+      expect(fetched).toEqual(['/runtime-config.json']);
+      expect(preloaded).toEqual([]);
+      expect(painted).toEqual([]);
+    },
+  );
 });
 
 /** The early copy's parts, as the tests read them: a node's label or text, and its nodes of a class. */
@@ -348,7 +389,10 @@ describe('the early grid of /products, painted from the search kept in the brows
     expect((await openPage('/products', { storage: storageAfterSearch() })).painted[0].node.className).toBe('fl-first-paint-products');
     const bare = await openPage('/products', { notification: notificationOf(null), storage: storageAfterSearch() });
     expect(bare.painted[0].node.className).toBe('fl-first-paint-products fl-first-paint-bare');
-    const kept = await openPage('/products', { notification: null, storage: storageAfterSearch(keptShop({ purchase_notification: 'A runner just bought photos of X' })) });
+    const kept = await openPage('/products', {
+      notification: null,
+      storage: storageAfterSearch(keptShop({ purchase_notification: 'A runner just bought photos of X' })),
+    });
     expect(kept.painted[0].node.className).toBe('fl-first-paint-products');
   });
 
@@ -378,7 +422,9 @@ describe('the early grid of /products, painted from the search kept in the brows
   });
 
   test('painted with a valid S3 link, and with no session expiry stored (none to check, as the page reads it)', async () => {
-    const s3 = await openPage('/products', { storage: storageAfterSearch(keptShop({ photos: [{ ...photo(1), image: s3Link(Date.now() - HOUR, 3 * 3600) }] })) });
+    const s3 = await openPage('/products', {
+      storage: storageAfterSearch(keptShop({ photos: [{ ...photo(1), image: s3Link(Date.now() - HOUR, 3 * 3600) }] })),
+    });
     expect(s3.painted).toHaveLength(1);
     const noExpiry = await openPage('/products', { storage: storageAfterSearch(keptShop(), null) });
     expect(noExpiry.painted).toHaveLength(1);
@@ -396,7 +442,11 @@ describe('the early grid of /products, painted from the search kept in the brows
   });
 
   test('its names, columns and texts are those of the shared code and the storefront’s page', () => {
-    expect([PRODUCTS_PAINT.shopKey, PRODUCTS_PAINT.shopVersion, PRODUCTS_PAINT.expiryKey]).toEqual([SHOP_STORE_KEY, SHOP_STORE_VERSION, STORAGE_KEYS.awsImageExpiry]);
+    expect([PRODUCTS_PAINT.shopKey, PRODUCTS_PAINT.shopVersion, PRODUCTS_PAINT.expiryKey]).toEqual([
+      SHOP_STORE_KEY,
+      SHOP_STORE_VERSION,
+      STORAGE_KEYS.awsImageExpiry,
+    ]);
     expect(PURCHASE_NOTIFICATION_ROUTE).toBe(API_ROUTES.purchaseNotification);
     for (const path of PRODUCTS_PAINT.paths) expect(STOREFRONT_PATHS).toContain(path);
     const scriptColumns = (width, unlabeled) => {
@@ -405,14 +455,19 @@ describe('the early grid of /products, painted from the search kept in the brows
       return columns;
     };
     for (let width = 280; width <= 1400; width += 10) {
-      for (const unlabeled of [false, true]) expect([width, unlabeled, scriptColumns(width, unlabeled)]).toEqual([width, unlabeled, columnsFor(width, unlabeled)]);
+      for (const unlabeled of [false, true])
+        expect([width, unlabeled, scriptColumns(width, unlabeled)]).toEqual([width, unlabeled, columnsFor(width, unlabeled)]);
     }
     const { text } = PRODUCTS_PAINT;
     const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
     expect(fill(text.prices, PRICES)).toBe(priceInfoText(PRICES));
     expect(fill(text.congratulations, { count: 7 })).toBe(congratulationsText(7));
     expect(text.congratulationsOne).toBe(congratulationsText(1));
-    expect([fill(text.photosTab, { count: 7 }), fill(text.videosTab, { count: 2 }), fill(text.photoId, { id: 'X-1' })]).toEqual([photosTabText(7), videosTabText(2), photoIdText('X-1')]);
+    expect([fill(text.photosTab, { count: 7 }), fill(text.videosTab, { count: 2 }), fill(text.photoId, { id: 'X-1' })]).toEqual([
+      photosTabText(7),
+      videosTabText(2),
+      photoIdText('X-1'),
+    ]);
     expect([text.report, text.addAll, text.emptyCart, text.certificate, text.addToCart, text.added]).toEqual([
       REPORT_BUTTON_TEXT,
       PRODUCTS_TEXT.addAll,

@@ -27,7 +27,7 @@ describe('feature boundaries', () => {
     expect(await ruleIdsOf(code, 'shell/src/features/contact/LintFixture.ts')).toContain('import-x/no-restricted-paths');
   });
 
-  it('accepts imports of shared, packages and the feature\'s own folder', async () => {
+  it("accepts imports of shared, packages and the feature's own folder", async () => {
     const code = [
       "import { shopAtom } from '@finishline/shared';",
       "import { ExpiredSession } from '@finishline/shared/react';",
@@ -56,7 +56,9 @@ describe('local storage only through the storage module', () => {
   });
 
   it('reports it in shared code outside the storage module too', async () => {
-    expect(await ruleIdsOf("export const token = localStorage.getItem('session_token');\n", 'shared/src/api/LintFixture.ts')).toContain('no-restricted-globals');
+    expect(await ruleIdsOf("export const token = localStorage.getItem('session_token');\n", 'shared/src/api/LintFixture.ts')).toContain(
+      'no-restricted-globals',
+    );
   });
 
   it('accepts the storage module', async () => {
@@ -67,7 +69,7 @@ describe('local storage only through the storage module', () => {
 
 describe('settings are read only in the API configuration', () => {
   it('reports process.env read in an API feature', async () => {
-    const code = "export const concurrency = Number(process.env.SUPPLY_CONCURRENCY ?? 2);\n";
+    const code = 'export const concurrency = Number(process.env.SUPPLY_CONCURRENCY ?? 2);\n';
     expect(await ruleIdsOf(code, 'api/src/features/supply/LintFixture.ts')).toContain('no-restricted-properties');
   });
 
@@ -94,9 +96,11 @@ describe('the API roles import only downward: pipeline -> features -> models', (
   });
 
   it('accepts the pipeline importing features and models, and a feature importing a model and the queue', async () => {
-    const pipeline = "import { queuePhotosForFaces } from '../features/faces';\nimport { createBibReader } from '../models/bibs';\nexport const parts = [queuePhotosForFaces, createBibReader];\n";
+    const pipeline =
+      "import { queuePhotosForFaces } from '../features/faces';\nimport { createBibReader } from '../models/bibs';\nexport const parts = [queuePhotosForFaces, createBibReader];\n";
     expect(await ruleIdsOf(pipeline, 'api/src/pipeline/LintFixture.ts')).toEqual([]);
-    const feature = "import { faceDetector } from '../../models/faces/detector';\nimport { PHOTO_QUEUE } from '../../queue/queues';\nexport const parts = [faceDetector, PHOTO_QUEUE];\n";
+    const feature =
+      "import { faceDetector } from '../../models/faces/detector';\nimport { PHOTO_QUEUE } from '../../queue/queues';\nexport const parts = [faceDetector, PHOTO_QUEUE];\n";
     expect(await ruleIdsOf(feature, 'api/src/features/faces/LintFixture.ts')).toEqual([]);
   });
 });
@@ -119,13 +123,13 @@ describe('no import cycles in the API', () => {
     expect(await fixtureRuleIds(code)).toContain('import-x/no-cycle');
   });
 
-  it.each([
-    ["import type { PlacedOrder } from '../orders';"],
-    ["import { type PlacedOrder } from '../orders';"],
-  ])('accepts a type-only back-import: %s', async (line) => {
-    const code = `${line}\nexport const paymentFormOf = (order: PlacedOrder) => ({ txnid: order.ref });\n`;
-    expect(await fixtureRuleIds(code)).toEqual([]);
-  });
+  it.each([["import type { PlacedOrder } from '../orders';"], ["import { type PlacedOrder } from '../orders';"]])(
+    'accepts a type-only back-import: %s',
+    async (line) => {
+      const code = `${line}\nexport const paymentFormOf = (order: PlacedOrder) => ({ txnid: order.ref });\n`;
+      expect(await fixtureRuleIds(code)).toEqual([]);
+    },
+  );
 
   it('finds the fixture as stored free of cycles (payment imports orders for a type only)', async () => {
     const results = await fixtureEslint.lintFiles(['api/src']);

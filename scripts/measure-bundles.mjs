@@ -95,7 +95,8 @@ function summarise(label, files, baseUrl) {
   }
   const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
   console.log(`\n${label}: ${files.length} JS and CSS files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
-  for (const [origin, entry] of byOrigin) console.log(`  ${origin.padEnd(24)} ${String(entry.count).padStart(3)} files  ${kb(entry.raw).padStart(10)} raw  ${kb(entry.gzip).padStart(9)} gzip`);
+  for (const [origin, entry] of byOrigin)
+    console.log(`  ${origin.padEnd(24)} ${String(entry.count).padStart(3)} files  ${kb(entry.raw).padStart(10)} raw  ${kb(entry.gzip).padStart(9)} gzip`);
   return total;
 }
 
@@ -107,7 +108,18 @@ async function measure(baseUrl) {
   try {
     // / in a fresh browser (nothing cached).
     // A returning visitor (cookie consent given, pre-order popup seen): no dialog covers the hero.
-    const returning = { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }] };
+    const returning = {
+      cookies: [],
+      origins: [
+        {
+          origin: baseUrl,
+          localStorage: [
+            { name: 'Cookies', value: 'true' },
+            { name: 'preOrderPopupShown', value: 'true' },
+          ],
+        },
+      ],
+    };
     const homeContext = await browser.newContext({ storageState: returning });
     const home = await homeContext.newPage();
     const homeJs = recordJs(home);
@@ -116,7 +128,10 @@ async function measure(baseUrl) {
 
     // Search, then load /products directly in another fresh browser that holds the same stored search.
     await home.getByPlaceholder('Search your event').fill(DEMO_EVENT);
-    await home.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) }).click();
+    await home
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${DEMO_EVENT}$`) })
+      .click();
     await home.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill(DEMO_BIB);
     await home.getByRole('button', { name: 'Find My Photos' }).click();
     await home.waitForURL('**/products');

@@ -75,5 +75,14 @@ if (marks.shell === undefined && (await answers(`http://localhost:${ports.shell}
 
 child.kill('SIGTERM');
 await exited;
-console.log(JSON.stringify({ fresh: values.fresh, cleanBuilds: values['clean-builds'], apiHealthy: marks.api ?? null, shellAnswers: marks.shell ?? null, ready: marks.ready ?? null, log: logFile }));
+console.log(
+  JSON.stringify({
+    fresh: values.fresh,
+    cleanBuilds: values['clean-builds'],
+    apiHealthy: marks.api ?? null,
+    shellAnswers: marks.shell ?? null,
+    ready: marks.ready ?? null,
+    log: logFile,
+  }),
+);
 if (marks.ready === undefined) process.exit(1);

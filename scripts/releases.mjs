@@ -66,7 +66,9 @@ function runtimeReleaseOf(state) {
   const canary = state.canary ? state.history.find((entry) => entry.version === state.canary.version) : null;
   return {
     version: state.live,
-    ...(canary ? { canary: { version: canary.version, manifestUrl: canary.manifestUrl, share: state.canary.share, sharedRange: canary.sharedRange ?? null } } : {}),
+    ...(canary
+      ? { canary: { version: canary.version, manifestUrl: canary.manifestUrl, share: state.canary.share, sharedRange: canary.sharedRange ?? null } }
+      : {}),
   };
 }
 
@@ -124,7 +126,9 @@ export function release(remote, { from = null, env = process.env, build = buildI
   const state = (record.remotes[remote] ??= { live: null, history: [] });
   const history = state.history;
   if (state.canary) {
-    throw new Error(`${remote} has a canary running (${state.canary.version} for ${state.canary.share}% of visitors): promote it (pnpm release ${remote} --promote) or end it (pnpm rollback ${remote}) first.`);
+    throw new Error(
+      `${remote} has a canary running (${state.canary.version} for ${state.canary.share}% of visitors): promote it (pnpm release ${remote} --promote) or end it (pnpm rollback ${remote}) first.`,
+    );
   }
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
   const currentUrl = config.remotes?.[remote];
@@ -149,7 +153,13 @@ export function release(remote, { from = null, env = process.env, build = buildI
 
   const origin = baseUrl ?? (currentUrl ? new URL(currentUrl).origin : null);
   if (!origin) throw new Error(`No address for ${remote}: set RELEASE_BASE_URL or list it in ${configFile}.`);
-  const entry = { version, time: new Date().toISOString(), commit: gitCommit(), ...sharedContractOf(folder), manifestUrl: `${origin}/releases/${version}/mf-manifest.json` };
+  const entry = {
+    version,
+    time: new Date().toISOString(),
+    commit: gitCommit(),
+    ...sharedContractOf(folder),
+    manifestUrl: `${origin}/releases/${version}/mf-manifest.json`,
+  };
   history.push(entry);
   if (watch) state.canary = { version, since: entry.time, ...watch };
   else state.live = version;
@@ -160,7 +170,8 @@ export function release(remote, { from = null, env = process.env, build = buildI
 
 function positiveNumber(value, name) {
   const number = Number(value);
-  if (value === undefined || value === null || value === '' || !Number.isFinite(number) || number < 0) throw new Error(`${name} must be a number of 0 or more, got "${value}".`);
+  if (value === undefined || value === null || value === '' || !Number.isFinite(number) || number < 0)
+    throw new Error(`${name} must be a number of 0 or more, got "${value}".`);
   return number;
 }
 
@@ -234,7 +245,9 @@ export function rollback(remote, version = null, { env = process.env } = {}) {
   const earlier = state.history.slice(0, Math.max(0, liveIndex)).filter((entry) => !entry.canaryEnded);
   const target = version ? state.history.find((entry) => entry.version === version) : earlier.at(-1);
   if (!target) {
-    throw new Error(version ? `${remote} has no release ${version}. Known: ${state.history.map((e) => e.version).join(', ')}` : `${remote} is at its oldest release.`);
+    throw new Error(
+      version ? `${remote} has no release ${version}. Known: ${state.history.map((e) => e.version).join(', ')}` : `${remote} is at its oldest release.`,
+    );
   }
   state.live = target.version;
   writeRuntimeConfig(configFile, remote, state);
@@ -269,10 +282,15 @@ export function describeReleases({ env = process.env } = {}) {
       continue;
     }
     const canary = state.canary;
-    lines.push(`${remote}: live ${state.live}${canary ? ` for ${100 - canary.share}% of visitors, canary ${canary.version} for ${canary.share}% (rolled back past ${canary.maxErrorRate} more errors per 100 page views than ${state.live}, after ${canary.minViews} views)` : ''}`);
+    lines.push(
+      `${remote}: live ${state.live}${canary ? ` for ${100 - canary.share}% of visitors, canary ${canary.version} for ${canary.share}% (rolled back past ${canary.maxErrorRate} more errors per 100 page views than ${state.live}, after ${canary.minViews} views)` : ''}`,
+    );
     for (const entry of state.history) {
       const mark = entry.version === state.live ? '*' : entry.version === canary?.version ? '~' : ' ';
-      const details = entry.version === 'initial' ? 'the build it started with' : `commit ${entry.commit.slice(0, 10)}, shared ${entry.sharedVersion} (range ${entry.sharedRange})`;
+      const details =
+        entry.version === 'initial'
+          ? 'the build it started with'
+          : `commit ${entry.commit.slice(0, 10)}, shared ${entry.sharedVersion} (range ${entry.sharedRange})`;
       const rates = mark === ' ' ? '' : `; ${ratesText(errorRates.remotes?.[remote]?.[entry.version], errorRates.windowMinutes)}`;
       lines.push(`  ${mark} ${entry.version.padEnd(8)} ${entry.time}  ${details}${rates}`);
     }
@@ -296,9 +314,14 @@ function main([command, remote, ...rest]) {
     console.log(`${remote} ${entry.version} is live for everyone: ${entry.manifestUrl}`);
   } else if (command === 'release') {
     const share = flag(rest, '--canary');
-    const canary = share === null ? null : { share, maxErrorRate: flag(rest, '--max-error-rate') ?? undefined, minViews: flag(rest, '--min-views') ?? undefined };
+    const canary =
+      share === null ? null : { share, maxErrorRate: flag(rest, '--max-error-rate') ?? undefined, minViews: flag(rest, '--min-views') ?? undefined };
     const entry = release(remote, { from: flag(rest, '--from'), canary });
-    console.log(canary ? `${remote} ${entry.version} is live for ${canary.share}% of visitors (canary): ${entry.manifestUrl}` : `${remote} ${entry.version} is live: ${entry.manifestUrl}`);
+    console.log(
+      canary
+        ? `${remote} ${entry.version} is live for ${canary.share}% of visitors (canary): ${entry.manifestUrl}`
+        : `${remote} ${entry.version} is live: ${entry.manifestUrl}`,
+    );
   } else if (command === 'rollback') {
     const entry = rollback(remote, rest[0] ?? null);
     console.log(`${remote} rolled back to ${entry.version}: ${entry.manifestUrl}`);

@@ -123,7 +123,10 @@ describe('canary releases', () => {
     expect(rollbackCanary('storefront', 'v2', '12.0 errors per 100 page views against 0.0', { env })).toMatchObject({ version: 'v2', share: 50 });
     expect(config().releases.storefront).toEqual({ version: 'v1' });
     expect(rollbackCanary('storefront', 'v2', 'again', { env })).toBeNull();
-    fs.writeFileSync(errorRatesFile(path.join(dir, 'releases')), JSON.stringify({ windowMinutes: 60, remotes: { storefront: { v1: { views: 200, errors: 1 } } } }));
+    fs.writeFileSync(
+      errorRatesFile(path.join(dir, 'releases')),
+      JSON.stringify({ windowMinutes: 60, remotes: { storefront: { v1: { views: 200, errors: 1 } } } }),
+    );
     const listed = describeReleases({ env });
     expect(listed).toContain('canary v2 rolled back: 12.0 errors per 100 page views against 0.0');
     expect(listed).toMatch(/\* v1 .*1 errors in 200 page views \(0\.5 per 100\) in the last 60 min/);

@@ -69,7 +69,10 @@ describe('the static servers’ Content-Security-Policy', () => {
     expect(s3MediaOrigin({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1' })).toBe('https://photos.s3.eu-west-1.amazonaws.com');
     expect(s3MediaOrigin({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.local:9000/' })).toBe('http://minio.local:9000');
     expect(s3MediaOrigin({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://s3:9000', S3_PUBLIC_ENDPOINT: 'https://media.example/' })).toBe('https://media.example');
-    expect(storageMediaOrigins({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://s3:9000', MEDIA_PUBLIC_URL: 'https://cdn.example/assets' })).toEqual(['http://s3:9000', 'https://cdn.example']);
+    expect(storageMediaOrigins({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://s3:9000', MEDIA_PUBLIC_URL: 'https://cdn.example/assets' })).toEqual([
+      'http://s3:9000',
+      'https://cdn.example',
+    ]);
     expect(storageMediaOrigins({})).toEqual([]);
   });
 

@@ -177,7 +177,12 @@ function fileFor(urlPath, base = root) {
 
 const server = http.createServer((request, response) => {
   if (request.method === 'OPTIONS' && values.cors) {
-    response.writeHead(204, { ...currentSecurityHeaders(), 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': '*' });
+    response.writeHead(204, {
+      ...currentSecurityHeaders(),
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, HEAD',
+      'Access-Control-Allow-Headers': '*',
+    });
     response.end();
     return;
   }

@@ -66,7 +66,6 @@ describe('old chunks kept by a rebuild (webpack output.clean.keep)', () => {
   });
 });
 
-
 describe('serve-static answers revalidation with 304', () => {
   let dir;
   let server;

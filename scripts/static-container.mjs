@@ -86,7 +86,10 @@ export async function releaseRemoteBuild(remote, buildDir, env = process.env, de
     const config = readConfig(configFile);
     if (!fs.existsSync(configFile)) writeJson(configFile, config);
     const baseUrl = env.RELEASE_BASE_URL || (config.remotes?.[remote] ? null : defaultOrigin);
-    return release(remote, { from: buildDir, env: { RELEASES_DIR: releasesDir, RUNTIME_CONFIG_FILE: configFile, ...(baseUrl ? { RELEASE_BASE_URL: baseUrl } : {}) } }).version;
+    return release(remote, {
+      from: buildDir,
+      env: { RELEASES_DIR: releasesDir, RUNTIME_CONFIG_FILE: configFile, ...(baseUrl ? { RELEASE_BASE_URL: baseUrl } : {}) },
+    }).version;
   });
 }
 
@@ -135,7 +138,19 @@ export async function prepareDeployment(name, env = process.env) {
   }
   const version = await releaseRemoteBuild(name, buildDir, env, `http://localhost:${port}`);
   console.log(`${name}: release ${version} is live`);
-  return ['--dir', path.join(releasesDir, name, version), '--port', port, '--name', name, '--cors', '--releases', path.join(releasesDir, name), '--policy-config', configFile];
+  return [
+    '--dir',
+    path.join(releasesDir, name, version),
+    '--port',
+    port,
+    '--name',
+    name,
+    '--cors',
+    '--releases',
+    path.join(releasesDir, name),
+    '--policy-config',
+    configFile,
+  ];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -57,7 +57,9 @@ describe('the static image: releases in a shared volume', () => {
     // A page still running v1 finds every file of it.
     expect(fs.readdirSync(path.join(env.STATIC_DIR, 'releases', 'storefront', 'v1')).sort()).toEqual(fs.readdirSync(one).sort());
 
-    rollback('storefront', 'v1', { env: { RELEASES_DIR: path.join(env.STATIC_DIR, 'releases'), RUNTIME_CONFIG_FILE: path.join(env.STATIC_DIR, 'runtime-config.json') } });
+    rollback('storefront', 'v1', {
+      env: { RELEASES_DIR: path.join(env.STATIC_DIR, 'releases'), RUNTIME_CONFIG_FILE: path.join(env.STATIC_DIR, 'runtime-config.json') },
+    });
     expect(await releaseRemoteBuild('storefront', two, env)).toBe('v2');
     expect(config().remotes.storefront).toBe('https://storefront.example/releases/v1/mf-manifest.json');
     expect(record().remotes.storefront.live).toBe('v1');

@@ -30,7 +30,10 @@ export function planPrerequisites(facts) {
   const steps = [];
   const missing = [];
   if (compareVersions(facts.nodeVersion, facts.wantedNode) < 0) {
-    return { steps: [], stop: `Node ${facts.wantedNode} or newer is needed; this is Node ${facts.nodeVersion}. Install a newer Node, then run pnpm test again.` };
+    return {
+      steps: [],
+      stop: `Node ${facts.wantedNode} or newer is needed; this is Node ${facts.nodeVersion}. Install a newer Node, then run pnpm test again.`,
+    };
   }
   if (!facts.hasModules) {
     if (facts.mayInstall) steps.push({ why: 'the packages are not installed', command: ['pnpm', 'install', '--frozen-lockfile'] });
@@ -44,7 +47,8 @@ export function planPrerequisites(facts) {
       steps.push({ why: `Chromium is missing at ${where} (the journeys drive it)`, command: [...sudo, 'apt-get', 'update', '-qq'] });
       steps.push({ why: "installing Chromium from Debian's packages", command: [...sudo, 'apt-get', 'install', '-y', '-qq', 'chromium'] });
     } else {
-      const how = facts.chromiumPath === DEFAULT_CHROMIUM ? `sudo ${APT_INSTALL}` : `install Chromium there, or unset CHROMIUM_PATH and run sudo ${APT_INSTALL}`;
+      const how =
+        facts.chromiumPath === DEFAULT_CHROMIUM ? `sudo ${APT_INSTALL}` : `install Chromium there, or unset CHROMIUM_PATH and run sudo ${APT_INSTALL}`;
       missing.push(`Chromium at ${where}, which the journeys drive (Playwright cannot download its own browsers here): ${how}`);
     }
   }
@@ -54,7 +58,11 @@ export function planPrerequisites(facts) {
 
 /** -1, 0 or 1 for two versions like 20.9 and v22.1.0. */
 export function compareVersions(a, b) {
-  const parts = (v) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const parts = (v) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((n) => Number.parseInt(n, 10) || 0);
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
     if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0) ? -1 : 1;
@@ -98,7 +106,11 @@ function main() {
   }
   for (const step of plan.steps) {
     console.log(`[prerequisites] ${step.why}: ${step.command.join(' ')}`);
-    const result = spawnSync(step.command[0], step.command.slice(1), { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const result = spawnSync(step.command[0], step.command.slice(1), {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (result.status !== 0) {
       console.error(`[prerequisites] "${step.command.join(' ')}" failed (exit ${result.status}). Run it yourself, then pnpm test again.`);
       process.exit(1);

@@ -52,15 +52,23 @@ describe("pnpm test's first step: what a fresh machine lacks is installed or nam
   });
 
   test('an old Node stops the run naming the version wanted', () => {
-    expect(planPrerequisites({ ...ready, nodeVersion: '18.19.0' }).stop).toBe('Node 20.9 or newer is needed; this is Node 18.19.0. Install a newer Node, then run pnpm test again.');
+    expect(planPrerequisites({ ...ready, nodeVersion: '18.19.0' }).stop).toBe(
+      'Node 20.9 or newer is needed; this is Node 18.19.0. Install a newer Node, then run pnpm test again.',
+    );
     expect([compareVersions('v20.10.0', '20.9'), compareVersions('20.9', '20.9.0'), compareVersions('19.9', '20')]).toEqual([1, 0, -1]);
   });
 
   test('run as pnpm test runs it: a missing Chromium stops it with exit 1 and the command, an existing one lets it through', () => {
-    const missing = spawnSync(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', PREREQUISITES_INSTALL: '0' }, encoding: 'utf8' });
+    const missing = spawnSync(process.execPath, [script], {
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', PREREQUISITES_INSTALL: '0' },
+      encoding: 'utf8',
+    });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('Missing: Chromium at /nonexistent/chromium (CHROMIUM_PATH)');
-    const present = spawnSync(process.execPath, [script], { env: { ...process.env, CHROMIUM_PATH: process.execPath, PREREQUISITES_INSTALL: '0' }, encoding: 'utf8' });
+    const present = spawnSync(process.execPath, [script], {
+      env: { ...process.env, CHROMIUM_PATH: process.execPath, PREREQUISITES_INSTALL: '0' },
+      encoding: 'utf8',
+    });
     expect(present.status).toBe(0);
     expect(present.stdout).toContain('Node, packages and Chromium are in place.');
   });

@@ -98,7 +98,8 @@ async function countStatements(db: Db, tmp: string, routes: Route[]): Promise<Ma
   const counted = new Map<string, RecordedStatement[]>();
   try {
     for (const route of routes) {
-      const call = () => app.inject({ method: route.method, url: route.path, headers: { 'content-type': 'application/json' }, ...(route.body ? { payload: route.body } : {}) });
+      const call = () =>
+        app.inject({ method: route.method, url: route.path, headers: { 'content-type': 'application/json' }, ...(route.body ? { payload: route.body } : {}) });
       await call();
       seen.length = 0;
       const answer = await call();
@@ -169,7 +170,9 @@ async function benchServer(): Promise<void> {
     let db: Db | null = await openDb({ url, dataDir: null });
     let api: Awaited<ReturnType<typeof startApi>> | null = null;
     try {
-      console.log(`\n== PostgreSQL server ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (database ${name}, dropped afterwards)`);
+      console.log(
+        `\n== PostgreSQL server ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (database ${name}, dropped afterwards)`,
+      );
       const { routes, counted } = await prepare(db, tmp);
       await db.close();
       db = null;
@@ -199,7 +202,9 @@ async function benchPglite(): Promise<void> {
 }
 
 runBench(async () => {
-  console.log(`API benchmark (home, event list, cart bill), ${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${load()}`);
+  console.log(
+    `API benchmark (home, event list, cart bill), ${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${load()}`,
+  );
   if (TARGETS.includes('postgres')) await benchServer();
   if (TARGETS.includes('pglite')) await benchPglite();
   console.log(`done, load ${load()}`);

@@ -54,7 +54,11 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 /** The p-th percentile of values sorted ascending (nearest rank). */
 export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 /** The machine's load average (1, 5, 15 minutes): the figures mean little without it on a shared machine. */
-export const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -128,7 +132,12 @@ export function procFigures(pid: number): { rss: number; hwm: number; cpu: numbe
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime, stime, cutime and cstime are fields 14 to 17 of stat, counted after the command's closing parenthesis.
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100, reapedChildrenCpu: (Number(stat[13]) + Number(stat[14])) / 100 };
+    return {
+      rss: kb('VmRSS'),
+      hwm: kb('VmHWM'),
+      cpu: (Number(stat[11]) + Number(stat[12])) / 100,
+      reapedChildrenCpu: (Number(stat[13]) + Number(stat[14])) / 100,
+    };
   } catch {
     return null; // ended meanwhile
   }

@@ -104,7 +104,8 @@ function add(t: Tally, r: PhotoResult, tags: string[]): { wrong: string[]; misse
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? '  n/a' : (a / b).toFixed(3));
-const cell = (t: Tally) => `${ratio(t.tags - t.wrong, t.tags).padStart(6)} ${ratio(t.found, t.expected).padStart(6)} ${String(t.wrong).padStart(3)}/${String(t.tags).padEnd(4)}`;
+const cell = (t: Tally) =>
+  `${ratio(t.tags - t.wrong, t.tags).padStart(6)} ${ratio(t.found, t.expected).padStart(6)} ${String(t.wrong).padStart(3)}/${String(t.tags).padEnd(4)}`;
 
 async function readShard(index: number, count: number, out: string): Promise<void> {
   const reader = await createModelBibReader(tuning);
@@ -160,11 +161,18 @@ async function readShard(index: number, count: number, out: string): Promise<voi
           const m = /^(accepted|cut short) ([A-Z0-9]+)/.exec(t.outcome);
           if (!m) continue;
           const bib = m[2]!;
-          const kind = photo.bibs.includes(bib) ? 'RIGHT' : photo.hidden.includes(bib) ? 'HIDDEN-WHOLE' : [...photo.bibs, ...photo.hidden].some((b) => b.includes(bib)) ? 'PART' : 'OTHER';
+          const kind = photo.bibs.includes(bib)
+            ? 'RIGHT'
+            : photo.hidden.includes(bib)
+              ? 'HIDDEN-WHOLE'
+              : [...photo.bibs, ...photo.hidden].some((b) => b.includes(bib))
+                ? 'PART'
+                : 'OTHER';
           console.log(`TRACE ${condition} #${i} ${t.list ? 'list' : 'none'} ${kind} ${t.outcome}`);
         }
         const used = process.cpuUsage(before);
-        if (replay) fs.writeFileSync(recordFile, JSON.stringify({ lines: found, frame: { width: frame.width, height: frame.height }, reads } satisfies Recorded));
+        if (replay)
+          fs.writeFileSync(recordFile, JSON.stringify({ lines: found, frame: { width: frame.width, height: frame.height }, reads } satisfies Recorded));
         const result: PhotoResult = {
           condition,
           index: i,
@@ -213,13 +221,23 @@ function summarise(results: PhotoResult[]): void {
   }
   console.log(`\n${family === 'frozen' ? 'FROZEN HELD-OUT' : 'TUNING'} family: ${results.length} photos (${perCondition} per condition), load ${load()}`);
   console.log('each cell: precision recall wrong/tags');
-  const header = ['condition'.padEnd(12), ...FORMAT_KINDS.flatMap((f) => [`${f} list`.padEnd(21), `${f} no list`.padEnd(21)]), 'all list'.padEnd(21), 'all no list'.padEnd(21), 'BIBs'].join(' ');
+  const header = [
+    'condition'.padEnd(12),
+    ...FORMAT_KINDS.flatMap((f) => [`${f} list`.padEnd(21), `${f} no list`.padEnd(21)]),
+    'all list'.padEnd(21),
+    'all no list'.padEnd(21),
+    'BIBs',
+  ].join(' ');
   console.log(header);
   for (const c of [...conditions, 'overall']) {
     const cells = [...FORMAT_KINDS, 'all' as const].flatMap((f) => [cell(get(key(c, f, 'list'))), cell(get(key(c, f, 'none')))]);
     console.log([c.padEnd(12), ...cells.map((x) => x.padEnd(21)), String(get(key(c, 'all', 'list')).expected)].join(' '));
   }
-  console.log(timed === 0 ? 'CPU not measured (replayed from recorded detections)' : `CPU ${(cpu / timed / 1000).toFixed(3)} s a photo over ${timed} photos read afresh (one detection, both decisions, one thread)`);
+  console.log(
+    timed === 0
+      ? 'CPU not measured (replayed from recorded detections)'
+      : `CPU ${(cpu / timed / 1000).toFixed(3)} s a photo over ${timed} photos read afresh (one detection, both decisions, one thread)`,
+  );
   console.log(`tuning ${JSON.stringify(tuning)}`);
 }
 
@@ -233,16 +251,27 @@ if (shard !== null) {
   else {
     const self = fileURLToPath(import.meta.url);
     await Promise.all(
-      Array.from({ length: shards }, (_, k) =>
-        new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', self], { env: { ...process.env, BIB_BENCH_SHARD: String(k), BIB_BENCH_OUT: out }, stdio: 'inherit' });
-          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`shard ${k} exited ${code}`))));
-        }),
+      Array.from(
+        { length: shards },
+        (_, k) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', self], {
+              env: { ...process.env, BIB_BENCH_SHARD: String(k), BIB_BENCH_OUT: out },
+              stdio: 'inherit',
+            });
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`shard ${k} exited ${code}`))));
+          }),
       ),
     );
   }
   const files = Array.from({ length: shards }, (_, k) => `${out}-${k}.jsonl`);
-  const results = files.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as PhotoResult));
+  const results = files.flatMap((f) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as PhotoResult),
+  );
   for (const f of files) fs.rmSync(f, { force: true });
   summarise(results);
   console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);

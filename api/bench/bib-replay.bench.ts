@@ -97,17 +97,40 @@ try {
       };
       const traces = new Map<number, string>();
       const readings = await decide(rec.lines, look, bibRulesFor(photo.pattern, photo.participants), tuning, (index, outcome) => traces.set(index, outcome));
-      const { wrong, missed } = tallyReading(tally.get(hardCase)!, photo, readings.map((r) => r.bib));
+      const { wrong, missed } = tallyReading(
+        tally.get(hardCase)!,
+        photo,
+        readings.map((r) => r.bib),
+      );
       if (!verbose || (wrong.length === 0 && missed.length === 0)) continue;
-      console.log(`  ${family} ${hardCase} #${i} (${key}): drawn ${[...photo.bibs, ...photo.hidden.map((h) => `(${h})`)].join(' ')} read ${readings.map((r) => `${r.bib}@${r.confidence}`).join(' ') || '-'} pattern ${photo.pattern ?? 'default'}${photo.participants ? ' with list' : ''}`);
+      console.log(
+        `  ${family} ${hardCase} #${i} (${key}): drawn ${[...photo.bibs, ...photo.hidden.map((h) => `(${h})`)].join(' ')} read ${readings.map((r) => `${r.bib}@${r.confidence}`).join(' ') || '-'} pattern ${photo.pattern ?? 'default'}${photo.participants ? ' with list' : ''}`,
+      );
       for (const bib of missed) {
         // The lines whose first view read something within two edits of the BIB, and what became of them.
         const near = [...traces.entries()]
-          .map(([index, outcome]) => ({ index, outcome, text: rec.reads[index]?.[viewKey({ name: 'first', alongMargin: 0.1, acrossMargin: 0.05 })]?.text ?? '' }))
+          .map(([index, outcome]) => ({
+            index,
+            outcome,
+            text: rec.reads[index]?.[viewKey({ name: 'first', alongMargin: 0.1, acrossMargin: 0.05 })]?.text ?? '',
+          }))
           .filter((l) => l.text && levenshtein(l.text.replace(/[^A-Z0-9]/gi, '').toUpperCase(), bib) <= 2);
-        const cause = near.length === 0 ? 'not found (no line reads it)' : near.map((l) => l.outcome.split(' ').slice(0, 2).join(' ').replace(/"[^"]*"/, '')).join(' | ');
+        const cause =
+          near.length === 0
+            ? 'not found (no line reads it)'
+            : near
+                .map((l) =>
+                  l.outcome
+                    .split(' ')
+                    .slice(0, 2)
+                    .join(' ')
+                    .replace(/"[^"]*"/, ''),
+                )
+                .join(' | ');
         causes.set(cause.split(' | ')[0]!, (causes.get(cause.split(' | ')[0]!) ?? 0) + 1);
-        console.log(`    missed ${bib}: ${near.length === 0 ? 'no line reads it' : near.map((l) => `line ${l.index} h ${rec.lines[l.index]!.height.toFixed(0)} angle ${((rec.lines[l.index]!.angle * 180) / Math.PI).toFixed(1)}: ${l.outcome}`).join('; ')}`);
+        console.log(
+          `    missed ${bib}: ${near.length === 0 ? 'no line reads it' : near.map((l) => `line ${l.index} h ${rec.lines[l.index]!.height.toFixed(0)} angle ${((rec.lines[l.index]!.angle * 180) / Math.PI).toFixed(1)}: ${l.outcome}`).join('; ')}`,
+        );
       }
       for (const bib of wrong) console.log(`    wrong ${bib}`);
     }
@@ -122,6 +145,16 @@ console.log('case       photos    BIBs   tags  wrong  precision  recall');
 const total: BibTally = { photos: 0, expected: 0, found: 0, tags: 0, wrong: 0 };
 for (const [label, t] of [...tally.entries(), ['overall', total] as const]) {
   if (label !== 'overall') for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += t[k];
-  console.log([label.padEnd(10), String(t.photos).padStart(6), String(t.expected).padStart(7), String(t.tags).padStart(6), String(t.wrong).padStart(6), ratio(t.tags - t.wrong, t.tags).padStart(10), ratio(t.found, t.expected).padStart(7)].join(' '));
+  console.log(
+    [
+      label.padEnd(10),
+      String(t.photos).padStart(6),
+      String(t.expected).padStart(7),
+      String(t.tags).padStart(6),
+      String(t.wrong).padStart(6),
+      ratio(t.tags - t.wrong, t.tags).padStart(10),
+      ratio(t.found, t.expected).padStart(7),
+    ].join(' '),
+  );
 }
 if (verbose) console.log('first cause of each miss:', Object.fromEntries(causes));

@@ -50,7 +50,6 @@ const SERVER_SHAPE: Shape = { events: 10, photos: SERVER_PHOTOS, bibsPerEvent: M
 // The demo seed: 803 photos and videos, 55 BIBs with photos.
 const PGLITE_SHAPE: Shape = { events: 4, photos: 800, bibsPerEvent: 14 };
 
-
 /**
  * Events with photos, their BIBs (every photo tagged with one BIB, one in ten with a second), the
  * participants with email and finish time, an active sponsor offer per event and three print
@@ -94,7 +93,9 @@ async function generate(db: Db, shape: Shape): Promise<number[]> {
         [id],
       );
     }
-    await tx.query(`insert into print_products (name, image_key, price) select 'Bench print ' || g, 'public/print' || g || '.png', 500 + g from generate_series(1, 3) g on conflict do nothing`);
+    await tx.query(
+      `insert into print_products (name, image_key, price) select 'Bench print ' || g, 'public/print' || g || '.png', 500 + g from generate_series(1, 3) g on conflict do nothing`,
+    );
     return eventIds;
   });
 }
@@ -168,7 +169,8 @@ async function loadApi(url: string, shape: Shape, eventIds: number[], seconds: n
 }
 
 function printRuns(label: string, runs: LoadFigures[]): LoadFigures {
-  for (const [i, r] of runs.entries()) console.log(`  ${label} run ${i + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+  for (const [i, r] of runs.entries())
+    console.log(`  ${label} run ${i + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
   const m = { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)) };
   console.log(`  ${label} median: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms`);
   return m;
@@ -181,9 +183,13 @@ async function explain(db: Db, statements: RecordedStatement[]): Promise<void> {
     if (!/^\s*(select|with)/i.test(q.sql)) continue;
     const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, q.params);
     const lines = plan.map((r) => r['QUERY PLAN']);
-    const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/g)].map((m) => m[2])))];
+    const indexes = [
+      ...new Set(lines.flatMap((l) => [...l.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/g)].map((m) => m[2]))),
+    ];
     const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
-    console.log(`     indexes: ${indexes.join(', ') || 'none'}${seqScans.length ? `; sequential scans: ${seqScans.join(', ')}` : ''}; ${lines.find((l) => l.startsWith('Execution Time')) ?? ''}`);
+    console.log(
+      `     indexes: ${indexes.join(', ') || 'none'}${seqScans.length ? `; sequential scans: ${seqScans.join(', ')}` : ''}; ${lines.find((l) => l.startsWith('Execution Time')) ?? ''}`,
+    );
     if (process.env.BENCH_PLANS === '1') for (const l of lines) console.log(`       ${l}`);
   }
 }
@@ -191,10 +197,30 @@ async function explain(db: Db, statements: RecordedStatement[]): Promise<void> {
 /** pgbench running the search's statements as one transaction per search; p50 and p99 from its per-transaction log. */
 function runPgbench(url: string, script: string, dir: string, seconds: number): LoadFigures {
   for (const f of fs.readdirSync(dir)) if (f.startsWith('pgbench_log')) fs.rmSync(path.join(dir, f));
-  const out = execFileSync('pgbench', ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', script, '-l', '--log-prefix', path.join(dir, 'pgbench_log'), url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const out = execFileSync(
+    'pgbench',
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      '-l',
+      '--log-prefix',
+      path.join(dir, 'pgbench_log'),
+      url,
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const latencies: number[] = [];
   for (const f of fs.readdirSync(dir).filter((name) => name.startsWith('pgbench_log'))) {
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
@@ -219,12 +245,16 @@ async function benchServerDatabase({ url: databaseUrl, name, tmp }: { url: strin
   try {
     db = await openDb({ url: url.toString(), dataDir: null });
     await createContextWith(loadConfig({ dataDir: tmp, seedOnStart: false }), db);
-    console.log(`\n== PostgreSQL server ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (database ${name}, dropped afterwards)`);
+    console.log(
+      `\n== PostgreSQL server ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (database ${name}, dropped afterwards)`,
+    );
     const started = Date.now();
     const eventIds = await generate(db, shape);
     await db.exec('vacuum analyze');
     const photos = (await db.query<{ n: number }>('select count(*)::int as n from photos'))[0]!.n;
-    console.log(`generated ${photos.toLocaleString('en')} photos in ${shape.events} events, ${shape.bibsPerEvent} BIBs each, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `generated ${photos.toLocaleString('en')} photos in ${shape.events} events, ${shape.bibsPerEvent} BIBs each, in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     const statements = await searchStatements(db, tmp, shape, eventIds);
     console.log(`one BIB search runs ${statements.length} statements:`);
@@ -287,7 +317,9 @@ async function benchPglite(): Promise<void> {
         const ev = eventIds[Math.floor(n / shape.bibsPerEvent)];
         const t0 = performance.now();
         for (const s of statements) {
-          const params = s.params.map((p) => (p === eventIds[1] ? ev : p === recordedBib ? String(FIRST_BIB + n) : Array.isArray(p) && p[0] === recordedBib ? [String(FIRST_BIB + n)] : p));
+          const params = s.params.map((p) =>
+            p === eventIds[1] ? ev : p === recordedBib ? String(FIRST_BIB + n) : Array.isArray(p) && p[0] === recordedBib ? [String(FIRST_BIB + n)] : p,
+          );
           await db.query(s.sql, params, s.name ? { name: s.name } : {});
         }
         times.push(performance.now() - t0);

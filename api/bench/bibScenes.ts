@@ -125,10 +125,33 @@ function textPath(font: opentype.Font, text: string, cx: number, baseline: numbe
   return `<path d="${d.join(' ')}" ${attrs}/>`;
 }
 
-const SPONSORS = ['CITY MARATHON', 'RUN FOR GOOD', 'AQUA+', 'SPORTIFY', 'NORTHBANK', 'HALF MARATHON', 'TRAIL 25K', 'SUNRISE RUN', 'VOLT ENERGY', 'METRO BANK 10K'];
+const SPONSORS = [
+  'CITY MARATHON',
+  'RUN FOR GOOD',
+  'AQUA+',
+  'SPORTIFY',
+  'NORTHBANK',
+  'HALF MARATHON',
+  'TRAIL 25K',
+  'SUNRISE RUN',
+  'VOLT ENERGY',
+  'METRO BANK 10K',
+];
 const SPONSORS_HELD_OUT = ['RIVERSIDE ULTRA', 'FASTLANE', 'GREEN MILE 2026', 'COASTAL 21K', 'PEAK FUEL', 'HARBOUR RUN', 'KM 42', 'NIGHT RACE'];
-const BIB_COLOURS_TUNE = [[255, 255, 255], [250, 240, 120], [235, 240, 250], [255, 220, 230]];
-const BIB_COLOURS_HELD_OUT = [[255, 255, 255], [255, 200, 120], [200, 235, 255], [40, 40, 50], [20, 70, 160], [190, 30, 40]];
+const BIB_COLOURS_TUNE = [
+  [255, 255, 255],
+  [250, 240, 120],
+  [235, 240, 250],
+  [255, 220, 230],
+];
+const BIB_COLOURS_HELD_OUT = [
+  [255, 255, 255],
+  [255, 200, 120],
+  [200, 235, 255],
+  [40, 40, 50],
+  [20, 70, 160],
+  [190, 30, 40],
+];
 
 interface Bib {
   number: string;
@@ -156,36 +179,80 @@ function runner(
   const torsoW = bibW * between(random, 1.35, 1.7);
   const torsoH = torsoW * between(random, 1.25, 1.5);
   const shirt = [random() * 255, random() * 255, random() * 255];
-  const skin = pick(random, [[224, 180, 150], [190, 140, 100], [140, 95, 65], [90, 60, 40]]);
+  const skin = pick(random, [
+    [224, 180, 150],
+    [190, 140, 100],
+    [140, 95, 65],
+    [90, 60, 40],
+  ]);
   const headSize = torsoW * 0.55;
   const parts: string[] = [];
   const torsoX = x - torsoW / 2;
   const torsoY = y - torsoH * 0.45;
   // Legs, arms (behind), torso, head placeholder.
-  const legC = rgb(pick(random, [[20, 20, 30], [40, 60, 120], [200, 200, 200]]));
-  parts.push(`<rect x="${torsoX + torsoW * 0.12}" y="${torsoY + torsoH * 0.95}" width="${torsoW * 0.3}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${legC}" transform="rotate(${between(random, -15, 10)} ${torsoX + torsoW * 0.27} ${torsoY + torsoH})"/>`);
-  parts.push(`<rect x="${torsoX + torsoW * 0.58}" y="${torsoY + torsoH * 0.95}" width="${torsoW * 0.3}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${legC}" transform="rotate(${between(random, -10, 15)} ${torsoX + torsoW * 0.73} ${torsoY + torsoH})"/>`);
-  parts.push(`<rect x="${torsoX - torsoW * 0.2}" y="${torsoY + torsoH * 0.05}" width="${torsoW * 0.22}" height="${torsoH * 0.8}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, 5, 35)} ${torsoX} ${torsoY})"/>`);
-  parts.push(`<rect x="${torsoX + torsoW * 0.98}" y="${torsoY + torsoH * 0.05}" width="${torsoW * 0.22}" height="${torsoH * 0.8}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, -35, -5)} ${torsoX + torsoW} ${torsoY})"/>`);
+  const legC = rgb(
+    pick(random, [
+      [20, 20, 30],
+      [40, 60, 120],
+      [200, 200, 200],
+    ]),
+  );
+  parts.push(
+    `<rect x="${torsoX + torsoW * 0.12}" y="${torsoY + torsoH * 0.95}" width="${torsoW * 0.3}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${legC}" transform="rotate(${between(random, -15, 10)} ${torsoX + torsoW * 0.27} ${torsoY + torsoH})"/>`,
+  );
+  parts.push(
+    `<rect x="${torsoX + torsoW * 0.58}" y="${torsoY + torsoH * 0.95}" width="${torsoW * 0.3}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${legC}" transform="rotate(${between(random, -10, 15)} ${torsoX + torsoW * 0.73} ${torsoY + torsoH})"/>`,
+  );
+  parts.push(
+    `<rect x="${torsoX - torsoW * 0.2}" y="${torsoY + torsoH * 0.05}" width="${torsoW * 0.22}" height="${torsoH * 0.8}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, 5, 35)} ${torsoX} ${torsoY})"/>`,
+  );
+  parts.push(
+    `<rect x="${torsoX + torsoW * 0.98}" y="${torsoY + torsoH * 0.05}" width="${torsoW * 0.22}" height="${torsoH * 0.8}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, -35, -5)} ${torsoX + torsoW} ${torsoY})"/>`,
+  );
   parts.push(`<rect x="${torsoX}" y="${torsoY}" width="${torsoW}" height="${torsoH}" rx="${torsoW * 0.18}" fill="${rgb(shirt)}"/>`);
-  if (random() < 0.5) parts.push(`<path d="M${torsoX + torsoW * 0.1} ${torsoY + torsoH * 0.3} L${torsoX + torsoW * 0.9} ${torsoY + torsoH * 0.15}" stroke="${rgb(shirt.map((c) => 255 - c))}" stroke-width="${torsoW * 0.05}"/>`);
+  if (random() < 0.5)
+    parts.push(
+      `<path d="M${torsoX + torsoW * 0.1} ${torsoY + torsoH * 0.3} L${torsoX + torsoW * 0.9} ${torsoY + torsoH * 0.15}" stroke="${rgb(shirt.map((c) => 255 - c))}" stroke-width="${torsoW * 0.05}"/>`,
+    );
   parts.push(`<rect x="${x - headSize * 0.18}" y="${torsoY - headSize * 0.25}" width="${headSize * 0.36}" height="${headSize * 0.4}" fill="${rgb(skin)}"/>`);
   parts.push(`<ellipse cx="${x}" cy="${torsoY - headSize * 0.55}" rx="${headSize * 0.45}" ry="${headSize * 0.55}" fill="${rgb(skin)}"/>`);
 
   // The bib, on the chest.
   const colour = pick(random, heldOut ? BIB_COLOURS_HELD_OUT : BIB_COLOURS_TUNE);
   const dark = colour[0]! + colour[1]! + colour[2]! < 300;
-  const ink = dark ? [250, 250, 250] : pick(random, heldOut ? [[0, 0, 0], [180, 20, 30], [20, 40, 120]] : [[0, 0, 0], [30, 30, 30], [10, 20, 90]]);
+  const ink = dark
+    ? [250, 250, 250]
+    : pick(
+        random,
+        heldOut
+          ? [
+              [0, 0, 0],
+              [180, 20, 30],
+              [20, 40, 120],
+            ]
+          : [
+              [0, 0, 0],
+              [30, 30, 30],
+              [10, 20, 90],
+            ],
+      );
   const bx = x - bibW / 2;
   const by = torsoY + torsoH * 0.42 - bibH / 2;
   const bib_: string[] = [];
-  bib_.push(`<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH}" rx="${dh * 0.08}" fill="${rgb(colour)}" stroke="${rgb(colour.map((c) => c * 0.8))}" stroke-width="${dh * 0.02}"/>`);
+  bib_.push(
+    `<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH}" rx="${dh * 0.08}" fill="${rgb(colour)}" stroke="${rgb(colour.map((c) => c * 0.8))}" stroke-width="${dh * 0.02}"/>`,
+  );
   const sponsorFont = pick(random, fonts);
   const sponsor = pick(random, heldOut ? SPONSORS_HELD_OUT : SPONSORS);
   const band = bibH * 0.22;
   const sponsorAtTop = heldOut ? random() < 0.3 : true;
   const bandY = sponsorAtTop ? by : by + bibH - band;
-  const bandColour = pick(random, [[200, 30, 40], [20, 90, 180], [240, 150, 20], [30, 140, 70]]);
+  const bandColour = pick(random, [
+    [200, 30, 40],
+    [20, 90, 180],
+    [240, 150, 20],
+    [30, 140, 70],
+  ]);
   bib_.push(`<rect x="${bx}" y="${bandY}" width="${bibW}" height="${band}" fill="${rgb(bandColour)}"/>`);
   bib_.push(textPath(sponsorFont, sponsor, x, bandY + band * 0.75, band * 0.62, bibW * 0.86, `fill="white"`));
   let numberCx = x;
@@ -195,7 +262,9 @@ function runner(
     const lx = bx + dh * 0.55;
     numberCx = x + dh * 0.35;
     bib_.push(`<circle cx="${lx}" cy="${by + bibH * (sponsorAtTop ? 0.6 : 0.4)}" r="${r}" fill="${rgb(bandColour)}"/>`);
-    bib_.push(`<path d="M${lx - r * 0.6} ${by + bibH * 0.5} l${r * 0.6} ${-r * 0.5} l${r * 0.6} ${r * 0.5}" stroke="white" stroke-width="${r * 0.2}" fill="none"/>`);
+    bib_.push(
+      `<path d="M${lx - r * 0.6} ${by + bibH * 0.5} l${r * 0.6} ${-r * 0.5} l${r * 0.6} ${r * 0.5}" stroke="white" stroke-width="${r * 0.2}" fill="none"/>`,
+    );
   }
   const baseline = sponsorAtTop ? by + band + (bibH - band) * 0.5 + dh * 0.5 : by + (bibH - band) * 0.5 + dh * 0.5;
   // Cap height is about 0.72 of the font size for these fonts.
@@ -211,18 +280,28 @@ function runner(
   ]) {
     bib_.push(`<circle cx="${px}" cy="${py}" r="${dh * 0.03}" fill="rgb(170,170,170)"/>`);
   }
-  parts.push(`<g transform="rotate(${tilt} ${x} ${by + bibH / 2}) translate(${x} ${by + bibH / 2}) skewX(${skew}) translate(${-x} ${-by - bibH / 2})">${bib_.join('')}</g>`);
+  parts.push(
+    `<g transform="rotate(${tilt} ${x} ${by + bibH / 2}) translate(${x} ${by + bibH / 2}) skewX(${skew}) translate(${-x} ${-by - bibH / 2})">${bib_.join('')}</g>`,
+  );
 
   // A hand or a passing arm in front of the bib.
   const front: string[] = [];
   if (cover !== 'none') {
-    const armColour = rgb(pick(random, [[224, 180, 150], [140, 95, 65], [60, 60, 70]]));
+    const armColour = rgb(
+      pick(random, [
+        [224, 180, 150],
+        [140, 95, 65],
+        [60, 60, 70],
+      ]),
+    );
     const armW = cover === 'edge' ? dh * 0.55 : dh * 0.9;
     const digitsW = dh * 0.65 * bib.number.length;
     // 'edge': across a corner of the bib, clear of the digits; 'digit': over the last digit.
     const ax = cover === 'edge' ? bx + bibW + armW * 0.2 : numberCx + digitsW / 2 - dh * 0.35;
     const ay = cover === 'edge' ? by + bibH * 0.15 : by - dh * 0.3;
-    front.push(`<rect x="${ax - armW / 2}" y="${ay - bibH * 0.3}" width="${armW}" height="${bibH * 1.6}" rx="${armW * 0.45}" fill="${armColour}" transform="rotate(${between(random, -12, 12) + tilt} ${ax} ${ay + bibH * 0.5})"/>`);
+    front.push(
+      `<rect x="${ax - armW / 2}" y="${ay - bibH * 0.3}" width="${armW}" height="${bibH * 1.6}" rx="${armW * 0.45}" fill="${armColour}" transform="rotate(${between(random, -12, 12) + tilt} ${ax} ${ay + bibH * 0.5})"/>`,
+    );
   }
   return { svg: parts.join(''), frontSvg: front.join(''), face: { left: x - headSize * 0.42, top: torsoY - headSize * 1.05, size: headSize * 0.84 } };
 }
@@ -245,20 +324,38 @@ function background(random: Random, family: Family, width: number, height: numbe
         : `<rect x="${cx}" y="${horizon - h}" width="${w}" height="${h}" fill="${rgb([120 + random() * 80, 110 + random() * 60, 100 + random() * 60])}"/>`,
     );
   }
-  parts.push(`<rect y="${horizon}" width="${width}" height="${height - horizon}" fill="${rgb([80 + random() * 40, 80 + random() * 30, 85 + random() * 30])}"/>`);
+  parts.push(
+    `<rect y="${horizon}" width="${width}" height="${height - horizon}" fill="${rgb([80 + random() * 40, 80 + random() * 30, 85 + random() * 30])}"/>`,
+  );
   // Road markings.
-  for (let i = 0; i < 6; i += 1) parts.push(`<rect x="${random() * width}" y="${horizon + random() * (height - horizon)}" width="${width * 0.06}" height="${height * 0.008}" fill="rgb(235,235,235)"/>`);
+  for (let i = 0; i < 6; i += 1)
+    parts.push(
+      `<rect x="${random() * width}" y="${horizon + random() * (height - horizon)}" width="${width * 0.06}" height="${height * 0.008}" fill="rgb(235,235,235)"/>`,
+    );
   // A crowd of spectators behind the barrier: heads and bodies without bibs.
   const crowdY = horizon + height * 0.02;
   for (let i = 0; i < 40; i += 1) {
     const s = height * between(random, 0.03, 0.06);
     const cx = random() * width;
-    parts.push(`<rect x="${cx - s * 0.5}" y="${crowdY}" width="${s}" height="${s * 1.6}" rx="${s * 0.3}" fill="${rgb([random() * 255, random() * 255, random() * 255])}"/>`);
-    parts.push(`<circle cx="${cx}" cy="${crowdY - s * 0.3}" r="${s * 0.35}" fill="${rgb(pick(random, [[224, 180, 150], [150, 100, 70], [90, 60, 40]]))}"/>`);
+    parts.push(
+      `<rect x="${cx - s * 0.5}" y="${crowdY}" width="${s}" height="${s * 1.6}" rx="${s * 0.3}" fill="${rgb([random() * 255, random() * 255, random() * 255])}"/>`,
+    );
+    parts.push(
+      `<circle cx="${cx}" cy="${crowdY - s * 0.3}" r="${s * 0.35}" fill="${rgb(
+        pick(random, [
+          [224, 180, 150],
+          [150, 100, 70],
+          [90, 60, 40],
+        ]),
+      )}"/>`,
+    );
   }
-  parts.push(`<rect y="${crowdY + height * 0.06}" width="${width}" height="${height * 0.035}" fill="${rgb([200 + random() * 55, 200 + random() * 55, 200 + random() * 55])}"/>`);
+  parts.push(
+    `<rect y="${crowdY + height * 0.06}" width="${width}" height="${height * 0.035}" fill="${rgb([200 + random() * 55, 200 + random() * 55, 200 + random() * 55])}"/>`,
+  );
   // Banners: words and numbers that are no BIB (a year, a distance, a clock).
-  const texts = family === 'tune' ? ['FINISH', 'CITY MARATHON 2026', 'KM 40', '02:41:17', 'GO GO GO'] : ['ARRIVEE', 'RIVERSIDE 21K', 'SPLIT 35', '1:58:03', 'WATER 500 M'];
+  const texts =
+    family === 'tune' ? ['FINISH', 'CITY MARATHON 2026', 'KM 40', '02:41:17', 'GO GO GO'] : ['ARRIVEE', 'RIVERSIDE 21K', 'SPLIT 35', '1:58:03', 'WATER 500 M'];
   for (let i = 0; i < 3; i += 1) {
     const bw = width * between(random, 0.15, 0.35);
     const bh = height * between(random, 0.04, 0.08);
@@ -318,14 +415,20 @@ export async function renderBibScene(family: Family, hardCase: HardCase, seed: n
     if (faces) {
       const face = pick(random, faces);
       const size = Math.max(8, Math.round(drawn.face.size));
-      layers.push({ input: await sharp(face.image).resize(size, size).toBuffer(), left: Math.round(drawn.face.left), top: Math.max(0, Math.round(drawn.face.top)) });
+      layers.push({
+        input: await sharp(face.image).resize(size, size).toBuffer(),
+        left: Math.round(drawn.face.left),
+        top: Math.max(0, Math.round(drawn.face.top)),
+      });
     }
   }
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`);
   const foreground = front.join('');
   let image = sharp(svg).composite([
     ...layers,
-    ...(foreground ? [{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${foreground}</svg>`), left: 0, top: 0 }] : []),
+    ...(foreground
+      ? [{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${foreground}</svg>`), left: 0, top: 0 }]
+      : []),
   ]);
   if (hardCase === 'blur') {
     // Motion blur across the frame: the runner moved while the shutter was open.

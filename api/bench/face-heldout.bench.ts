@@ -86,7 +86,13 @@ const GATES: Gate[] = [
   { name: 'too dark (brightness)', variant: 'dark', value: (q) => q.brightness, bad: 'low', deployed: SELFIE_MIN_BRIGHTNESS },
   { name: 'too bright (brightness)', variant: 'bright', value: (q) => q.brightness, bad: 'high', deployed: SELFIE_MAX_BRIGHTNESS },
   { name: 'too far (face px)', variant: 'far', value: (q) => (q.yaw === undefined ? undefined : q.size), bad: 'low', deployed: SELFIE_MIN_FACE_PX },
-  { name: 'blurred (sharpness)', variant: 'blurred', value: (q) => (q.yaw === undefined ? undefined : q.sharpness), bad: 'low', deployed: SELFIE_MIN_SHARPNESS },
+  {
+    name: 'blurred (sharpness)',
+    variant: 'blurred',
+    value: (q) => (q.yaw === undefined ? undefined : q.sharpness),
+    bad: 'low',
+    deployed: SELFIE_MIN_SHARPNESS,
+  },
   { name: 'turned (|yaw|)', variant: 'turned', value: (q) => (q.yaw === undefined ? undefined : Math.abs(q.yaw)), bad: 'high', deployed: SELFIE_MAX_YAW },
   { name: 'sunglasses (eye light)', variant: 'sunglasses', value: (q) => q.eyeLight, bad: 'high', deployed: SELFIE_MAX_EYE_LIGHT },
 ];
@@ -136,14 +142,21 @@ async function main(): Promise<void> {
   const tuningRecords = records.filter((r) => tuningSet.has(r.person));
   const goodVariants = new Set<SelfieVariant>(GOOD_SELFIES);
   for (const gate of GATES) {
-    const values = (rs: SelfieRecord[]) => rs.map((r) => measured(r.found)).filter((q): q is SelfieHintQuality => q !== null).map(gate.value).filter((v): v is number => v !== undefined);
+    const values = (rs: SelfieRecord[]) =>
+      rs
+        .map((r) => measured(r.found))
+        .filter((q): q is SelfieHintQuality => q !== null)
+        .map(gate.value)
+        .filter((v): v is number => v !== undefined);
     const good = values(tuningRecords.filter((r) => goodVariants.has(r.variant)));
     const bad = values(tuningRecords.filter((r) => r.variant === gate.variant));
     const worstGood = gate.bad === 'low' ? Math.min(...good) : Math.max(...good);
     const mildestBad = gate.bad === 'low' ? Math.max(...bad) : Math.min(...bad);
     const rule = (worstGood + mildestBad) / 2;
     const range = (xs: number[]) => (xs.length ? `${f3(Math.min(...xs))}-${f3(Math.max(...xs))} (${xs.length})` : 'none measured');
-    console.log(`  ${gate.name.padEnd(24)} good ${range(good).padEnd(22)} ${gate.variant.padEnd(10)} ${range(bad).padEnd(22)} rule ${f3(rule)}  deployed ${gate.deployed}`);
+    console.log(
+      `  ${gate.name.padEnd(24)} good ${range(good).padEnd(22)} ${gate.variant.padEnd(10)} ${range(bad).padEnd(22)} rule ${f3(rule)}  deployed ${gate.deployed}`,
+    );
   }
 
   // 3. What the gates say, per family and condition.
@@ -160,10 +173,14 @@ async function main(): Promise<void> {
       if (goodVariants.has(variant)) {
         goodRefused += rs.length - accepted;
         goodTotal += rs.length;
-        console.log(`  good ${variant.padEnd(11)} ${rs.length} selfies: accepted ${accepted}, refused ${rs.length - accepted}${messages ? ` (${messages})` : ''}`);
+        console.log(
+          `  good ${variant.padEnd(11)} ${rs.length} selfies: accepted ${accepted}, refused ${rs.length - accepted}${messages ? ` (${messages})` : ''}`,
+        );
       } else {
         const right = rs.filter((r) => r.message === EXPECTED[variant as keyof typeof EXPECTED]).length;
-        console.log(`  bad  ${variant.padEnd(11)} ${rs.length} selfies: told the right thing ${right}, accepted ${accepted}${messages ? ` (${messages})` : ''}`);
+        console.log(
+          `  bad  ${variant.padEnd(11)} ${rs.length} selfies: told the right thing ${right}, accepted ${accepted}${messages ? ` (${messages})` : ''}`,
+        );
       }
     }
     console.log(`  false refusal rate (good selfies refused): ${goodRefused}/${goodTotal} = ${f3(goodRefused / Math.max(1, goodTotal))}`);
@@ -185,7 +202,10 @@ async function main(): Promise<void> {
   console.log(`match threshold tuned on the tuning people only: ${f3(tuned)}; deployed MATCH_THRESHOLD ${MATCH_THRESHOLD}`);
 
   if (process.env.BENCH_DUMP) {
-    const dump = { gallery: gallery.map((g) => ({ variant: g.scene.variant, people: [...g.people], faces: g.faces })), selfies: records.map(({ found, ...r }) => ({ ...r, faces: found.faces.length, quality: measured(found) })) };
+    const dump = {
+      gallery: gallery.map((g) => ({ variant: g.scene.variant, people: [...g.people], faces: g.faces })),
+      selfies: records.map(({ found, ...r }) => ({ ...r, faces: found.faces.length, quality: measured(found) })),
+    };
     fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify(dump));
   }
   const report = (label: string, queries: Query[], threshold: number) => {
@@ -193,18 +213,28 @@ async function main(): Promise<void> {
     let all = zero();
     let hard = zero();
     for (const variant of conditions) {
-      const c = score(queries, gallery.filter((g) => g.scene.variant === variant), threshold);
+      const c = score(
+        queries,
+        gallery.filter((g) => g.scene.variant === variant),
+        threshold,
+      );
       all = add(all, c);
       if (['blur', 'dark', 'bright', 'sunglasses', 'cap', TURNED, 'crowd', 'jpeg'].includes(variant)) hard = add(hard, c);
       console.log(`  photos ${variant.padEnd(10)} recall ${f3(recallOf(c))} precision ${f3(precisionOf(c))} (${c.tp} right, ${c.fp} wrong, ${c.fn} missed)`);
     }
     console.log(`  hard conditions together  recall ${f3(recallOf(hard))} precision ${f3(precisionOf(hard))}`);
-    console.log(`  ALL conditions            recall ${f3(recallOf(all))} precision ${f3(precisionOf(all))} (${all.tp} right, ${all.fp} wrong, ${all.fn} missed)`);
+    console.log(
+      `  ALL conditions            recall ${f3(recallOf(all))} precision ${f3(precisionOf(all))} (${all.tp} right, ${all.fp} wrong, ${all.fn} missed)`,
+    );
   };
   const held = records.filter((r) => heldOut.includes(r.person));
   // Measured once, at the threshold tuned above and at the deployed one (the tuned value rounded).
   for (const threshold of [...new Set([tuned, MATCH_THRESHOLD])]) {
-    report('HELD-OUT, clean selfies (the selfie a runner sends once the gates are satisfied)', held.filter((r) => r.variant === 'clean').map(asQuery), threshold);
+    report(
+      'HELD-OUT, clean selfies (the selfie a runner sends once the gates are satisfied)',
+      held.filter((r) => r.variant === 'clean').map(asQuery),
+      threshold,
+    );
     report('HELD-OUT, every good selfie (clean, dim, soft, compressed, off-centre)', held.filter((r) => goodVariants.has(r.variant)).map(asQuery), threshold);
     const slipped = held.filter((r) => !goodVariants.has(r.variant) && r.descriptor);
     if (slipped.length) report('HELD-OUT, bad selfies the gates let through', slipped.map(asQuery), threshold);

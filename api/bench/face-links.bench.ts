@@ -134,7 +134,10 @@ runBench(async () => {
   const started = performance.now();
   // BENCH_APPEARANCES: a file keeping the engine's appearances between runs (read when present).
   const cache = process.env.BENCH_APPEARANCES;
-  const pools = cache && fs.existsSync(cache) ? (JSON.parse(fs.readFileSync(cache, 'utf8')) as Array<Array<[string, Appearance[]]>>).map((p) => new Map(p)) : await appearances(faceSet);
+  const pools =
+    cache && fs.existsSync(cache)
+      ? (JSON.parse(fs.readFileSync(cache, 'utf8')) as Array<Array<[string, Appearance[]]>>).map((p) => new Map(p))
+      : await appearances(faceSet);
   if (cache && !fs.existsSync(cache)) fs.writeFileSync(cache, JSON.stringify(pools.map((p) => [...p.entries()])));
   console.log(
     `appearances (faces found by the engine in ${CONDITIONS.join(', ')} scenes): ${pools.map((pool) => [...pool.values()].reduce((s, l) => s + l.length, 0)).join(' and ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -147,7 +150,9 @@ runBench(async () => {
     for (const seed of TUNING_SEEDS) tuning.push(await buildEvent(db, seed, pools[0]!));
     const heldOut = [];
     for (const seed of HELD_OUT_SEEDS) heldOut.push(await buildEvent(db, seed, pools[1]!));
-    console.log(`\n${TUNING_SEEDS.length} + ${HELD_OUT_SEEDS.length} events of ${PHOTOS} photos, 1-3 of 5 people each, bib read with probability ${BIB_SEEN}; one person per event never read.`);
+    console.log(
+      `\n${TUNING_SEEDS.length} + ${HELD_OUT_SEEDS.length} events of ${PHOTOS} photos, 1-3 of 5 people each, bib read with probability ${BIB_SEEN}; one person per event never read.`,
+    );
 
     console.log('\nTuning events: settings tried');
     for (const rivalShare of [0.7, 0.85, 1]) {

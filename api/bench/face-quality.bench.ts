@@ -73,7 +73,10 @@ async function main(): Promise<void> {
   for (const q of queries.filter((x) => x.refusal)) console.log(`  selfie ${q.file} refused: ${q.refusal}`);
 
   if (process.env.BENCH_DUMP) {
-    const dump = { gallery: gallery.map((g) => ({ variant: g.scene.variant, name: g.scene.name, people: [...g.people], faces: g.faces })), queries: queries.map((q) => ({ person: q.person, file: q.file, descriptor: q.descriptor })) };
+    const dump = {
+      gallery: gallery.map((g) => ({ variant: g.scene.variant, name: g.scene.name, people: [...g.people], faces: g.faces })),
+      queries: queries.map((q) => ({ person: q.person, file: q.file, descriptor: q.descriptor })),
+    };
     fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify(dump));
   }
   console.log('\nfaces found and kept by the indexing gate, per condition:');
@@ -87,7 +90,15 @@ async function main(): Promise<void> {
 
   // Leave-one-person-out: tune on the whole gallery without the held-out person's faces and queries.
   const thresholds = new Map<string, number>();
-  for (const person of people) thresholds.set(person, tune(queries.filter((q) => q.person !== person), gallery, person));
+  for (const person of people)
+    thresholds.set(
+      person,
+      tune(
+        queries.filter((q) => q.person !== person),
+        gallery,
+        person,
+      ),
+    );
   console.log(`\nthresholds chosen per fold: ${people.map((p) => `${p} ${thresholds.get(p)!.toFixed(3)}`).join(', ')}`);
   console.log(`threshold tuned the same way on all ${people.length} people (the one deployed: MATCH_THRESHOLD): ${tune(queries, gallery, '').toFixed(3)}`);
 
@@ -96,17 +107,30 @@ async function main(): Promise<void> {
     const precisions: number[] = [];
     let pooled = zero();
     for (const person of people) {
-      const c = score(queries.filter((q) => q.person === person), photos, thresholds.get(person)!);
+      const c = score(
+        queries.filter((q) => q.person === person),
+        photos,
+        thresholds.get(person)!,
+      );
       recalls.push(recallOf(c));
       precisions.push(precisionOf(c));
       pooled = add(pooled, c);
     }
-    console.log(`  ${label.padEnd(18)} recall ${fmt(recalls)}  precision ${fmt(precisions)}  pooled ${recallOf(pooled).toFixed(3)} / ${precisionOf(pooled).toFixed(3)} (${pooled.tp} right, ${pooled.fp} wrong, ${pooled.fn} missed)`);
+    console.log(
+      `  ${label.padEnd(18)} recall ${fmt(recalls)}  precision ${fmt(precisions)}  pooled ${recallOf(pooled).toFixed(3)} / ${precisionOf(pooled).toFixed(3)} (${pooled.tp} right, ${pooled.fp} wrong, ${pooled.fn} missed)`,
+    );
   };
   console.log('\nout-of-sample (held-out person, per fold mean ± sd (min); pooled):');
-  for (const variant of VARIANTS) report(variant, gallery.filter((g) => g.scene.variant === variant));
+  for (const variant of VARIANTS)
+    report(
+      variant,
+      gallery.filter((g) => g.scene.variant === variant),
+    );
   report('all conditions', gallery);
-  report('clean+several', gallery.filter((g) => g.scene.variant === 'clean'));
+  report(
+    'clean+several',
+    gallery.filter((g) => g.scene.variant === 'clean'),
+  );
 
   if (process.env.BENCH_PARTS === '1') return;
 
@@ -120,7 +144,12 @@ async function main(): Promise<void> {
   for (const target of targets) await productRun(target, productScenes, queries, thresholds);
 }
 
-async function productRun(target: { label: string; url: string | null; demo: boolean }, scenes: VariantScene[], queries: SelfieQuery[], thresholds: Map<string, number>): Promise<void> {
+async function productRun(
+  target: { label: string; url: string | null; demo: boolean },
+  scenes: VariantScene[],
+  queries: SelfieQuery[],
+  thresholds: Map<string, number>,
+): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-faces-'));
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false });
   const schema = target.url ? `bench_faces_${Date.now()}` : undefined;
@@ -133,7 +162,8 @@ async function productRun(target: { label: string; url: string | null; demo: boo
       eventId = (await db.query<{ id: number }>(`select id from events where name = 'Mumbai Coastal Marathon 2026'`))[0]!.id;
     } else eventId = await createSelfieEvent(db, 'Face Quality Run 2026');
     const truth = new Map<number, Set<string>>();
-    for (const scene of scenes) truth.set(await addEventPhoto(db, ctx.storage, eventId, `FQ-${scene.name}`, scene.jpeg), new Set(scene.faces.map((f) => f.person)));
+    for (const scene of scenes)
+      truth.set(await addEventPhoto(db, ctx.storage, eventId, `FQ-${scene.name}`, scene.jpeg), new Set(scene.faces.map((f) => f.person)));
     const started = performance.now();
     const indexer = startFaceIndexer({ db, storage: ctx.storage });
     await indexer.whenIdle();
@@ -144,12 +174,21 @@ async function productRun(target: { label: string; url: string | null; demo: boo
               (select count(*)::int from photo_faces) as all_faces`,
       [eventId],
     );
-    console.log(`\n${target.label} (${(await embeddingColumn(db)) === 'vector' ? 'pgvector' : 'real[]'}): indexed ${stats!.photos} photos in ${((performance.now() - started) / 1000).toFixed(0)} s; ${stats!.faces} faces in the event, ${stats!.all_faces} in the database`);
+    console.log(
+      `\n${target.label} (${(await embeddingColumn(db)) === 'vector' ? 'pgvector' : 'real[]'}): indexed ${stats!.photos} photos in ${((performance.now() - started) / 1000).toFixed(0)} s; ${stats!.faces} faces in the event, ${stats!.all_faces} in the database`,
+    );
     const counts = new Map<string, Counts>();
     for (const q of queries) {
       let found: number[] = [];
       try {
-        const result = await searchBySelfie(ctx, faceDetector(), { eventID: eventId, selfieimg: q.selfie.toString('base64') }, null, async () => undefined, thresholds.get(q.person)!);
+        const result = await searchBySelfie(
+          ctx,
+          faceDetector(),
+          { eventID: eventId, selfieimg: q.selfie.toString('base64') },
+          null,
+          async () => undefined,
+          thresholds.get(q.person)!,
+        );
         found = result.photo.map((p) => p.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -168,7 +207,9 @@ async function productRun(target: { label: string; url: string | null; demo: boo
     }
     const all = [...counts.values()];
     const pooled = all.reduce(add, zero());
-    console.log(`  out-of-sample over ${scenes.length} photos (clean and crowd): recall ${fmt(all.map(recallOf))}, precision ${fmt(all.map(precisionOf))}; pooled ${recallOf(pooled).toFixed(3)} / ${precisionOf(pooled).toFixed(3)} (${pooled.tp} right, ${pooled.fp} wrong, ${pooled.fn} missed)`);
+    console.log(
+      `  out-of-sample over ${scenes.length} photos (clean and crowd): recall ${fmt(all.map(recallOf))}, precision ${fmt(all.map(precisionOf))}; pooled ${recallOf(pooled).toFixed(3)} / ${precisionOf(pooled).toFixed(3)} (${pooled.tp} right, ${pooled.fp} wrong, ${pooled.fn} missed)`,
+    );
   } finally {
     await closeFaceDetector();
     if (schema) await db.query(`drop schema if exists ${schema} cascade`);

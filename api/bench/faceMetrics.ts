@@ -39,7 +39,9 @@ export function score(queries: Query[], gallery: GalleryPhoto[], threshold: numb
   for (const q of queries) {
     for (const photo of gallery) {
       const expected = photo.people.has(q.person);
-      const found = q.descriptor !== null && photo.faces.some((f) => (f.person === null || f.person !== exclude) && descriptorDistance(q.descriptor!, f.descriptor) < threshold);
+      const found =
+        q.descriptor !== null &&
+        photo.faces.some((f) => (f.person === null || f.person !== exclude) && descriptorDistance(q.descriptor!, f.descriptor) < threshold);
       if (found && expected) counts.tp += 1;
       else if (found) counts.fp += 1;
       else if (expected) counts.fn += 1;
@@ -57,11 +59,17 @@ export function tuneThreshold(queries: Query[], gallery: GalleryPhoto[], people:
   const distances: number[] = [];
   for (const q of queries) {
     if (!q.descriptor || !people.has(q.person)) continue;
-    for (const photo of gallery) for (const f of photo.faces) if (f.person && people.has(f.person) && f.person !== q.person) distances.push(descriptorDistance(q.descriptor, f.descriptor));
+    for (const photo of gallery)
+      for (const f of photo.faces)
+        if (f.person && people.has(f.person) && f.person !== q.person) distances.push(descriptorDistance(q.descriptor, f.descriptor));
   }
   return mean(distances) - 3 * sd(distances);
 }
 
 export function labelled(faces: DetectedFace[], scene: VariantScene): GalleryPhoto {
-  return { scene, people: new Set(scene.faces.map((f) => f.person)), faces: faces.map((f) => ({ descriptor: f.descriptor, person: personAt(f.box, scene.faces)?.person ?? null })) };
+  return {
+    scene,
+    people: new Set(scene.faces.map((f) => f.person)),
+    faces: faces.map((f) => ({ descriptor: f.descriptor, person: personAt(f.box, scene.faces)?.person ?? null })),
+  };
 }

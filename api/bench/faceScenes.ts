@@ -74,7 +74,9 @@ export async function renderScene(faces: Buffer[], random: () => number, width =
 
 /** A selfie made from one face photo: the portrait on a plain frame, as a phone would show it. */
 export async function renderSelfie(face: Buffer, format: 'png' | 'jpeg' = 'jpeg'): Promise<Buffer> {
-  const framed = sharp(face).resize(220, 220).extend({ top: 70, bottom: 70, left: 50, right: 50, background: { r: 205, g: 200, b: 190 } });
+  const framed = sharp(face)
+    .resize(220, 220)
+    .extend({ top: 70, bottom: 70, left: 50, right: 50, background: { r: 205, g: 200, b: 190 } });
   return format === 'png' ? framed.png().toBuffer() : framed.jpeg({ quality: 90 }).toBuffer();
 }
 
@@ -89,7 +91,14 @@ export async function createSelfieEvent(db: Db, name: string): Promise<number> {
 }
 
 /** Stores an event photo (original, preview and thumbnail) and its photos row; returns the photo id. */
-export async function addEventPhoto(db: Db, storage: ObjectStorage, eventId: number, imageId: string, jpeg: Buffer, bib: string | null = null): Promise<number> {
+export async function addEventPhoto(
+  db: Db,
+  storage: ObjectStorage,
+  eventId: number,
+  imageId: string,
+  jpeg: Buffer,
+  bib: string | null = null,
+): Promise<number> {
   const original = `originals/${eventId}/${imageId}.jpg`;
   const preview = `previews/${eventId}/${imageId}.jpg`;
   const thumb = `thumbs/${eventId}/${imageId}.jpg`;

@@ -41,7 +41,9 @@ function accessory(kind: 'sunglasses' | 'cap', size: number): Buffer {
 }
 
 async function pasteable(face: FaceImage, size: number, variant: Variant): Promise<Buffer> {
-  let image = sharp(variant === TURNED ? await turnFace(face.image, 0.4, face.file.charCodeAt(face.file.length - 5) % 2 ? 'left' : 'right') : face.image).resize(size, size);
+  let image = sharp(
+    variant === TURNED ? await turnFace(face.image, 0.4, face.file.charCodeAt(face.file.length - 5) % 2 ? 'left' : 'right') : face.image,
+  ).resize(size, size);
   if (variant === 'sunglasses' || variant === 'cap') image = sharp(await image.toBuffer()).composite([{ input: accessory(variant, size) }]);
   return image.png().toBuffer();
 }
@@ -96,7 +98,12 @@ export async function variantScenes(faces: FaceImage[], variant: Variant, random
     for (let i = 0; i < group.length; i += 1) {
       layers.push({ input: await pasteable(group[i]!, pasted[i]!.rect[2], variant), left: pasted[i]!.rect[0], top: pasted[i]!.rect[1] });
     }
-    let image = sharp(await sharp(background(width, height, random, pasted)).composite(layers).png().toBuffer());
+    let image = sharp(
+      await sharp(background(width, height, random, pasted))
+        .composite(layers)
+        .png()
+        .toBuffer(),
+    );
     if (variant === 'blur') image = image.blur(2);
     if (variant === 'dark') image = image.linear(0.3, 0);
     if (variant === 'bright') image = image.linear(1.5, 40);

@@ -45,7 +45,13 @@ async function generate(db: Db): Promise<{ eventId: number; organiserId: number 
 }
 
 async function generateRows(db: Db): Promise<{ eventId: number; organiserId: number }> {
-  const organiserId = await createUser(db, { firstName: 'Bench', lastName: 'Organiser', email: 'bench.organiser@example.com', password: 'Finish@2026', isOrganiser: true });
+  const organiserId = await createUser(db, {
+    firstName: 'Bench',
+    lastName: 'Organiser',
+    email: 'bench.organiser@example.com',
+    password: 'Finish@2026',
+    isOrganiser: true,
+  });
   const partnerId = await createUser(db, { firstName: 'Bench', lastName: 'Photographer', email: 'bench.photo@example.com', password: null, isPartner: true });
   const eventId = (
     await db.query<{ id: number }>(
@@ -54,7 +60,9 @@ async function generateRows(db: Db): Promise<{ eventId: number; organiserId: num
     )
   )[0]!.id;
   await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, partnerId]);
-  const printId = (await db.query<{ id: number }>(`insert into print_products (name, image_key, price) values ('Bench magnet', 'public/x.png', 739) returning id`))[0]!.id;
+  const printId = (
+    await db.query<{ id: number }>(`insert into print_products (name, image_key, price) values ('Bench magnet', 'public/x.png', 739) returning id`)
+  )[0]!.id;
   const offerId = (
     await db.query<{ id: number }>(
       `insert into sponsor_offers (event_id, coupon_name, sponsor_name, discount_type, discount_amount, max_orders_allowed) values ($1, 'BENCH20', 'Bench Club', 'percent', 20, 3) returning id`,
@@ -123,7 +131,10 @@ async function generateRows(db: Db): Promise<{ eventId: number; organiserId: num
      union all select $1::int, 'cart', 'bench-c-' || g from generate_series(1, $2::int * 2) g`,
     [eventId, ORDERS],
   );
-  await db.query('insert into event_funnel_counts (event_id, step, visitors) select event_id, step, count(*) from event_funnel_marks where event_id = $1 group by 1, 2', [eventId]);
+  await db.query(
+    'insert into event_funnel_counts (event_id, step, visitors) select event_id, step, count(*) from event_funnel_marks where event_id = $1 group by 1, 2',
+    [eventId],
+  );
   return { eventId, organiserId };
 }
 
@@ -136,10 +147,23 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
   let db: Db | null = null;
   try {
     db = await openDb({ url: url.toString(), dataDir: null });
-    const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false, logLevel: 'warn', databaseUrl: url.toString() });
+    const config = loadConfig({
+      dataDir: tmp,
+      storage: { kind: 'local', dir: path.join(tmp, 'objects') },
+      seedOnStart: false,
+      logLevel: 'warn',
+      databaseUrl: url.toString(),
+    });
     const ctx = await createContextWith(config, db);
-    console.log(`database: PostgreSQL ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (${url.host}/${name}, dropped afterwards)`);
-    console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `database: PostgreSQL ${(await db.query<{ v: string }>('select current_setting($$server_version$$) as v'))[0]!.v} (${url.host}/${name}, dropped afterwards)`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const started = Date.now();
     const { eventId, organiserId } = await generate(db);
     const generatedIn = Date.now() - started;
@@ -148,11 +172,15 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
     const rebuiltIn = Date.now() - rebuilt;
     // A table in steady use has been vacuumed: index-only scans need the visibility map.
     await db.exec('vacuum analyze');
-    const counts = (await db.query<{ orders: number; items: number; paid: number }>(
-      `select count(*)::int as orders, (select count(*)::int from order_items) as items, count(*) filter (where status in ('Paid', 'Downloaded'))::int as paid from orders where event_id = $1`,
-      [eventId],
-    ))[0]!;
-    console.log(`generated in ${(generatedIn / 1000).toFixed(1)} s: ${counts.orders} orders (${counts.paid} paid), ${counts.items} order lines, ${PHOTOS} photos, ${BIBS} BIBs`);
+    const counts = (
+      await db.query<{ orders: number; items: number; paid: number }>(
+        `select count(*)::int as orders, (select count(*)::int from order_items) as items, count(*) filter (where status in ('Paid', 'Downloaded'))::int as paid from orders where event_id = $1`,
+        [eventId],
+      )
+    )[0]!;
+    console.log(
+      `generated in ${(generatedIn / 1000).toFixed(1)} s: ${counts.orders} orders (${counts.paid} paid), ${counts.items} order lines, ${PHOTOS} photos, ${BIBS} BIBs`,
+    );
     console.log(`ledger sums computed from the orders (ledger_rebuild) in ${(rebuiltIn / 1000).toFixed(1)} s`);
 
     const app = await buildApp(ctx, { logger: false });
@@ -160,7 +188,11 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
     const token = (await createSession(db, organiserId)).token;
     const call = async (route: string = API_ROUTES.organiserDashboard, request: object = { event_id: eventId }) => {
       const t0 = performance.now();
-      const response = await fetch(`${address}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(request) });
+      const response = await fetch(`${address}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(request),
+      });
       const body = (await response.json()) as { result: { totals: { totalords: number; totalrev: number } } };
       if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
       return { ms: performance.now() - t0, body };
@@ -174,7 +206,9 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
     }
     const sorted = [...samples].sort((a, b) => a - b);
     console.log(`event details (POST ${API_ROUTES.organiserDashboard} with event_id), ${RUNS} calls one after another:`);
-    console.log(`  median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`);
+    console.log(
+      `  median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`,
+    );
     console.log(`  answer: ${last!.body.result.totals.totalords} paid orders, total revenue ₹${last!.body.result.totals.totalrev}`);
     // The photographers' share is its own call: it reads every photo sale of the event (rules/photoSales.ts).
     const shares: number[] = [];
@@ -189,7 +223,13 @@ async function run({ url: databaseUrl, name, tmp }: { url: string; name: string;
     for (const [i, q] of seen.entries()) {
       const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${q.sql}`, q.params);
       const lines = plan.map((r) => r['QUERY PLAN']);
-      const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/g)].map((m) => `${m[1]} ${m[2]}`)))];
+      const indexes = [
+        ...new Set(
+          lines.flatMap((l) =>
+            [...l.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/g)].map((m) => `${m[1]} ${m[2]}`),
+          ),
+        ),
+      ];
       const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
       const time = lines.find((l) => l.startsWith('Execution Time'));
       const first = q.sql.replace(/\s+/g, ' ').trim().slice(0, 90);

@@ -199,14 +199,20 @@ interface Bench {
 }
 
 async function search(apiUrl: string, eventId: number, bib: string): Promise<number[]> {
-  const res = await fetch(`${apiUrl}${API_ROUTES.searchByBib}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID: eventId, bibNumber: bib }) });
+  const res = await fetch(`${apiUrl}${API_ROUTES.searchByBib}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ eventID: eventId, bibNumber: bib }),
+  });
   if (res.status !== 200) throw new Error(`BIB search answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as ApiEnvelope<BibSearchResult>).result.photo.map((photo) => photo.id);
 }
 
 async function runCase(bench: Bench, label: string, workerCount: number, kill: boolean): Promise<CaseResult> {
   const { db } = bench;
-  console.log(`\n[${label}] ${workerCount} worker(s)${kill ? ', one SIGKILLed once a third of the photos are searchable' : ''}: ${PHOTOS} photos from ${PHOTOGRAPHERS} photographers (load average ${load()})`);
+  console.log(
+    `\n[${label}] ${workerCount} worker(s)${kill ? ', one SIGKILLed once a third of the photos are searchable' : ''}: ${PHOTOS} photos from ${PHOTOGRAPHERS} photographers (load average ${load()})`,
+  );
   const [event] = await db.query<{ id: number }>(
     `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id, bib_pattern, selfiesearch) values ($1, '2026-10-04', '2026-10-04', true, true, $2, '^RD[0-9]{4}$', $3) returning id`,
     [`Race Day Marathon 2026 (${label})`, bench.organiser, FACES],
@@ -214,7 +220,13 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
   const eventId = event!.id;
   const tokens: string[] = [];
   for (let p = 0; p < PHOTOGRAPHERS; p++) {
-    const partner = await createUser(db, { firstName: 'Race', lastName: `Photographer ${p}`, email: `${label}.${p}@race-day.test`.replace(/[^a-z0-9.@-]/gi, ''), password: 'RaceDay#2026', isPartner: true });
+    const partner = await createUser(db, {
+      firstName: 'Race',
+      lastName: `Photographer ${p}`,
+      email: `${label}.${p}@race-day.test`.replace(/[^a-z0-9.@-]/gi, ''),
+      password: 'RaceDay#2026',
+      isPartner: true,
+    });
     await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, partner]);
     tokens.push((await createSession(db, partner)).token);
   }
@@ -230,7 +242,9 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
   let casing = true;
   const watchingBackends = (async () => {
     while (casing) {
-      bench.backends = (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name <> $1`, [BENCH_APPLICATION])).map((row) => row.pid);
+      bench.backends = (
+        await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name <> $1`, [BENCH_APPLICATION])
+      ).map((row) => row.pid);
       await sleep(1000);
     }
   })();
@@ -261,7 +275,11 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
           for (let index = mine.shift(); index !== undefined; index = mine.shift()) {
             const scene = bench.scenes[index % SCENES]!;
             const file = withComment(fs.readFileSync(scene.file), `race day ${label} file ${index}`);
-            const answer = await tusUploadInChunks(`${bench.apiUrl}${API_ROUTES.partnerUploads}`, token, file, { eventId: String(eventId), filename: `IMG_${index}.JPG`, filetype: 'image/jpeg' });
+            const answer = await tusUploadInChunks(`${bench.apiUrl}${API_ROUTES.partnerUploads}`, token, file, {
+              eventId: String(eventId),
+              filename: `IMG_${index}.JPG`,
+              filetype: 'image/jpeg',
+            });
             const receipt: UploadReceipt = receiptOf(answer);
             if (receipt.duplicate) throw new Error(`file ${index} was taken for a duplicate`);
             finishedAt.set(receipt.photoId, Date.now());
@@ -277,7 +295,13 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
   const watching = (async () => {
     while ((uploading || foundAt.size + misread.size + failed.size < finishedAt.size) && Date.now() - started < CASE_LIMIT_MS) {
       const pending = [...finishedAt.keys()].filter((id) => !foundAt.has(id) && !misread.has(id) && !failed.has(id));
-      const rows = pending.length > 0 ? await db.query<{ id: number; status: string; bibs: string[] }>(`select id, status, array(select bib_number from photo_bibs b where b.photo_id = p.id) as bibs from photos p where id = any($1)`, [pending]) : [];
+      const rows =
+        pending.length > 0
+          ? await db.query<{ id: number; status: string; bibs: string[] }>(
+              `select id, status, array(select bib_number from photo_bibs b where b.photo_id = p.id) as bibs from photos p where id = any($1)`,
+              [pending],
+            )
+          : [];
       const ready = rows.filter((row) => row.status === 'ready');
       for (const row of rows) if (row.status === 'failed') failed.add(row.id);
       for (const bib of new Set(ready.map((row) => bibOf.get(row.id)!))) {
@@ -293,7 +317,9 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
         trees.sample();
         killed = { at: Date.now(), worker: victim, children: descendantsOf(victim.pid) };
         victim.signal('SIGKILL');
-        console.log(`[${label}] SIGKILL to worker 1 (pid ${victim.pid}) ${((killed.at - started) / 1000).toFixed(1)} s after the first byte, with ${foundAt.size} of ${PHOTOS} photos searchable`);
+        console.log(
+          `[${label}] SIGKILL to worker 1 (pid ${victim.pid}) ${((killed.at - started) / 1000).toFixed(1)} s after the first byte, with ${foundAt.size} of ${PHOTOS} photos searchable`,
+        );
       }
       await sleep(300);
     }
@@ -312,7 +338,10 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
   if (FACES) {
     const deadline = started + CASE_LIMIT_MS;
     for (;;) {
-      const [row] = await db.query<{ done: number; all: number }>(`select count(*) filter (where status in ('done', 'failed'))::int as done, count(*)::int as all from face_index_jobs where event_id = $1`, [eventId]);
+      const [row] = await db.query<{ done: number; all: number }>(
+        `select count(*) filter (where status in ('done', 'failed'))::int as done, count(*)::int as all from face_index_jobs where event_id = $1`,
+        [eventId],
+      );
       if ((row!.all >= foundAt.size && row!.done === row!.all) || Date.now() > deadline) break;
       await sleep(500);
     }
@@ -340,7 +369,9 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
   for (const [i, worker] of workers.entries()) {
     if (worker.alive()) worker.signal('SIGTERM');
     const exit = await Promise.race([worker.exited, sleep(90_000).then(() => null)]);
-    exits.push(killedNow?.worker === worker ? `${i + 1}: SIGKILL` : `${i + 1}: ${exit ? (exit.code === null ? exit.signal : `exit ${exit.code}`) : 'did not stop'}`);
+    exits.push(
+      killedNow?.worker === worker ? `${i + 1}: SIGKILL` : `${i + 1}: ${exit ? (exit.code === null ? exit.signal : `exit ${exit.code}`) : 'did not stop'}`,
+    );
     worker.killGroup();
   }
 
@@ -382,7 +413,16 @@ async function runCase(bench: Bench, label: string, workerCount: number, kill: b
       `${misread.size} misread, ${failed.size} failed; upload -> found p50 ${result.p50.toFixed(1)} s, p95 ${result.p95.toFixed(1)} s` +
       (facesSeconds !== null ? `; faces of all indexed ${facesSeconds.toFixed(1)} s after the first byte` : ''),
   );
-  console.log(`[${label}] CPU per photo: workers and their model processes ${(cpuToSearchable / PHOTOS).toFixed(2)} s until searchable${cpuWithFaces !== null ? `, ${(cpuWithFaces / PHOTOS).toFixed(2)} s with the faces` : ''} (${[...cpuByKind].filter(([, cpu]) => cpu > 0.05).map(([kind, cpu]) => `${kind} ${(cpu / PHOTOS).toFixed(2)}`).join(', ')}); the API ${(apiCpu / PHOTOS).toFixed(2)} s, PostgreSQL ${(result.databaseCpu / PHOTOS).toFixed(2)} s, moto_server ${(result.s3Cpu / PHOTOS).toFixed(2)} s; the whole stack kept ${coresBusy.toFixed(2)} cores busy until the last photo was found`);
+  console.log(
+    `[${label}] CPU per photo: workers and their model processes ${(cpuToSearchable / PHOTOS).toFixed(2)} s until searchable${cpuWithFaces !== null ? `, ${(cpuWithFaces / PHOTOS).toFixed(2)} s with the faces` : ''} (${[
+      ...cpuByKind,
+    ]
+      .filter(([, cpu]) => cpu > 0.05)
+      .map(([kind, cpu]) => `${kind} ${(cpu / PHOTOS).toFixed(2)}`)
+      .join(
+        ', ',
+      )}); the API ${(apiCpu / PHOTOS).toFixed(2)} s, PostgreSQL ${(result.databaseCpu / PHOTOS).toFixed(2)} s, moto_server ${(result.s3Cpu / PHOTOS).toFixed(2)} s; the whole stack kept ${coresBusy.toFixed(2)} cores busy until the last photo was found`,
+  );
   for (const line of [...memory, ...extra, `workers stopped: ${result.exits}`, result.once]) console.log(`[${label}] ${line}`);
   return result;
 }
@@ -478,7 +518,9 @@ async function sizing(bench: Bench, databaseBytesBefore: number): Promise<string
       `  ${table}: ${(row!.n / photos).toFixed(2)} rows per photo of ${Math.round(row!.row_bytes ?? 0)} bytes each on average; the table with its indexes and TOAST ${(Number(row!.bytes) / photos / 1024).toFixed(2)} KB per photo`,
     );
   }
-  const jobs = await db.query<{ name: string; n: number; row_bytes: number }>(`select name, count(*)::int as n, avg(pg_column_size(j.*))::float8 as row_bytes from pgboss.job j group by name order by name`);
+  const jobs = await db.query<{ name: string; n: number; row_bytes: number }>(
+    `select name, count(*)::int as n, avg(pg_column_size(j.*))::float8 as row_bytes from pgboss.job j group by name order by name`,
+  );
   const [queueBytes] = await db.query<{ bytes: number }>(
     `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'pgboss' and c.relkind in ('r', 'm')`,
   );
@@ -486,11 +528,15 @@ async function sizing(bench: Bench, databaseBytesBefore: number): Promise<string
     `  pg-boss's job rows (kept after completion until pg-boss deletes them): ${jobs.map((job) => (['photo-process', 'face-index'].includes(job.name) ? `${job.name} ${(job.n / photos).toFixed(2)} per photo of ${Math.round(job.row_bytes)} bytes` : `${job.name} ${job.n}`)).join(', ')}; its schema ${mb(Number(queueBytes!.bytes))} MB in all`,
   );
   const [size] = await db.query<{ bytes: number }>(`select pg_database_size(current_database())::bigint as bytes`);
-  lines.push(`  the whole database grew by ${((Number(size!.bytes) - databaseBytesBefore) / photos / 1024).toFixed(1)} KB per photo (${mb(Number(size!.bytes) - databaseBytesBefore)} MB for ${photos} photos; users, events and the queue's schedules included)`);
+  lines.push(
+    `  the whole database grew by ${((Number(size!.bytes) - databaseBytesBefore) / photos / 1024).toFixed(1)} KB per photo (${mb(Number(size!.bytes) - databaseBytesBefore)} MB for ${photos} photos; users, events and the queue's schedules included)`,
+  );
   const objects = await bucketObjects(bench.s3);
   for (const prefix of ['originals/', 'previews/', 'thumbs/']) {
     const sizes = [...objects].filter(([key]) => key.startsWith(prefix)).map(([, bytes]) => bytes);
-    lines.push(`  S3 ${prefix}: ${(sizes.length / photos).toFixed(2)} objects and ${(sizes.reduce((s, n) => s + n, 0) / photos / 1024 / 1024).toFixed(2)} MB per photo`);
+    lines.push(
+      `  S3 ${prefix}: ${(sizes.length / photos).toFixed(2)} objects and ${(sizes.reduce((s, n) => s + n, 0) / photos / 1024 / 1024).toFixed(2)} MB per photo`,
+    );
   }
   return lines;
 }
@@ -524,7 +570,13 @@ async function main(): Promise<void> {
       benchUrl.searchParams.set('application_name', BENCH_APPLICATION);
       db = await openDb({ url: benchUrl.toString(), dataDir: null });
       const [{ bytes: databaseBytesBefore } = { bytes: 0 }] = await db.query<{ bytes: number }>(`select pg_database_size(current_database())::bigint as bytes`);
-      const organiser = await createUser(db, { firstName: 'Race', lastName: 'Organiser', email: 'organiser@race-day.test', password: 'RaceDay#2026', isOrganiser: true });
+      const organiser = await createUser(db, {
+        firstName: 'Race',
+        lastName: 'Organiser',
+        email: 'organiser@race-day.test',
+        password: 'RaceDay#2026',
+        isOrganiser: true,
+      });
       const [server] = await db.query<{ version: string }>('select version()');
       const cpus = os.cpus();
       console.log(
@@ -548,7 +600,9 @@ async function main(): Promise<void> {
       for (const n of WORKER_COUNTS) results.push(await runCase(bench, `N=${n}`, n, false));
       results.push(await runCase(bench, `kill, N=${KILL_WORKERS}`, KILL_WORKERS, true));
 
-      console.log(`\nRace day: one API (API_WORKS=false) and N workers on ${os.cpus().length} cores, ${PHOTOS} photos per case (load average at the end ${load()})\n`);
+      console.log(
+        `\nRace day: one API (API_WORKS=false) and N workers on ${os.cpus().length} cores, ${PHOTOS} photos per case (load average at the end ${load()})\n`,
+      );
       console.log(
         `| workers | load at start | photos found | first byte to last found | photos/s | cores busy | CPU s/photo: workers + models, to searchable | with faces | API | PostgreSQL | moto_server | upload -> found p50 | p95 | peak RSS: API | largest worker with its model processes |`,
       );
@@ -560,7 +614,7 @@ async function main(): Promise<void> {
             `${perPhoto(r.cpuToSearchable)} | ${perPhoto(r.cpuWithFaces)} | ${perPhoto(r.apiCpu)} | ${perPhoto(r.databaseCpu)} | ${perPhoto(r.s3Cpu)} | ${r.p50.toFixed(1)} s | ${r.p95.toFixed(1)} s | ${mb(r.apiPeak)} MB | ${mb(r.largestWorkerTree)} MB |`,
         );
       }
-      console.log('\nPeak RSS of each process (500 ms samples; in brackets the kernel\'s high-water mark, for the API since its start):');
+      console.log("\nPeak RSS of each process (500 ms samples; in brackets the kernel's high-water mark, for the API since its start):");
       for (const r of results) for (const line of r.memory) console.log(`  ${r.label}, ${line}`);
       console.log('\nExactly once, from SQL and the bucket:');
       for (const r of results) console.log(`  ${r.label}: ${r.once}`);

@@ -125,7 +125,15 @@ const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
 const rgb = (c: readonly number[]) => `rgb(${c.map(clamp).join(',')})`;
 
 /** A line of text laid out glyph by glyph: its SVG path, and each character's extent along the line. */
-function layout(font: opentype.Font, text: string, cx: number, baseline: number, size: number, maxWidth: number, tracking = 0): { d: string; boxes: [number, number][] } {
+function layout(
+  font: opentype.Font,
+  text: string,
+  cx: number,
+  baseline: number,
+  size: number,
+  maxWidth: number,
+  tracking = 0,
+): { d: string; boxes: [number, number][] } {
   // Glyph by glyph: some fonts' substitution tables are beyond opentype.js's text layout.
   const glyphs = [...text].map((c) => font.charToGlyph(c));
   const advances = glyphs.map((g) => (g.advanceWidth ?? 0) / font.unitsPerEm);
@@ -257,9 +265,14 @@ async function background(random: Random, family: SceneFamily, width: number, he
   const upper = noiseField(random, w, h, 5, w / 6);
   const lower = noiseField(random, w, h, 5, w / 25);
   const foliage = random() < 0.55;
-  const top = foliage ? [between(random, 30, 80), between(random, 70, 130), between(random, 30, 70)] : [between(random, 110, 190), between(random, 100, 170), between(random, 90, 160)];
+  const top = foliage
+    ? [between(random, 30, 80), between(random, 70, 130), between(random, 30, 70)]
+    : [between(random, 110, 190), between(random, 100, 170), between(random, 90, 160)];
   const sky = [between(random, 150, 230), between(random, 170, 235), between(random, 190, 250)];
-  const ground = random() < 0.7 ? [between(random, 70, 120), between(random, 70, 115), between(random, 70, 115)] : [between(random, 60, 110), between(random, 110, 150), between(random, 50, 90)];
+  const ground =
+    random() < 0.7
+      ? [between(random, 70, 120), between(random, 70, 115), between(random, 70, 115)]
+      : [between(random, 60, 110), between(random, 110, 150), between(random, 50, 90)];
   const raw = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
@@ -282,18 +295,37 @@ async function background(random: Random, family: SceneFamily, width: number, he
   const parts: string[] = [];
   if (!foliage) {
     // Windows of buildings.
-    for (let i = 0; i < 40; i += 1) parts.push(`<rect x="${random() * w}" y="${random() * horizon * 0.9}" width="${w * 0.012}" height="${h * 0.02}" fill="${rgb([40, 50, 60])}" opacity="0.6"/>`);
+    for (let i = 0; i < 40; i += 1)
+      parts.push(
+        `<rect x="${random() * w}" y="${random() * horizon * 0.9}" width="${w * 0.012}" height="${h * 0.02}" fill="${rgb([40, 50, 60])}" opacity="0.6"/>`,
+      );
   }
   // Road markings, a barrier, spectators.
-  for (let i = 0; i < 5; i += 1) parts.push(`<rect x="${random() * w}" y="${horizon + random() * (h - horizon)}" width="${w * 0.06}" height="${h * 0.006}" fill="rgb(230,230,225)" opacity="0.8"/>`);
+  for (let i = 0; i < 5; i += 1)
+    parts.push(
+      `<rect x="${random() * w}" y="${horizon + random() * (h - horizon)}" width="${w * 0.06}" height="${h * 0.006}" fill="rgb(230,230,225)" opacity="0.8"/>`,
+    );
   const crowdY = horizon + h * 0.01;
   for (let i = 0; i < 45; i += 1) {
     const s = h * between(random, 0.025, 0.05);
     const cx = random() * w;
-    parts.push(`<rect x="${cx - s * 0.5}" y="${crowdY}" width="${s}" height="${s * 1.7}" rx="${s * 0.3}" fill="${rgb([random() * 255, random() * 255, random() * 255])}"/>`);
-    parts.push(`<circle cx="${cx}" cy="${crowdY - s * 0.3}" r="${s * 0.33}" fill="${rgb(pick(random, [[224, 180, 150], [170, 120, 85], [120, 80, 55], [80, 55, 40]]))}"/>`);
+    parts.push(
+      `<rect x="${cx - s * 0.5}" y="${crowdY}" width="${s}" height="${s * 1.7}" rx="${s * 0.3}" fill="${rgb([random() * 255, random() * 255, random() * 255])}"/>`,
+    );
+    parts.push(
+      `<circle cx="${cx}" cy="${crowdY - s * 0.3}" r="${s * 0.33}" fill="${rgb(
+        pick(random, [
+          [224, 180, 150],
+          [170, 120, 85],
+          [120, 80, 55],
+          [80, 55, 40],
+        ]),
+      )}"/>`,
+    );
   }
-  parts.push(`<rect y="${crowdY + h * 0.07}" width="${w}" height="${h * 0.03}" fill="${rgb([200 + random() * 55, 60 + random() * 190, 40 + random() * 200])}"/>`);
+  parts.push(
+    `<rect y="${crowdY + h * 0.07}" width="${w}" height="${h * 0.03}" fill="${rgb([200 + random() * 55, 60 + random() * 190, 40 + random() * 200])}"/>`,
+  );
   // Banners and signs: words and numbers that are no BIB (a year, a distance, a clock, a kilometre mark).
   const texts =
     family === 'tune'
@@ -308,16 +340,19 @@ async function background(random: Random, family: SceneFamily, width: number, he
     parts.push(`<path d="${layout(pick(random, fonts), pick(random, texts), bx + bw / 2, by + bh * 0.78, bh * 0.8, bw * 0.9).d}" fill="white"/>`);
   }
   // Bokeh: out-of-focus highlights.
-  for (let i = 0; i < 25; i += 1) parts.push(`<circle cx="${random() * w}" cy="${random() * horizon}" r="${w * between(random, 0.005, 0.02)}" fill="white" opacity="${between(random, 0.1, 0.35)}"/>`);
+  for (let i = 0; i < 25; i += 1)
+    parts.push(
+      `<circle cx="${random() * w}" cy="${random() * horizon}" r="${w * between(random, 0.005, 0.02)}" fill="white" opacity="${between(random, 0.1, 0.35)}"/>`,
+    );
   const scenery = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`);
   const blur = between(random, 0.6, 2.2);
   // sharp composites after it resizes, whatever the order of the calls: the drawn scenery is put on first.
-  const drawn = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: scenery }]).removeAlpha().png({ compressionLevel: 0 }).toBuffer();
-  return sharp(drawn)
-    .blur(blur)
-    .resize(width, height, { kernel: 'cubic' })
+  const drawn = await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .composite([{ input: scenery }])
+    .removeAlpha()
     .png({ compressionLevel: 0 })
     .toBuffer();
+  return sharp(drawn).blur(blur).resize(width, height, { kernel: 'cubic' }).png({ compressionLevel: 0 }).toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -354,8 +389,22 @@ interface Card {
   digitBottom: number;
 }
 
-const LIGHT_CARDS = [[255, 255, 255], [250, 248, 240], [255, 235, 120], [210, 235, 255], [255, 215, 225], [215, 245, 215]];
-const DARK_CARDS = [[25, 25, 30], [20, 50, 130], [170, 25, 35], [20, 100, 60], [90, 30, 110], [60, 60, 65]];
+const LIGHT_CARDS = [
+  [255, 255, 255],
+  [250, 248, 240],
+  [255, 235, 120],
+  [210, 235, 255],
+  [255, 215, 225],
+  [215, 245, 215],
+];
+const DARK_CARDS = [
+  [25, 25, 30],
+  [20, 50, 130],
+  [170, 25, 35],
+  [20, 100, 60],
+  [90, 30, 110],
+  [60, 60, 65],
+];
 
 async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): Promise<Card> {
   const fonts = spec.narrow ? FONTS[family].narrow : random() < 0.25 ? FONTS[family].narrow : FONTS[family].regular;
@@ -366,25 +415,52 @@ async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): 
   const tracking = spec.narrow ? between(random, -0.02, 0.02) : between(random, 0, 0.06);
   const probe = layout(font, spec.number, 0, 0, size, Infinity, tracking);
   const numberW = probe.boxes.at(-1)![1] - probe.boxes[0]![0];
-  const layoutKind = family === 'tune' ? pick(random, ['band-top', 'band-bottom-name', 'stripes'] as const) : pick(random, ['corner-logo', 'frame-tab', 'split-colour', 'plain-sponsor'] as const);
+  const layoutKind =
+    family === 'tune'
+      ? pick(random, ['band-top', 'band-bottom-name', 'stripes'] as const)
+      : pick(random, ['corner-logo', 'frame-tab', 'split-colour', 'plain-sponsor'] as const);
   const logoSide = layoutKind === 'corner-logo' || (layoutKind === 'band-top' && random() < 0.3);
   const marginX = dh * between(random, 0.35, 0.9);
   const w = Math.round(numberW + 2 * marginX + (logoSide ? dh * 0.9 : 0));
   const h = Math.round(dh * between(random, 2.0, 2.6));
   const ground = spec.dark ? pick(random, DARK_CARDS) : pick(random, LIGHT_CARDS);
-  const ink = spec.dark ? pick(random, [[250, 250, 250], [255, 225, 60], [240, 240, 220]]) : pick(random, [[0, 0, 0], [25, 25, 30], [150, 20, 30], [15, 35, 110]]);
-  const accent = pick(random, [[200, 30, 40], [20, 90, 180], [240, 150, 20], [30, 140, 70], [120, 40, 140]]);
+  const ink = spec.dark
+    ? pick(random, [
+        [250, 250, 250],
+        [255, 225, 60],
+        [240, 240, 220],
+      ])
+    : pick(random, [
+        [0, 0, 0],
+        [25, 25, 30],
+        [150, 20, 30],
+        [15, 35, 110],
+      ]);
+  const accent = pick(random, [
+    [200, 30, 40],
+    [20, 90, 180],
+    [240, 150, 20],
+    [30, 140, 70],
+    [120, 40, 140],
+  ]);
   const parts: string[] = [`<rect width="${w}" height="${h}" fill="${rgb(ground)}"/>`];
   const band = h * between(random, 0.18, 0.24);
   let numberTop = band;
   let numberBottom = h;
-  const text = (s: string, cx: number, base: number, sz: number, maxW: number, fill: string) => `<path d="${layout(small, s, cx, base, sz, maxW).d}" fill="${fill}"/>`;
+  const text = (s: string, cx: number, base: number, sz: number, maxW: number, fill: string) =>
+    `<path d="${layout(small, s, cx, base, sz, maxW).d}" fill="${fill}"/>`;
   switch (layoutKind) {
     case 'band-top':
-      parts.push(`<rect width="${w}" height="${band}" fill="${rgb(accent)}"/>`, text(pick(random, RACE_NAMES[family]) + (random() < 0.3 ? ' 2026' : ''), w / 2, band * 0.75, band * 0.6, w * 0.88, 'white'));
+      parts.push(
+        `<rect width="${w}" height="${band}" fill="${rgb(accent)}"/>`,
+        text(pick(random, RACE_NAMES[family]) + (random() < 0.3 ? ' 2026' : ''), w / 2, band * 0.75, band * 0.6, w * 0.88, 'white'),
+      );
       break;
     case 'band-bottom-name':
-      parts.push(`<rect y="${h - band}" width="${w}" height="${band}" fill="${rgb(accent)}"/>`, text(pick(random, NAMES), w / 2, h - band * 0.25, band * 0.62, w * 0.6, 'white'));
+      parts.push(
+        `<rect y="${h - band}" width="${w}" height="${band}" fill="${rgb(accent)}"/>`,
+        text(pick(random, NAMES), w / 2, h - band * 0.25, band * 0.62, w * 0.6, 'white'),
+      );
       parts.push(text(pick(random, SPONSORS[family]), w / 2, band * 0.7, band * 0.45, w * 0.7, rgb(accent)));
       numberTop = band * 0.9;
       numberBottom = h - band;
@@ -396,7 +472,9 @@ async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): 
       break;
     case 'corner-logo':
       parts.push(`<circle cx="${dh * 0.55}" cy="${h * 0.5}" r="${dh * 0.33}" fill="${rgb(accent)}"/>`);
-      parts.push(`<path d="M${dh * 0.35} ${h * 0.55} l${dh * 0.2} ${-dh * 0.2} l${dh * 0.2} ${dh * 0.2}" stroke="white" stroke-width="${dh * 0.06}" fill="none"/>`);
+      parts.push(
+        `<path d="M${dh * 0.35} ${h * 0.55} l${dh * 0.2} ${-dh * 0.2} l${dh * 0.2} ${dh * 0.2}" stroke="white" stroke-width="${dh * 0.06}" fill="none"/>`,
+      );
       parts.push(text(pick(random, SPONSORS[family]), w / 2, h - band * 0.3, band * 0.55, w * 0.7, rgb(accent)));
       numberTop = band * 0.3;
       numberBottom = h - band;
@@ -405,14 +483,19 @@ async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): 
       const m = dh * 0.1;
       parts.push(`<rect x="${m}" y="${m}" width="${w - 2 * m}" height="${h - 2 * m}" fill="none" stroke="${rgb(accent)}" stroke-width="${dh * 0.05}"/>`);
       // A tear-off tab along the bottom with the number printed small and a perforation.
-      parts.push(`<line x1="${m}" y1="${h - band}" x2="${w - m}" y2="${h - band}" stroke="${rgb(ink)}" stroke-width="${dh * 0.015}" stroke-dasharray="${dh * 0.05} ${dh * 0.05}"/>`);
+      parts.push(
+        `<line x1="${m}" y1="${h - band}" x2="${w - m}" y2="${h - band}" stroke="${rgb(ink)}" stroke-width="${dh * 0.015}" stroke-dasharray="${dh * 0.05} ${dh * 0.05}"/>`,
+      );
       parts.push(text(pick(random, RACE_NAMES[family]), w / 2, band * 0.75, band * 0.5, w * 0.8, rgb(accent)));
       numberTop = band;
       numberBottom = h - band;
       break;
     }
     case 'split-colour':
-      parts.push(`<rect width="${w}" height="${band * 1.1}" fill="${rgb(accent)}"/>`, `<rect y="${h - band * 0.7}" width="${w}" height="${band * 0.7}" fill="${rgb(accent)}" opacity="0.7"/>`);
+      parts.push(
+        `<rect width="${w}" height="${band * 1.1}" fill="${rgb(accent)}"/>`,
+        `<rect y="${h - band * 0.7}" width="${w}" height="${band * 0.7}" fill="${rgb(accent)}" opacity="0.7"/>`,
+      );
       parts.push(text(pick(random, SPONSORS[family]) + ' ' + pick(random, RACE_NAMES[family]), w / 2, band * 0.8, band * 0.55, w * 0.9, 'white'));
       numberTop = band * 1.1;
       numberBottom = h - band * 0.7;
@@ -427,19 +510,46 @@ async function renderCard(random: Random, family: SceneFamily, spec: CardSpec): 
   const outline = !spec.dark && random() < 0.15 ? ` stroke="${rgb(accent)}" stroke-width="${dh * 0.03}"` : '';
   parts.push(`<path d="${number.d}" fill="${rgb(ink)}"${outline}/>`);
   // Safety pins at the corners.
-  for (const [px, py] of [[dh * 0.15, dh * 0.15], [w - dh * 0.15, dh * 0.15], [dh * 0.15, h - dh * 0.15], [w - dh * 0.15, h - dh * 0.15]]) {
+  for (const [px, py] of [
+    [dh * 0.15, dh * 0.15],
+    [w - dh * 0.15, dh * 0.15],
+    [dh * 0.15, h - dh * 0.15],
+    [w - dh * 0.15, h - dh * 0.15],
+  ]) {
     if (random() < 0.15) continue;
     const a = between(random, -0.6, 0.6);
     const l = dh * 0.28;
-    parts.push(`<line x1="${px! - Math.cos(a) * l / 2}" y1="${py! - Math.sin(a) * l / 2}" x2="${px! + Math.cos(a) * l / 2}" y2="${py! + Math.sin(a) * l / 2}" stroke="rgb(185,185,190)" stroke-width="${dh * 0.035}" stroke-linecap="round"/>`);
+    parts.push(
+      `<line x1="${px! - (Math.cos(a) * l) / 2}" y1="${py! - (Math.sin(a) * l) / 2}" x2="${px! + (Math.cos(a) * l) / 2}" y2="${py! + (Math.sin(a) * l) / 2}" stroke="rgb(185,185,190)" stroke-width="${dh * 0.035}" stroke-linecap="round"/>`,
+    );
     parts.push(`<circle cx="${px}" cy="${py}" r="${dh * 0.04}" fill="rgb(150,150,155)"/>`);
   }
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`);
   const { data } = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   // Creases: soft light and dark ridges across the card (paper bent by the body and the pins).
-  const creases = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ a: between(random, 0, Math.PI), off: between(random, -0.5, 0.5), width: between(random, 0.02, 0.08) * h, depth: between(random, 0.08, 0.22) }));
-  const glare = spec.glare ? { x: between(random, 0.2, 0.8) * w, y: between(random, 0.3, 0.7) * h, rx: between(random, 0.25, 0.6) * w, ry: between(random, 0.3, 0.7) * h, k: between(random, 0.6, 0.92) } : null;
-  const shade = spec.shadow ? { a: between(random, -0.5, 0.5) + Math.PI / 2, off: between(random, -0.25, 0.25) * w, k: between(random, 0.45, 0.75), soft: between(random, 0.01, 0.05) * w } : null;
+  const creases = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+    a: between(random, 0, Math.PI),
+    off: between(random, -0.5, 0.5),
+    width: between(random, 0.02, 0.08) * h,
+    depth: between(random, 0.08, 0.22),
+  }));
+  const glare = spec.glare
+    ? {
+        x: between(random, 0.2, 0.8) * w,
+        y: between(random, 0.3, 0.7) * h,
+        rx: between(random, 0.25, 0.6) * w,
+        ry: between(random, 0.3, 0.7) * h,
+        k: between(random, 0.6, 0.92),
+      }
+    : null;
+  const shade = spec.shadow
+    ? {
+        a: between(random, -0.5, 0.5) + Math.PI / 2,
+        off: between(random, -0.25, 0.25) * w,
+        k: between(random, 0.45, 0.75),
+        soft: between(random, 0.01, 0.05) * w,
+      }
+    : null;
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       let light = 1;
@@ -491,7 +601,12 @@ function cardToPhoto(card: { width: number; height: number }, pose: Pose, u: num
 
 /** The card warped into the photo: an RGBA overlay and where it goes. */
 function warpCard(card: Card, pose: Pose): { input: Buffer; left: number; top: number; width: number; height: number } {
-  const corners = [[0, 0], [card.width, 0], [0, card.height], [card.width, card.height]].map(([u, v]) => cardToPhoto(card, pose, u!, v!));
+  const corners = [
+    [0, 0],
+    [card.width, 0],
+    [0, card.height],
+    [card.width, card.height],
+  ].map(([u, v]) => cardToPhoto(card, pose, u!, v!));
   const left = Math.floor(Math.min(...corners.map((c) => c[0]))) - 1;
   const top = Math.floor(Math.min(...corners.map((c) => c[1]))) - 1;
   const width = Math.ceil(Math.max(...corners.map((c) => c[0]))) - left + 2;
@@ -534,7 +649,13 @@ function warpCard(card: Card, pose: Pose): { input: Buffer; left: number; top: n
 // ---------------------------------------------------------------------------------------------------
 // Runners.
 
-const SKINS = [[224, 180, 150], [198, 150, 112], [160, 110, 75], [120, 80, 55], [85, 58, 40]];
+const SKINS = [
+  [224, 180, 150],
+  [198, 150, 112],
+  [160, 110, 75],
+  [120, 80, 55],
+  [85, 58, 40],
+];
 
 interface Box {
   x0: number;
@@ -544,25 +665,50 @@ interface Box {
 }
 
 /** A runner's body (legs, arms, torso, neck) as SVG in photo coordinates, and where the head goes. */
-function body(random: Random, cx: number, chestY: number, torsoW: number, lean: number): { svg: string; head: { left: number; top: number; size: number }; box: Box; skin: number[] } {
+function body(
+  random: Random,
+  cx: number,
+  chestY: number,
+  torsoW: number,
+  lean: number,
+): { svg: string; head: { left: number; top: number; size: number }; box: Box; skin: number[] } {
   const torsoH = torsoW * between(random, 1.3, 1.55);
   const skin = pick(random, SKINS);
   const shirt = [random() * 255, random() * 255, random() * 255];
-  const shorts = pick(random, [[20, 20, 30], [40, 60, 120], [200, 200, 200], [120, 20, 30]]);
+  const shorts = pick(random, [
+    [20, 20, 30],
+    [40, 60, 120],
+    [200, 200, 200],
+    [120, 20, 30],
+  ]);
   const x = cx - torsoW / 2;
   const y = chestY - torsoH * 0.42;
   const p: string[] = [];
   const g = `transform="rotate(${lean} ${cx} ${y + torsoH})"`;
   p.push(`<g ${g}>`);
-  p.push(`<rect x="${x + torsoW * 0.1}" y="${y + torsoH * 0.95}" width="${torsoW * 0.32}" height="${torsoH * 1.3}" rx="${torsoW * 0.12}" fill="${rgb(skin)}" transform="rotate(${between(random, -18, 10)} ${x + torsoW * 0.26} ${y + torsoH})"/>`);
-  p.push(`<rect x="${x + torsoW * 0.58}" y="${y + torsoH * 0.95}" width="${torsoW * 0.32}" height="${torsoH * 1.3}" rx="${torsoW * 0.12}" fill="${rgb(skin)}" transform="rotate(${between(random, -10, 18)} ${x + torsoW * 0.74} ${y + torsoH})"/>`);
+  p.push(
+    `<rect x="${x + torsoW * 0.1}" y="${y + torsoH * 0.95}" width="${torsoW * 0.32}" height="${torsoH * 1.3}" rx="${torsoW * 0.12}" fill="${rgb(skin)}" transform="rotate(${between(random, -18, 10)} ${x + torsoW * 0.26} ${y + torsoH})"/>`,
+  );
+  p.push(
+    `<rect x="${x + torsoW * 0.58}" y="${y + torsoH * 0.95}" width="${torsoW * 0.32}" height="${torsoH * 1.3}" rx="${torsoW * 0.12}" fill="${rgb(skin)}" transform="rotate(${between(random, -10, 18)} ${x + torsoW * 0.74} ${y + torsoH})"/>`,
+  );
   p.push(`<rect x="${x}" y="${y + torsoH * 0.85}" width="${torsoW}" height="${torsoH * 0.35}" rx="${torsoW * 0.08}" fill="${rgb(shorts)}"/>`);
-  p.push(`<rect x="${x - torsoW * 0.22}" y="${y + torsoH * 0.04}" width="${torsoW * 0.22}" height="${torsoH * 0.75}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, 8, 40)} ${x} ${y})"/>`);
-  p.push(`<rect x="${x + torsoW}" y="${y + torsoH * 0.04}" width="${torsoW * 0.22}" height="${torsoH * 0.75}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, -40, -8)} ${x + torsoW} ${y})"/>`);
+  p.push(
+    `<rect x="${x - torsoW * 0.22}" y="${y + torsoH * 0.04}" width="${torsoW * 0.22}" height="${torsoH * 0.75}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, 8, 40)} ${x} ${y})"/>`,
+  );
+  p.push(
+    `<rect x="${x + torsoW}" y="${y + torsoH * 0.04}" width="${torsoW * 0.22}" height="${torsoH * 0.75}" rx="${torsoW * 0.1}" fill="${rgb(skin)}" transform="rotate(${between(random, -40, -8)} ${x + torsoW} ${y})"/>`,
+  );
   p.push(`<rect x="${x}" y="${y}" width="${torsoW}" height="${torsoH}" rx="${torsoW * 0.2}" fill="${rgb(shirt)}"/>`);
-  if (random() < 0.5) p.push(`<rect x="${x}" y="${y + torsoH * between(random, 0.05, 0.25)}" width="${torsoW}" height="${torsoH * 0.08}" fill="${rgb(shirt.map((c) => 255 - c))}" opacity="0.8"/>`);
+  if (random() < 0.5)
+    p.push(
+      `<rect x="${x}" y="${y + torsoH * between(random, 0.05, 0.25)}" width="${torsoW}" height="${torsoH * 0.08}" fill="${rgb(shirt.map((c) => 255 - c))}" opacity="0.8"/>`,
+    );
   // Folds of the shirt.
-  for (let i = 0; i < 3; i += 1) p.push(`<path d="M${x + torsoW * random()} ${y + torsoH * random()} q${torsoW * 0.2} ${torsoH * 0.1} ${torsoW * 0.35} ${torsoH * 0.3}" stroke="black" stroke-opacity="0.18" stroke-width="${torsoW * 0.02}" fill="none"/>`);
+  for (let i = 0; i < 3; i += 1)
+    p.push(
+      `<path d="M${x + torsoW * random()} ${y + torsoH * random()} q${torsoW * 0.2} ${torsoH * 0.1} ${torsoW * 0.35} ${torsoH * 0.3}" stroke="black" stroke-opacity="0.18" stroke-width="${torsoW * 0.02}" fill="none"/>`,
+    );
   const headSize = torsoW * 0.55;
   p.push(`<rect x="${cx - headSize * 0.17}" y="${y - headSize * 0.25}" width="${headSize * 0.34}" height="${headSize * 0.4}" fill="${rgb(skin)}"/>`);
   p.push(`<ellipse cx="${cx}" cy="${y - headSize * 0.55}" rx="${headSize * 0.45}" ry="${headSize * 0.55}" fill="${rgb(skin)}"/>`);
@@ -582,7 +728,8 @@ function armAcross(skin: number[], x0: number, y0: number, x1: number, y1: numbe
   return `<g transform="translate(${x0} ${y0}) rotate(${angle})"><rect x="0" y="${-w / 2}" width="${len}" height="${w}" rx="${w * 0.45}" fill="${rgb(skin)}"/><ellipse cx="${len}" cy="0" rx="${w * 0.75}" ry="${w * 0.62}" fill="${rgb(skin.map((c) => c * 0.93))}"/><path d="M${len - w * 0.3} ${-w * 0.4} l${w * 0.5} ${w * 0.1}" stroke="black" stroke-opacity="0.2" stroke-width="${w * 0.05}"/></g>`;
 }
 
-const svgOf = (width: number, height: number, inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${inner}</svg>`);
+const svgOf = (width: number, height: number, inner: string) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${inner}</svg>`);
 
 /** An SVG overlay cut to the part of the photo it covers (drawing full-size overlays costs seconds). */
 function localSvg(width: number, height: number, box: Box, inner: string): OverlayOptions | null {
@@ -595,7 +742,11 @@ function localSvg(width: number, height: number, box: Box, inner: string): Overl
 }
 
 /** An RGBA overlay clipped to the photo (sharp refuses overlays that reach beyond it). */
-async function clipped(width: number, height: number, o: { input: Buffer; left: number; top: number; width: number; height: number }): Promise<OverlayOptions | null> {
+async function clipped(
+  width: number,
+  height: number,
+  o: { input: Buffer; left: number; top: number; width: number; height: number },
+): Promise<OverlayOptions | null> {
   const x0 = Math.max(0, o.left);
   const y0 = Math.max(0, o.top);
   const x1 = Math.min(width, o.left + o.width);
@@ -648,7 +799,12 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
   let [width, height] = condition === 'small' ? pick(random, SMALL_SIZES) : pick(random, SIZES);
   const fonts = [...FONTS[family].regular, ...FONTS[family].narrow].map(loadFont);
   const truncationOf: Truncation | null = condition === 'truncated' ? pick(random, ['edge', 'hand', 'behind'] as const) : null;
-  const count = condition === 'crowded' ? 5 + Math.floor(random() * 6) : condition === 'truncated' ? (random() < 0.5 ? 2 : 1) + (truncationOf === 'behind' ? 1 : 0) : 1 + Math.floor(random() * (condition === 'plain' ? 3 : 2));
+  const count =
+    condition === 'crowded'
+      ? 5 + Math.floor(random() * 6)
+      : condition === 'truncated'
+        ? (random() < 0.5 ? 2 : 1) + (truncationOf === 'behind' ? 1 : 0)
+        : 1 + Math.floor(random() * (condition === 'plain' ? 3 : 2));
   const truncation = truncationOf;
   const short = Math.min(width, height);
   const numbers: string[] = [];
@@ -692,7 +848,9 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
     digitHeights.push(digitHeight);
     const torsoW = card.width * between(random, 1.35, 1.7);
     let cx = behindFront ? 0 : slot * (k + between(random, 0.3, 0.7));
-    const chestY = behindFront ? numberBoxes[0]!.box.y1 + between(random, -0.3, 0.3) * card.height : height * (row === 0 ? between(random, 0.5, 0.62) : between(random, 0.62, 0.72));
+    const chestY = behindFront
+      ? numberBoxes[0]!.box.y1 + between(random, -0.3, 0.3) * card.height
+      : height * (row === 0 ? between(random, 0.5, 0.62) : between(random, 0.62, 0.72));
     const tiltDeg = condition === 'rotated' ? pick(random, [-1, 1]) * between(random, 15, 30) : between(random, -6, 6);
     const yawDeg = condition === 'perspective' ? pick(random, [-1, 1]) * between(random, 30, 60) : between(random, -12, 12);
     if (behindFront) {
@@ -712,14 +870,31 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
       const size = Math.max(8, Math.round(drawn.head.size));
       const left = Math.round(drawn.head.left);
       const top = Math.round(drawn.head.top);
-      if (left >= 0 && top >= 0 && left + size <= width && top + size <= height) layers.push({ input: await sharp(face.image).resize(size, size).toBuffer(), left, top });
+      if (left >= 0 && top >= 0 && left + size <= width && top + size <= height)
+        layers.push({ input: await sharp(face.image).resize(size, size).toBuffer(), left, top });
     }
-    const pose: Pose = { cx, cy: chestY + between(random, -0.05, 0.05) * card.height, tilt: (tiltDeg * Math.PI) / 180, yaw: (yawDeg * Math.PI) / 180, focal: condition === 'perspective' ? between(random, 1.1, 2.2) : 2.2 };
+    const pose: Pose = {
+      cx,
+      cy: chestY + between(random, -0.05, 0.05) * card.height,
+      tilt: (tiltDeg * Math.PI) / 180,
+      yaw: (yawDeg * Math.PI) / 180,
+      focal: condition === 'perspective' ? between(random, 1.1, 2.2) : 2.2,
+    };
     const warped = warpCard(card, pose);
     const placed = await clipped(width, height, warped);
     if (placed) layers.push(placed);
-    const digitCorners = card.digits.flatMap(([a, b]) => [cardToPhoto(card, pose, a, card.digitTop), cardToPhoto(card, pose, b, card.digitBottom), cardToPhoto(card, pose, a, card.digitBottom), cardToPhoto(card, pose, b, card.digitTop)]);
-    const numberBox: Box = { x0: Math.min(...digitCorners.map((c) => c[0])), y0: Math.min(...digitCorners.map((c) => c[1])), x1: Math.max(...digitCorners.map((c) => c[0])), y1: Math.max(...digitCorners.map((c) => c[1])) };
+    const digitCorners = card.digits.flatMap(([a, b]) => [
+      cardToPhoto(card, pose, a, card.digitTop),
+      cardToPhoto(card, pose, b, card.digitBottom),
+      cardToPhoto(card, pose, a, card.digitBottom),
+      cardToPhoto(card, pose, b, card.digitTop),
+    ]);
+    const numberBox: Box = {
+      x0: Math.min(...digitCorners.map((c) => c[0])),
+      y0: Math.min(...digitCorners.map((c) => c[1])),
+      x1: Math.max(...digitCorners.map((c) => c[0])),
+      y1: Math.max(...digitCorners.map((c) => c[1])),
+    };
     // A number partly beyond the frame is not whole.
     const inFrame = numberBox.x0 >= 0 && numberBox.y0 >= 0 && numberBox.x1 <= width && numberBox.y1 <= height;
     let whole = inFrame;
@@ -728,7 +903,9 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
       const n = number.length;
       const cover = Math.min(n - 1, 1 + Math.floor(random() * 2));
       const fromStart = random() < 0.45;
-      const [a, b] = fromStart ? [card.digits[0]![0], card.digits[cover - 1]![1] - (card.digits[cover - 1]![1] - card.digits[cover - 1]![0]) * between(random, 0, 0.3)] : [card.digits[n - cover]![0] + (card.digits[n - cover]![1] - card.digits[n - cover]![0]) * between(random, 0, 0.3), card.digits[n - 1]![1]];
+      const [a, b] = fromStart
+        ? [card.digits[0]![0], card.digits[cover - 1]![1] - (card.digits[cover - 1]![1] - card.digits[cover - 1]![0]) * between(random, 0, 0.3)]
+        : [card.digits[n - cover]![0] + (card.digits[n - cover]![1] - card.digits[n - cover]![0]) * between(random, 0, 0.3), card.digits[n - 1]![1]];
       const mid = (a + b) / 2;
       const [hx, hy] = cardToPhoto(card, pose, mid, (card.digitTop + card.digitBottom) / 2);
       const armW = Math.abs(b - a) * between(random, 1.05, 1.3);
@@ -737,7 +914,17 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
       // The fist lies over the digits (the arm's end goes a little past their centre).
       const [ex, ey] = [hx - Math.cos(from) * armW * 0.45, hy - Math.sin(from) * armW * 0.45];
       const svg = armAcross(drawn.skin, hx + Math.cos(from) * reach, hy + Math.sin(from) * reach, ex, ey, armW);
-      const overlay = localSvg(width, height, { x0: Math.min(hx, hx + Math.cos(from) * reach) - armW * 2, y0: Math.min(hy, hy + Math.sin(from) * reach) - armW * 2, x1: Math.max(hx, hx + Math.cos(from) * reach) + armW * 2, y1: Math.max(hy, hy + Math.sin(from) * reach) + armW * 2 }, svg);
+      const overlay = localSvg(
+        width,
+        height,
+        {
+          x0: Math.min(hx, hx + Math.cos(from) * reach) - armW * 2,
+          y0: Math.min(hy, hy + Math.sin(from) * reach) - armW * 2,
+          x1: Math.max(hx, hx + Math.cos(from) * reach) + armW * 2,
+          y1: Math.max(hy, hy + Math.sin(from) * reach) + armW * 2,
+        },
+        svg,
+      );
       if (overlay) layers.push(overlay);
       whole = false;
     }
@@ -755,20 +942,22 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
     }
     if (truncation === 'behind' && i === 0) whole = false;
     // A number that an earlier (farther) runner's bib had is hidden if this runner stands over it.
-    for (const other of numberBoxes) if (overlaps(other.box, drawn.box) && visible.includes(other.number)) {
-      visible.splice(visible.indexOf(other.number), 1);
-      hidden.push(other.number);
-    }
+    for (const other of numberBoxes)
+      if (overlaps(other.box, drawn.box) && visible.includes(other.number)) {
+        visible.splice(visible.indexOf(other.number), 1);
+        hidden.push(other.number);
+      }
     numberBoxes.push({ number, box: numberBox });
     (whole ? visible : hidden).push(number);
   }
   if (truncation === 'edge') {
     // Cut the photo so that its edge runs through the first runner's number; the other runner stays whole or is hidden.
     const keep = numberBoxes.slice(1).filter((nb) => nb.box.x0 < cropLeft || nb.box.x1 > cropRight);
-    for (const nb of keep) if (visible.includes(nb.number)) {
-      visible.splice(visible.indexOf(nb.number), 1);
-      hidden.push(nb.number);
-    }
+    for (const nb of keep)
+      if (visible.includes(nb.number)) {
+        visible.splice(visible.indexOf(nb.number), 1);
+        hidden.push(nb.number);
+      }
   }
   let image = sharp(await background(random, family, width, height, fonts)).composite(layers);
   let buffer = await image.raw().toBuffer({ resolveWithObject: true });
@@ -808,7 +997,14 @@ export async function renderRaceScene(family: SceneFamily, condition: Condition,
     quality = Math.round(between(random, 15, 35));
     const scale = between(random, 1000, 2000) / Math.max(width, height);
     const w2 = Math.round(width * scale);
-    image = sharp(await image.resize(w2).raw().toBuffer({ resolveWithObject: true }).then((r) => ((height = r.info.height), r.data)), { raw: { width: w2, height, channels } });
+    image = sharp(
+      await image
+        .resize(w2)
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .then((r) => ((height = r.info.height), r.data)),
+      { raw: { width: w2, height, channels } },
+    );
     width = w2;
   }
   const jpeg = await image.removeAlpha().jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();

@@ -86,8 +86,12 @@ async function main(): Promise<void> {
     await indexer.whenIdle();
     await indexer.stop();
     const seconds = (performance.now() - started) / 1000;
-    const [{ n: indexedFaces }] = (await db.query<{ n: number }>('select count(*)::int as n from photo_faces where event_id = $1', [indexEvent])) as [{ n: number }];
-    console.log(`indexing: ${INDEX_PHOTOS} photos (960x600, ${faceSet ? 3 : 0} faces each, whole image + tiles), ${indexedFaces} faces in ${seconds.toFixed(1)} s = ${(INDEX_PHOTOS / seconds).toFixed(2)} photos/s`);
+    const [{ n: indexedFaces }] = (await db.query<{ n: number }>('select count(*)::int as n from photo_faces where event_id = $1', [indexEvent])) as [
+      { n: number },
+    ];
+    console.log(
+      `indexing: ${INDEX_PHOTOS} photos (960x600, ${faceSet ? 3 : 0} faces each, whole image + tiles), ${indexedFaces} faces in ${seconds.toFixed(1)} s = ${(INDEX_PHOTOS / seconds).toFixed(2)} photos/s`,
+    );
 
     // 2. The big event. People around a common centre, photos of a person around that person.
     const bigEvent = await createSelfieEvent(db, 'Bench Latency Run');
@@ -106,7 +110,12 @@ async function main(): Promise<void> {
       if (p % 50 === 0) people = Array.from({ length: 200 }, person);
       const faces: DetectedFace[] = Array.from({ length: FACES_PER_PHOTO }, () => {
         const who = people[Math.floor(random() * people.length)]!;
-        return { box: [0, 0, 100, 100], score: 0.9, descriptor: who.map((v) => v + normal() * 0.025), quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 , yaw: 0, eyeLight: 0.6 } };
+        return {
+          box: [0, 0, 100, 100],
+          score: 0.9,
+          descriptor: who.map((v) => v + normal() * 0.025),
+          quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1, yaw: 0, eyeLight: 0.6 },
+        };
       });
       await saveFacesOfPhoto(db, ids[p]!.id, bigEvent, faces);
     }
@@ -135,8 +144,13 @@ async function main(): Promise<void> {
     console.log(summary(`matching alone, exact scan in the database (${matched} photos matched)`, sql));
 
     // A photo indexed meanwhile: the next search fetches only the new faces.
-    const extra = await db.query<{ id: number }>(`insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'BL-new', 'image', 'o.jpg', 'p.jpg', 't.jpg', 960, 600) returning id`, [bigEvent]);
-    await saveFacesOfPhoto(db, extra[0]!.id, bigEvent, [{ box: [0, 0, 100, 100], score: 0.9, descriptor: query, quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1 , yaw: 0, eyeLight: 0.6 } }]);
+    const extra = await db.query<{ id: number }>(
+      `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'BL-new', 'image', 'o.jpg', 'p.jpg', 't.jpg', 960, 600) returning id`,
+      [bigEvent],
+    );
+    await saveFacesOfPhoto(db, extra[0]!.id, bigEvent, [
+      { box: [0, 0, 100, 100], score: 0.9, descriptor: query, quality: { size: 100, brightness: 0.5, sharpness: 0.05, flatness: 0.1, yaw: 0, eyeLight: 0.6 } },
+    ]);
     const afterInsert = await timed(1, () => matchPhotosInEvent(db, bigEvent, query));
     console.log(`first search after a photo was indexed (new faces fetched only): ${afterInsert[0]!.toFixed(1)} ms`);
 

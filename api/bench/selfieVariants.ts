@@ -40,7 +40,11 @@ export async function turnFace(face: Buffer, amount = 0.6, towards: 'left' | 'ri
   const near = Math.max(1, Math.round(half * (towards === 'right' ? 1 + amount : 1 - amount)));
   const far = Math.max(1, width - near);
   const left = await sharp(face).removeAlpha().extract({ left: 0, top: 0, width: half, height }).resize(near, height, { fit: 'fill' }).toBuffer();
-  const right = await sharp(face).removeAlpha().extract({ left: half, top: 0, width: width - half, height }).resize(far, height, { fit: 'fill' }).toBuffer();
+  const right = await sharp(face)
+    .removeAlpha()
+    .extract({ left: half, top: 0, width: width - half, height })
+    .resize(far, height, { fit: 'fill' })
+    .toBuffer();
   const turned = sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } })
     .composite([
       { input: left, left: 0, top: 0 },
@@ -59,7 +63,11 @@ export async function withSunglasses(face: Buffer): Promise<Buffer> {
     <ellipse cx="${s * 0.32}" cy="${s * 0.4}" rx="${s * 0.16}" ry="${s * 0.1}" fill="#141414"/>
     <ellipse cx="${s * 0.68}" cy="${s * 0.4}" rx="${s * 0.16}" ry="${s * 0.1}" fill="#141414"/>
     <rect x="${s * 0.46}" y="${s * 0.37}" width="${s * 0.08}" height="${s * 0.03}" fill="#141414"/></svg>`;
-  return sharp(face).removeAlpha().composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+  return sharp(face)
+    .removeAlpha()
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
 }
 
 /** The selfie of one face photo in one condition (JPEG, as a phone camera sends it). */
@@ -77,7 +85,11 @@ export async function variantSelfie(face: FaceImage, variant: SelfieVariant, opt
     case 'jpeg':
       return jpeg(sharp(base), 40);
     case 'offcentre':
-      return jpeg(sharp(face.image).resize(200, 200).extend({ top: 40, bottom: 120, left: 10, right: 110, background: { r: 205, g: 200, b: 190 } }));
+      return jpeg(
+        sharp(face.image)
+          .resize(200, 200)
+          .extend({ top: 40, bottom: 120, left: 10, right: 110, background: { r: 205, g: 200, b: 190 } }),
+      );
     case 'dark':
       return jpeg(sharp(base).linear(0.18, 0));
     case 'bright':
@@ -90,7 +102,11 @@ export async function variantSelfie(face: FaceImage, variant: SelfieVariant, opt
       return renderSelfie(await withSunglasses(face.image), 'jpeg');
     case 'far':
       // The face 60 px tall in a 640x480 frame: too far from the camera.
-      return jpeg(sharp(face.image).resize(60, 60).extend({ top: 200, bottom: 220, left: 290, right: 290, background: { r: 205, g: 200, b: 190 } }));
+      return jpeg(
+        sharp(face.image)
+          .resize(60, 60)
+          .extend({ top: 200, bottom: 220, left: 290, right: 290, background: { r: 205, g: 200, b: 190 } }),
+      );
     case 'two': {
       const second = other ?? face;
       const a = await sharp(face.image).resize(220, 220).toBuffer();

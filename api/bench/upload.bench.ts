@@ -61,15 +61,21 @@ const percentile = (values: number[], p: number) => {
 };
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-
-
 const sceneBib = (i: number) => `BM${String(1000 + i * 37).padStart(4, '0')}`;
 
 /** Draws the camera scenes into `dir` (run as a child process: drawing leaves hundreds of MB behind). */
 async function renderScenes(dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   for (let i = 0; i < SCENES; i++) {
-    const jpeg = await cameraPhoto({ bib: sceneBib(i), seed: `bench/${i}`, width: 4000, grain: 14, quality: 95, eventCode: 'BM26', eventName: 'Bench City Marathon 2026' });
+    const jpeg = await cameraPhoto({
+      bib: sceneBib(i),
+      seed: `bench/${i}`,
+      width: 4000,
+      grain: 14,
+      quality: 95,
+      eventCode: 'BM26',
+      eventName: 'Bench City Marathon 2026',
+    });
     fs.writeFileSync(path.join(dir, `${i}.jpg`), jpeg);
   }
 }
@@ -84,7 +90,14 @@ function renderScenesElsewhere(dir: string): Promise<void> {
 
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-upload-bench-'));
-  const config = loadConfig({ port: 0, host: '127.0.0.1', dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, logLevel: 'warn', seedOnStart: false });
+  const config = loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: tmp,
+    storage: { kind: 'local', dir: path.join(tmp, 'objects') },
+    logLevel: 'warn',
+    seedOnStart: false,
+  });
   const schema = process.env.TEST_DATABASE_URL ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
   const db = await openDb({ url: process.env.TEST_DATABASE_URL ?? null, dataDir: process.env.TEST_DATABASE_URL ? null : tmp, schema });
   const ctx = await createContextWith(config, db);
@@ -161,8 +174,15 @@ async function main(): Promise<void> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   };
   async function uploadOne(file: { bib: string; data: Buffer }, index: number): Promise<void> {
-    const meta = [`eventId ${Buffer.from(String(eventId)).toString('base64')}`, `filename ${Buffer.from(`IMG_${index}.JPG`).toString('base64')}`, `filetype ${Buffer.from('image/jpeg').toString('base64')}`].join(',');
-    const created = await fetch(endpoint, { method: 'POST', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-length': String(file.data.length), 'upload-metadata': meta } });
+    const meta = [
+      `eventId ${Buffer.from(String(eventId)).toString('base64')}`,
+      `filename ${Buffer.from(`IMG_${index}.JPG`).toString('base64')}`,
+      `filetype ${Buffer.from('image/jpeg').toString('base64')}`,
+    ].join(',');
+    const created = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-length': String(file.data.length), 'upload-metadata': meta },
+    });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const location = new URL(created.headers.get('location')!, url).href;
     let offset = 0;
@@ -172,7 +192,12 @@ async function main(): Promise<void> {
       await uplink(chunk.length);
       last = await fetch(location, {
         method: 'PATCH',
-        headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          'tus-resumable': '1.0.0',
+          authorization: `Bearer ${token}`,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: new Uint8Array(chunk),
       });
       if (last.status !== 204) throw new Error(`patch: ${last.status} ${await last.text()}`);
@@ -207,9 +232,16 @@ async function main(): Promise<void> {
   const listTimes: { counts: number[]; page: number[] } = { counts: [], page: [] };
   const polling = (async () => {
     while (uploading || readyAt.size < finishedAt.size) {
-      for (const [kind, perPage] of [['counts', 0], ['page', 48]] as const) {
+      for (const [kind, perPage] of [
+        ['counts', 0],
+        ['page', 48],
+      ] as const) {
         const at = performance.now();
-        const res = await fetch(`${url}${API_ROUTES.partnerPhotos}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ eventId, perPage }) });
+        const res = await fetch(`${url}${API_ROUTES.partnerPhotos}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ eventId, perPage }),
+        });
         await res.arrayBuffer();
         if (res.status === 200) listTimes[kind].push(performance.now() - at);
       }
@@ -226,7 +258,9 @@ async function main(): Promise<void> {
   );
   uploading = false;
   const uploadSeconds = (Date.now() - started) / 1000;
-  console.log(`Uploaded ${PHOTOS} photos in ${uploadSeconds.toFixed(1)} s: ${(PHOTOS / uploadSeconds).toFixed(2)} photos/s, ${(totalBytes / (1024 * 1024) / uploadSeconds).toFixed(1)} MB/s${UPLINK_MBIT > 0 ? ` (paced to a ${UPLINK_MBIT} Mbit/s uplink)` : ''}`);
+  console.log(
+    `Uploaded ${PHOTOS} photos in ${uploadSeconds.toFixed(1)} s: ${(PHOTOS / uploadSeconds).toFixed(2)} photos/s, ${(totalBytes / (1024 * 1024) / uploadSeconds).toFixed(1)} MB/s${UPLINK_MBIT > 0 ? ` (paced to a ${UPLINK_MBIT} Mbit/s uplink)` : ''}`,
+  );
 
   // Searchable: ready (a ready photo is found by its BIBs at once), polled in one query for the batch
   // from the first byte on, so a photo processed while others still upload is timed when it is ready.
@@ -239,10 +273,16 @@ async function main(): Promise<void> {
   const right = [...bibOf.entries()].filter(([id, bib]) => tags.some((t) => t.photo_id === id && t.bib_number === bib)).length;
   const wrong = tags.filter((t) => bibOf.get(t.photo_id) !== t.bib_number).length;
 
-  console.log(`All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${READER_PROCESSES} BIB reader process(es))`);
-  console.log(`Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`);
+  console.log(
+    `All ${PHOTOS} processed ${allSeconds.toFixed(1)} s after the first byte: ${(PHOTOS / allSeconds).toFixed(2)} photos/s end to end (${WORKERS} photo workers, ${READER_PROCESSES} BIB reader process(es))`,
+  );
+  console.log(
+    `Upload finished -> searchable: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, max ${Math.max(...latencies).toFixed(1)} s (goal p95 < 60 s)`,
+  );
   for (const [kind, times] of Object.entries(listTimes)) {
-    console.log(`Photo list during the batch (${kind === 'counts' ? 'upload page: counts only' : 'review page: first page of 48'}): ${times.length} calls, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms (goal p95 < 200 ms)`);
+    console.log(
+      `Photo list during the batch (${kind === 'counts' ? 'upload page: counts only' : 'review page: first page of 48'}): ${times.length} calls, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms (goal p95 < 200 ms)`,
+    );
   }
   console.log(`Statuses: ${outcome.map((o) => `${o.status} ${o.n}`).join(', ')}; found under the right BIB: ${right}/${PHOTOS}; wrong tags: ${wrong}`);
   const modelCpuOf = () => [...models.values()].map((entry) => [...entry.cpu].reduce((sum, [pid, cpu]) => sum + cpu - (cpuOfModelsAtStart.get(pid) ?? 0), 0));
@@ -258,7 +298,9 @@ async function main(): Promise<void> {
     await watchingFaces;
     console.log(`Face indexing of the batch done ${((Date.now() - started) / 1000).toFixed(1)} s after the first byte (it lets BIB reading go first)`);
     const faceLatencies = [...finishedAt.entries()].filter(([id]) => faceReadyAt.has(id)).map(([id, at]) => (faceReadyAt.get(id)! - at) / 1000);
-    console.log(`Upload finished -> findable by face (faces indexed): p50 ${percentile(faceLatencies, 50).toFixed(1)} s, p95 ${percentile(faceLatencies, 95).toFixed(1)} s, max ${Math.max(...faceLatencies).toFixed(1)} s (goal p95 < 60 s)`);
+    console.log(
+      `Upload finished -> findable by face (faces indexed): p50 ${percentile(faceLatencies, 50).toFixed(1)} s, p95 ${percentile(faceLatencies, 95).toFixed(1)} s, max ${Math.max(...faceLatencies).toFixed(1)} s (goal p95 < 60 s)`,
+    );
   }
   const rss = memory.map((m) => m.rss);
   const heap = memory.map((m) => m.heap);
@@ -266,7 +308,12 @@ async function main(): Promise<void> {
     `Memory during the batch: RSS ${mb(Math.min(...rss))}-${mb(Math.max(...rss))} MB (first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}); heap ${mb(Math.min(...heap))}-${mb(Math.max(...heap))} MB (goal flat, < 500 MB)`,
   );
   // The samples can miss a short peak (one detection's activations): the kernel's high-water mark cannot.
-  console.log(`Peak RSS of the API process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Peak RSS of the API process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   sampleModels();
   for (const [name, entry] of models) {
     const stats = modelProcessStats().find((s) => s.name === name);
@@ -299,4 +346,6 @@ function inApiMemorySetting(): Promise<void> {
   });
 }
 
-runBench(() => (process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : process.env.MALLOC_ARENA_MAX ? main() : inApiMemorySetting()));
+runBench(() =>
+  process.env.BENCH_RENDER_SCENES_TO ? renderScenes(process.env.BENCH_RENDER_SCENES_TO) : process.env.MALLOC_ARENA_MAX ? main() : inApiMemorySetting(),
+);

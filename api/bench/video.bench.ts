@@ -43,11 +43,31 @@ async function main(): Promise<void> {
   const file = path.join(tmp, 'finish-line.mp4');
   let started = Date.now();
   // The camera's file: x264 at its camera-like quality, drawn by the demo's scenes (not measured).
-  await renderFinishLineVideo({ out: file, width: 1920, height: 1080, fps: 25, seconds, runners, eventName: 'Bench Finish 2026', eventCode: 'BF26', preset: 'ultrafast', crf: 20 });
+  await renderFinishLineVideo({
+    out: file,
+    width: 1920,
+    height: 1080,
+    fps: 25,
+    seconds,
+    runners,
+    eventName: 'Bench Finish 2026',
+    eventCode: 'BF26',
+    preset: 'ultrafast',
+    crf: 20,
+  });
   const size = fs.statSync(file).size;
-  console.log(`bench:video: drew ${MINUTES} min of 1080p25 with ${runners.length} finishers in ${((Date.now() - started) / 1000).toFixed(0)} s (${(size / 1024 ** 2).toFixed(0)} MB)`);
+  console.log(
+    `bench:video: drew ${MINUTES} min of 1080p25 with ${runners.length} finishers in ${((Date.now() - started) / 1000).toFixed(0)} s (${(size / 1024 ** 2).toFixed(0)} MB)`,
+  );
 
-  const config = loadConfig({ port: 0, host: '127.0.0.1', dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, logLevel: 'warn', seedOnStart: false });
+  const config = loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: tmp,
+    storage: { kind: 'local', dir: path.join(tmp, 'objects') },
+    logLevel: 'warn',
+    seedOnStart: false,
+  });
   const schema = process.env.TEST_DATABASE_URL ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
   const db = await openDb({ url: process.env.TEST_DATABASE_URL ?? null, dataDir: process.env.TEST_DATABASE_URL ? null : tmp, schema });
   const ctx = await createContextWith(config, db);
@@ -59,9 +79,16 @@ async function main(): Promise<void> {
   const worker = await startVideoWorker(ctx, queue, { reader, concurrency: WORKERS });
   const partner = await createUser(db, { firstName: 'Bench', lastName: 'Videographer', email: 'video@bench.test', password: 'Bench#2026', isPartner: true });
   const token = (await createSession(db, partner)).token;
-  const [event] = await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable, bib_pattern) values ('Bench Finish 2026', '2026-10-04', '2026-10-04', true, '^V[0-9]{4}$') returning id`);
+  const [event] = await db.query<{ id: number }>(
+    `insert into events (name, from_date, to_date, issearchable, bib_pattern) values ('Bench Finish 2026', '2026-10-04', '2026-10-04', true, '^V[0-9]{4}$') returning id`,
+  );
   await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [event!.id, partner]);
-  for (const r of runners) await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $2, make_interval(secs => $3))`, [event!.id, r.bib, r.crossAt]);
+  for (const r of runners)
+    await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $2, make_interval(secs => $3))`, [
+      event!.id,
+      r.bib,
+      r.crossAt,
+    ]);
 
   // Upload over tus in 8 MB chunks.
   const headers = { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` };
@@ -69,7 +96,10 @@ async function main(): Promise<void> {
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',');
   started = Date.now();
-  const created = await fetch(`${url}${API_ROUTES.partnerUploads}`, { method: 'POST', headers: { ...headers, 'upload-length': String(size), 'upload-metadata': meta } });
+  const created = await fetch(`${url}${API_ROUTES.partnerUploads}`, {
+    method: 'POST',
+    headers: { ...headers, 'upload-length': String(size), 'upload-metadata': meta },
+  });
   const location = new URL(created.headers.get('location')!, url).href;
   const handle = await fs.promises.open(file, 'r');
   let receipt: VideoUploadReceipt | null = null;
@@ -79,7 +109,11 @@ async function main(): Promise<void> {
     await handle.read(body, 0, body.length, offset);
     const last = offset + body.length >= size;
     const before = cpuSeconds();
-    const answer = await fetch(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(body) });
+    const answer = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(body),
+    });
     if (answer.status !== 204) throw new Error(`upload refused: ${answer.status} ${await answer.text()}`);
     if (last) {
       checkCpu = total(cpuSeconds()) - total(before);
@@ -88,10 +122,16 @@ async function main(): Promise<void> {
   }
   await handle.close();
   const uploadEnd = Date.now();
-  console.log(`bench:video: uploaded in ${((uploadEnd - started) / 1000).toFixed(1)} s; the last chunk's checks (SHA-256, boxes, probe, decode of both ends, storing) ${checkCpu.toFixed(1)} s CPU`);
+  console.log(
+    `bench:video: uploaded in ${((uploadEnd - started) / 1000).toFixed(1)} s; the last chunk's checks (SHA-256, boxes, probe, decode of both ends, storing) ${checkCpu.toFixed(1)} s CPU`,
+  );
 
   const beforeCut = cpuSeconds();
-  const clock = await fetch(`${url}${API_ROUTES.partnerVideoClock}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ videoId: receipt!.videoId, mode: 'start', raceTime: '0:00:00' }) });
+  const clock = await fetch(`${url}${API_ROUTES.partnerVideoClock}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ videoId: receipt!.videoId, mode: 'start', raceTime: '0:00:00' }),
+  });
   if (clock.status !== 200) throw new Error(`clock: ${clock.status} ${await clock.text()}`);
   let lastReady: number;
   for (;;) {
@@ -114,7 +154,9 @@ async function main(): Promise<void> {
   const clips = runners.length;
   console.log(`bench:video: ${MINUTES} min of 1080p25, ${clips} clips, ${WORKERS} video workers, load ${load()}`);
   console.log(`  upload checks: ${(checkCpu / MINUTES).toFixed(2)} s CPU per minute of video`);
-  console.log(`  cutting (clip, preview, poster, BIB check): ${cutCpu.toFixed(0)} s CPU = ${(cutCpu / clips).toFixed(2)} s per clip = ${(cutCpu / MINUTES).toFixed(1)} s per minute of video at one finisher every ${GAP} s`);
+  console.log(
+    `  cutting (clip, preview, poster, BIB check): ${cutCpu.toFixed(0)} s CPU = ${(cutCpu / clips).toFixed(2)} s per clip = ${(cutCpu / MINUTES).toFixed(1)} s per minute of video at one finisher every ${GAP} s`,
+  );
   console.log(`  upload end to last clip findable: ${((lastReady - uploadEnd) / 1000).toFixed(0)} s (clock set at once)`);
   await release();
   await app.close();

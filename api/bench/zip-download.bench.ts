@@ -35,7 +35,6 @@ const MiB = 1024 * 1024;
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -87,7 +86,9 @@ interface Received {
 
 function viaCurl(url: string): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %header{content-length}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %header{content-length}', url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     curl.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     curl.on('error', reject);
@@ -132,7 +133,11 @@ async function main(): Promise<void> {
   const largest = Math.max(...ORDER_SIZES);
   const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, logLevel: 'warn', seedOnStart: false });
 
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(', ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
   console.log(`${os.cpus().length} cores; load average at the start ${load()} (figures from a busy machine vary from run to run)`);
   console.log(`Rendering ${SCENES} camera-like originals, written as ${largest} distinct files...`);
   const scenes: Buffer[] = [];
@@ -141,7 +146,9 @@ async function main(): Promise<void> {
   // The data folder the API will open: its database (embedded PGlite) and its objects.
   const db = await openDb({ url: null, dataDir: tmp });
   const ctx = await createContextWith(config, db);
-  const [event] = await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ('Zip Bench Marathon 2026', '2026-10-04', '2026-10-04', true) returning id`);
+  const [event] = await db.query<{ id: number }>(
+    `insert into events (name, from_date, to_date, issearchable) values ('Zip Bench Marathon 2026', '2026-10-04', '2026-10-04', true) returning id`,
+  );
   const eventId = event!.id;
   const photoIds: number[] = [];
   const files: string[] = [];
@@ -163,7 +170,10 @@ async function main(): Promise<void> {
        values ($1, $1, $2, 'ZB100', 'Bench Buyer', 'bench@example.com', '9876543210', 'Paid', 100, '100.00', 'photos', now()) returning id`,
       [ref, eventId],
     );
-    await db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [order!.id, photoIds.slice(0, size)]);
+    await db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [
+      order!.id,
+      photoIds.slice(0, size),
+    ]);
     const orderFiles = files.slice(0, size);
     orders.push({ size, ref, files: orderFiles, bytes: orderFiles.reduce((sum, f) => sum + fs.statSync(f).size, 0) });
   }
@@ -171,28 +181,40 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const api: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROFILE] : []), '--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATA_DIR: tmp,
-      DATABASE_URL: '',
-      S3_BUCKET: '',
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      PUBLIC_API_URL: apiUrl,
-      SEED_ON_START: 'false',
-      FACE_INDEXING: 'false',
-      SUPPLY_WORKER: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  const api: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROFILE] : []),
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'api/src/main.ts'),
+    ],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATA_DIR: tmp,
+        DATABASE_URL: '',
+        S3_BUCKET: '',
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        PUBLIC_API_URL: apiUrl,
+        SEED_ON_START: 'false',
+        FACE_INDEXING: 'false',
+        SUPPLY_WORKER: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
     },
-  });
+  );
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const ok = await fetch(`${apiUrl}${API_ROUTES.health}`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${apiUrl}${API_ROUTES.health}`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -205,7 +227,11 @@ async function main(): Promise<void> {
       const preauth = signPreauth(config.signingSecret, ref, 'bench@example.com', new Date(Date.now() + 86400_000));
       // fetch's kept-alive socket can be one the API has just closed after a long download
       // ("other side closed"): ask once more on a new one rather than lose the whole run.
-      const answer = await fetch(`${apiUrl}${API_ROUTES.downloadOrder}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderID: ref, preauth }) }).catch((error: unknown) => {
+      const answer = await fetch(`${apiUrl}${API_ROUTES.downloadOrder}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderID: ref, preauth }),
+      }).catch((error: unknown) => {
         if (attempt < 2) return null;
         throw error;
       });
@@ -249,7 +275,9 @@ async function main(): Promise<void> {
       const rows = results.filter((r) => r.mode === mode);
       const ratios = rows.map((r) => r.zip / r.raw);
       const worst = Math.min(...ratios);
-      console.log(`  ${mode}: ratio ${ratios.map((r) => r.toFixed(2)).join(' / ')} for ${rows.map((r) => r.size).join(' / ')} originals -> ${worst >= 0.8 ? 'goal met' : `goal NOT met (worst ${worst.toFixed(2)})`}`);
+      console.log(
+        `  ${mode}: ratio ${ratios.map((r) => r.toFixed(2)).join(' / ')} for ${rows.map((r) => r.size).join(' / ')} originals -> ${worst >= 0.8 ? 'goal met' : `goal NOT met (worst ${worst.toFixed(2)})`}`,
+      );
     }
     // Flat: what a download adds to the API's memory does not grow with the order (GC noise aside).
     const growthOf = (size: number) => Math.max(...results.filter((r) => r.size === size).map((r) => r.peakRss - r.rssBefore));

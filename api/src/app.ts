@@ -20,7 +20,15 @@ export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 7200;
 /** JSON bodies are small everywhere except where an image travels as base64. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LARGE_BODY_LIMIT = 12 * 1024 * 1024; // a 2 MB selfie as base64 JSON is ~2.7 MB; a 5 MB certificate background ~6.7 MB; contact attachments are drained; a participants CSV up to 5 MB
-const LARGE_BODY_ROUTES = new Set<string>([API_ROUTES.searchBySelfie, API_ROUTES.devEventPhoto, API_ROUTES.contact, API_ROUTES.organiserEventLogo, API_ROUTES.organiserCourseMap, API_ROUTES.organiserImportParticipants, API_ROUTES.organiserCertificateBackground]);
+const LARGE_BODY_ROUTES = new Set<string>([
+  API_ROUTES.searchBySelfie,
+  API_ROUTES.devEventPhoto,
+  API_ROUTES.contact,
+  API_ROUTES.organiserEventLogo,
+  API_ROUTES.organiserCourseMap,
+  API_ROUTES.organiserImportParticipants,
+  API_ROUTES.organiserCertificateBackground,
+]);
 
 /** A hop count becomes "trust the nearest n hops", as proxy-addr reads it. */
 function fastifyTrustProxy(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -41,7 +49,16 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   // The API answers JSON and media only: no page of it may run scripts, be framed or sniffed.
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'unsafe-inline'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'unsafe-inline'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
     // Media (previews, thumbnails) are embedded by the shell and remotes on other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -80,7 +97,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     if (error instanceof StorageUnavailableError) {
       // Throttled or unreachable storage is no missing object: the client may try again shortly.
       request.log.warn({ err: error }, 'object storage unavailable');
-      return reply.code(503).header('retry-after', '2').send(envelope(null, STORAGE_BUSY_MESSAGE, 503));
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send(envelope(null, STORAGE_BUSY_MESSAGE, 503));
     }
     const { status, message } = describeUnexpectedError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

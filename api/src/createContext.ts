@@ -8,7 +8,13 @@ import { FunnelMarks } from './rules/funnel';
 
 /** Opens the configured database and prepares everything the server needs. Used by main. */
 export async function createContext(config: AppConfig, log: (msg: string) => void = () => undefined): Promise<AppContext> {
-  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pool: config.database, pgliteSharedBuffers: config.database.pgliteSharedBuffers, log });
+  const db = await openDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.database,
+    pgliteSharedBuffers: config.database.pgliteSharedBuffers,
+    log,
+  });
   return createContextWith(config, db, log);
 }
 

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
     console.log(`worker ${process.pid}: ${signal}, finishing the running jobs (up to ${config.work.stopGraceSeconds} s)`);
     const { finished } = await work.stop();
     if (!finished) {
-      console.log(`worker ${process.pid}: jobs still running after ${config.work.stopGraceSeconds} s are handed back (another worker takes them once this one's heartbeat stops)`);
+      console.log(
+        `worker ${process.pid}: jobs still running after ${config.work.stopGraceSeconds} s are handed back (another worker takes them once this one's heartbeat stops)`,
+      );
       process.exit(0);
     }
     await closeFaceDetector();

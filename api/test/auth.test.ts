@@ -66,7 +66,13 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
     const response = await signUp('nila.checkout@example.com', { signIn: true });
     expect(response.status).toBe(200);
     const result = response.body.result as SignUpResult;
-    expect(result.session).toMatchObject({ email: 'nila.checkout@example.com', firstName: 'Meera', emailVerified: false, isOrganiser: false, isPartner: false });
+    expect(result.session).toMatchObject({
+      email: 'nila.checkout@example.com',
+      firstName: 'Meera',
+      emailVerified: false,
+      isOrganiser: false,
+      isPartner: false,
+    });
     const me = await t.request<{ email: string }>('GET', API_ROUTES.currentUser, undefined, auth(result.session!.token));
     expect(me.status).toBe(200);
     expect(me.body.result.email).toBe('nila.checkout@example.com');
@@ -93,7 +99,14 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
     const response = await signIn('meera.iyer@example.com');
     expect(response.status).toBe(200);
     const login = response.body.result;
-    expect(login).toMatchObject({ firstName: 'Meera', lastName: 'Iyer', email: 'meera.iyer@example.com', isOrganiser: false, isPartner: false, isdCode: '+91' });
+    expect(login).toMatchObject({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      email: 'meera.iyer@example.com',
+      isOrganiser: false,
+      isPartner: false,
+      isdCode: '+91',
+    });
     expect(typeof login.id).toBe('number');
     expect(login.token.length).toBeGreaterThan(30);
     const sessions = await t.ctx.db.query<{ token_hash: string }>('select token_hash from sessions where user_id = $1', [login.id]);
@@ -115,7 +128,11 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
     const standard = await signIn('limit@example.com');
     expect(standard.status).toBe(400);
     expect(standard.body).toMatchObject({ Message: STRONG_CAPTCHA_MESSAGE, result: { captcha: 'strong' } });
-    const strong = await t.request<LoginResult>('POST', API_ROUTES.login, { email: 'limit@example.com', password: PASSWORD, gCaptchToken: await solveCaptcha(t.url, 'strong') });
+    const strong = await t.request<LoginResult>('POST', API_ROUTES.login, {
+      email: 'limit@example.com',
+      password: PASSWORD,
+      gCaptchToken: await solveCaptcha(t.url, 'strong'),
+    });
     expect(strong.status).toBe(200);
     // Another account is not affected by this one's failures.
     expect((await signIn('meera.iyer@example.com')).status).toBe(200);
@@ -186,7 +203,9 @@ describe('accounts over HTTP: sign-up, sign-in, sessions, passwords', () => {
       const code = await latestCode();
       expect(code).toMatch(/^\d{6}$/);
       expect(JSON.stringify(asked.body)).not.toContain(code);
-      const stored = await t.ctx.db.query<{ code_hash: string; expires_at: Date }>('select code_hash, expires_at from one_time_codes where subject = $1', [email]);
+      const stored = await t.ctx.db.query<{ code_hash: string; expires_at: Date }>('select code_hash, expires_at from one_time_codes where subject = $1', [
+        email,
+      ]);
       expect(stored[0].code_hash).not.toContain(code);
       expect(new Date(stored[0].expires_at).getTime()).toBeGreaterThan(Date.now());
 
@@ -263,7 +282,14 @@ describe('Google sign-in with a client id configured', () => {
     const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const forged = [
       part({ alg: 'RS256', kid: 'forged', typ: 'JWT' }),
-      part({ iss: 'https://accounts.google.com', aud: 'finishline-test.apps.googleusercontent.com', email: 'victim@example.com', email_verified: true, iat: now, exp: now + 3600 }),
+      part({
+        iss: 'https://accounts.google.com',
+        aud: 'finishline-test.apps.googleusercontent.com',
+        email: 'victim@example.com',
+        email_verified: true,
+        iat: now,
+        exp: now + 3600,
+      }),
       Buffer.from('not a signature').toString('base64url'),
     ].join('.');
     const response = await t.request('POST', API_ROUTES.socialLogin, { tokenkey: forged, login_type: 2, email: 'victim@example.com', firstName: 'Victim' });

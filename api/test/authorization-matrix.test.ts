@@ -212,7 +212,9 @@ describe('authorization matrix: every route x visitor, runner, other runner, par
   it('its partner and organiser callers really hold those roles, the runners neither', async () => {
     const rolesOf = async (role: Role) => {
       const caller = await world.sessionOf(role);
-      const me = JSON.parse((await world.send('GET', { path: API_ROUTES.currentUser }, caller)).text) as { result: { isPartner: boolean; isOrganiser: boolean } };
+      const me = JSON.parse((await world.send('GET', { path: API_ROUTES.currentUser }, caller)).text) as {
+        result: { isPartner: boolean; isOrganiser: boolean };
+      };
       return { isPartner: me.result.isPartner, isOrganiser: me.result.isOrganiser };
     };
     expect(await rolesOf('partner')).toEqual({ isPartner: true, isOrganiser: false });
@@ -231,7 +233,8 @@ describe('authorization matrix: every route x visitor, runner, other runner, par
       for (const role of ROLES) {
         const caller = await world.sessionOf(role);
         const answer = await world.send(method, await build(caller), caller);
-        if (answer.status !== expected[role]) mismatches.push(`${key} as ${role}: expected ${expected[role]}, got ${answer.status} ${answer.text.slice(0, 160)}`);
+        if (answer.status !== expected[role])
+          mismatches.push(`${key} as ${role}: expected ${expected[role]}, got ${answer.status} ${answer.text.slice(0, 160)}`);
       }
       await world.restoreRoles();
     }

@@ -158,9 +158,12 @@ describe('BIB reader on generated race photos', () => {
   });
 });
 
-describe('the model reader\'s acceptance', () => {
+describe("the model reader's acceptance", () => {
   const line: TextBox = { cx: 500, cy: 500, width: 200, height: 60, angle: 0, score: 0.9 };
-  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
+  const looking =
+    (texts: Record<string, LineText>): Look =>
+    async (_line, _index, view) =>
+      texts[view.name] ?? { text: '', probs: [] };
   const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
 
   it('drops marks at the ends of a reading (a bib edge read as -, a pin as .)', async () => {
@@ -188,20 +191,29 @@ describe('the model reader\'s acceptance', () => {
     // "SPL" of "SPLIT 35", 2 line heights away: too far to continue the line, near enough to be its word.
     const word: TextBox = { ...line, cx: line.cx - 300, width: 150, height: 50 };
     const rules = bibRulesFor('^\\d{1,5}$', null);
-    const reading = (text: string): Look => async (other) => (other === word ? sure(text) : sure('35'));
+    const reading =
+      (text: string): Look =>
+      async (other) =>
+        other === word ? sure(text) : sure('35');
     expect(await decide([line, word], reading('SPL'), rules, DEFAULT_MODEL_TUNING)).toEqual([]);
     // Not when the line beside it reads as another number (a runner beside), nor when it is further away.
     expect((await decide([line, word], reading('4821'), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35', '4821']);
     const far: TextBox = { ...word, cx: line.cx - 500 };
-    expect((await decide([line, far], async (other) => (other === far ? sure('SPL') : sure('35')), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual(['35']);
+    expect((await decide([line, far], async (other) => (other === far ? sure('SPL') : sure('35')), rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib)).toEqual([
+      '35',
+    ]);
   });
 });
 
-describe('the model reader\'s second looks and band rules', () => {
+describe("the model reader's second looks and band rules", () => {
   const line: TextBox = { cx: 500, cy: 500, width: 200, height: 60, angle: 0, score: 0.9 };
   const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
-  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
-  const bibs = async (lines: TextBox[], look: Look, rules = bibRulesFor(null, null)) => (await decide(lines, look, rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib);
+  const looking =
+    (texts: Record<string, LineText>): Look =>
+    async (_line, _index, view) =>
+      texts[view.name] ?? { text: '', probs: [] };
+  const bibs = async (lines: TextBox[], look: Look, rules = bibRulesFor(null, null)) =>
+    (await decide(lines, look, rules, DEFAULT_MODEL_TUNING)).map((r) => r.bib);
 
   it('refuses what is left of a clock\'s time (":03" of a half-hidden 1:58:03)', async () => {
     expect(await bibs([line], looking({ first: sure(':03'), second: sure(':03') }))).toEqual([]);
@@ -249,11 +261,15 @@ describe('whole numbers: truncation and the participant list', () => {
   const sure = (text: string): LineText => ({ text, probs: [...text].map(() => 0.99) });
   /** A reading with its characters where the recogniser put them: evenly spaced, or with room left at the end. */
   const placed = (text: string, frames: number[], steps: number): LineText => ({ ...sure(text), frames, steps });
-  const looking = (texts: Record<string, LineText>): Look => async (_line, _index, view) => texts[view.name] ?? { text: '', probs: [] };
-  const bibs = async (lines: TextBox[], look: Look, rules: ReturnType<typeof bibRulesFor>, at = frame) => (await decide(lines, look, rules, DEFAULT_MODEL_TUNING, undefined, at)).map((r) => r.bib);
+  const looking =
+    (texts: Record<string, LineText>): Look =>
+    async (_line, _index, view) =>
+      texts[view.name] ?? { text: '', probs: [] };
+  const bibs = async (lines: TextBox[], look: Look, rules: ReturnType<typeof bibRulesFor>, at = frame) =>
+    (await decide(lines, look, rules, DEFAULT_MODEL_TUNING, undefined, at)).map((r) => r.bib);
   const numeric = bibRulesFor('^\\d{1,5}$', null);
 
-  it('never tags a number whose line reaches the frame\'s edge (a digit lost beyond it)', async () => {
+  it("never tags a number whose line reaches the frame's edge (a digit lost beyond it)", async () => {
     const look = looking({ first: sure('087'), second: sure('087'), reach: sure('087') });
     const atEdge: TextBox = { ...line, cx: 90 };
     expect(await bibs([atEdge], look, numeric)).toEqual([]);
@@ -264,7 +280,8 @@ describe('whole numbers: truncation and the participant list', () => {
 
   it('with the glyph-room check on (off by default: it refused whole numbers on the tuning photos), refuses unread print at an end or a glyph missing inside', async () => {
     const roomy = { ...DEFAULT_MODEL_TUNING, endRoom: 1.1, gapRoom: 1.7 };
-    const bibs = async (lines: TextBox[], look: Look, rules: ReturnType<typeof bibRulesFor>) => (await decide(lines, look, rules, roomy, undefined, frame)).map((r) => r.bib);
+    const bibs = async (lines: TextBox[], look: Look, rules: ReturnType<typeof bibRulesFor>) =>
+      (await decide(lines, look, rules, roomy, undefined, frame)).map((r) => r.bib);
     // 200 x 60 box cut with 0.1 line heights each side: 3.53 heights over 24 frames. Three digits spread
     // over the first half, nothing read in the second half: a digit there the recogniser could not read.
     const cutShortOne = placed('753', [3, 6, 9], 24);
@@ -279,10 +296,12 @@ describe('whole numbers: truncation and the participant list', () => {
     expect(await bibs([line], looking({ first: sure('087'), second: sure('087'), reach: sure('1087') }), numeric)).toEqual([]);
     expect(await bibs([line], looking({ first: sure('753'), second: sure('753'), reach: sure('7531') }), numeric)).toEqual([]);
     // A mark or a doubtful smudge beside it is no digit of the number.
-    expect(await bibs([line], looking({ first: sure('1087'), second: sure('1087'), reach: { text: '-1087', probs: [0.4, 0.99, 0.99, 0.99, 0.99] } }), numeric)).toEqual(['1087']);
+    expect(
+      await bibs([line], looking({ first: sure('1087'), second: sure('1087'), reach: { text: '-1087', probs: [0.4, 0.99, 0.99, 0.99, 0.99] } }), numeric),
+    ).toEqual(['1087']);
   });
 
-  it('with a list, a reading that begins or ends another participant\'s BIB tags only when its line shows it whole', async () => {
+  it("with a list, a reading that begins or ends another participant's BIB tags only when its line shows it whole", async () => {
     const list = bibRulesFor('^\\d{1,5}$', ['148', '1486', '2000']);
     // 148 of 1486: a doubtful character joined to it in the wider cut is enough to refuse it.
     const smudge = looking({ first: sure('148'), second: sure('148'), reach: { text: '1486', probs: [0.99, 0.99, 0.99, 0.5] } });
@@ -312,8 +331,8 @@ describe('whole numbers: truncation and the participant list', () => {
   });
 });
 
-describe('DBNet\'s boxes', () => {
-  it('centres a box on its region when the region\'s long side is across its axis of most spread', () => {
+describe("DBNet's boxes", () => {
+  it("centres a box on its region when the region's long side is across its axis of most spread", () => {
     // A wide bar (most of the pixels, spread along x) crossed by a longer thin stalk reaching far below
     // it, tilted by 0.15 rad: the box's long side is the stalk's, at about 0.15 - 90 degrees, and its
     // centre is halfway along the stalk, away from the pixels' mean.
@@ -350,12 +369,14 @@ describe('DBNet\'s boxes', () => {
   });
 });
 
-describe('the model process\'s memory ceiling (MODEL_PROCESS_MAX_RSS_MB)', () => {
+describe("the model process's memory ceiling (MODEL_PROCESS_MAX_RSS_MB)", () => {
   it('replaces a process above the ceiling between requests, and the next request is served', async () => {
     const photo = await scene('plain', 2);
     const rules = bibRulesFor(photo.pattern, photo.participants);
     // A ceiling of one byte: every process is above it after its first photo.
-    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/models/bibs/bibWorker', import.meta.url), 'BIB reader (ceiling)', ['default'], { maxRss: 1 });
+    const worker = new SerialWorker<{ readings: BibReading[] }>(new URL('../src/models/bibs/bibWorker', import.meta.url), 'BIB reader (ceiling)', ['default'], {
+      maxRss: 1,
+    });
     try {
       for (let i = 0; i < 2; i++) {
         expect((await worker.run({ image: photo.image, rules })).readings.map((r) => r.bib)).toEqual(photo.bibs);
@@ -425,7 +446,7 @@ describe('closing the reader', () => {
 });
 
 describe('the tesseract engine without the legacy check (BIB_ENGINE=tesseract, BIB_LEGACY_CHECK=false)', () => {
-  it('still reads a runner\'s BIB with the LSTM\'s two views alone', async () => {
+  it("still reads a runner's BIB with the LSTM's two views alone", async () => {
     const reader = await createBibReader({ workers: 1, legacyCheck: false, engine: 'tesseract' });
     try {
       const photo = await scene('plain', 2);

@@ -18,7 +18,8 @@ describe('business rules the review found open', () => {
   const imageLines = (ids: number[]) => ids.map((id) => ({ type: 'download', category: 'image', id }));
   const freeOrder = async (ids: number[], discounted: number[], name = guest.name) =>
     t.request<PaymentForm>('POST', API_ROUTES.createOrder, { ...guest, name, captcha: await solveCaptcha(t.url), ...freeCartOf(f, ids, discounted) });
-  const marquee = async () => (await t.request<{ purchase_notification: string | null }>('GET', API_ROUTES.purchaseNotification)).body.result.purchase_notification;
+  const marquee = async () =>
+    (await t.request<{ purchase_notification: string | null }>('GET', API_ROUTES.purchaseNotification)).body.result.purchase_notification;
   const orderCount = async () => Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from orders'))[0].n);
 
   beforeAll(async () => {
@@ -27,9 +28,7 @@ describe('business rules the review found open', () => {
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
     // Three free photos of BIB FR1 under a 100% offer capped at 2 photos per BIB.
-    f.freePhotoIds.push(
-      await copyTestPhoto(t.ctx.db, f.freePhotoIds[0], 'FR1-3'),
-    );
+    f.freePhotoIds.push(await copyTestPhoto(t.ctx.db, f.freePhotoIds[0], 'FR1-3'));
     await t.ctx.db.query('update sponsor_offers set max_orders_allowed = 2 where id = $1', [f.freeOfferId]);
     await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026' });
   }, SET_UP_TIMEOUT_MS);
@@ -38,7 +37,13 @@ describe('business rules the review found open', () => {
   it('a cart holding only a package (no photos) is refused by the bill and by create-order: no order, no mail', async () => {
     const packOnly = [{ type: 'download', category: 'pack', id: 'b_premium' }];
     const bill = await t.request<Bill>('POST', API_ROUTES.cartDetails, {
-      eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: 'a', lines: packOnly, sponsorofferID: null, discountedPhotoIds: [],
+      eventId: f.eventId,
+      bibNumber: f.bib,
+      searchKind: 'bib',
+      packageKind: 'a',
+      lines: packOnly,
+      sponsorofferID: null,
+      discountedPhotoIds: [],
     });
     expect(bill.status).toBe(400);
     expect(bill.body.Message).toBe('Your cart has no photos. Please add photos to your cart before choosing a package.');
@@ -70,7 +75,11 @@ describe('business rules the review found open', () => {
 
     const second = await freeOrder([b, c], [b, c]);
     expect(second.status).toBe(200);
-    const secondRow = (await t.ctx.db.query<{ discount: number; sponsor_photo_count: number }>('select discount, sponsor_photo_count from orders where txnid = $1', [second.body.result.txnid]))[0];
+    const secondRow = (
+      await t.ctx.db.query<{ discount: number; sponsor_photo_count: number }>('select discount, sponsor_photo_count from orders where txnid = $1', [
+        second.body.result.txnid,
+      ])
+    )[0];
     expect(secondRow.sponsor_photo_count).toBe(1);
     expect(Number(second.body.result.amount)).toBeGreaterThan(0);
 
@@ -79,7 +88,13 @@ describe('business rules the review found open', () => {
     expect(third.status).toBe(200);
     expect(Number(third.body.result.amount)).toBeGreaterThan(0);
     const bill = await t.request<Bill>('POST', API_ROUTES.cartDetails, {
-      eventId: f.freeEventId, bibNumber: 'FR1', searchKind: 'bib', packageKind: null, lines: imageLines([a]), sponsorofferID: f.freeOfferId, discountedPhotoIds: [a],
+      eventId: f.freeEventId,
+      bibNumber: 'FR1',
+      searchKind: 'bib',
+      packageKind: null,
+      lines: imageLines([a]),
+      sponsorofferID: f.freeOfferId,
+      discountedPhotoIds: [a],
     });
     expect(bill.body.result.discount).toBe(0);
     expect(bill.body.result.discountedPhotoIds).toEqual([]);

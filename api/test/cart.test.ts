@@ -91,8 +91,16 @@ describe('cart details: the server prices the cart', () => {
     ['a photo of another BIB', () => cart(images([f.photoIds[0], f.otherBibPhotoId])), 'One order holds images for a single BIB only'],
     ['a photo of another event', () => cart(images([f.privatePhotoIds[0]])), 'is not part of Test City Marathon 2026'],
     ['a video sent as an image', () => cart(images([f.videoId])), 'cannot be bought as a photo'],
-    ['a collage of 2 photos', () => cart([{ type: 'collage', category: 'image', id: f.photoIds[0], collagePhotoIds: f.photoIds.slice(0, 2) }]), 'Minimum 3 photos and maximum 5 are mandatory to make collage'],
-    ['a collage of 6 photos', () => cart([{ type: 'collage', category: 'image', id: f.photoIds[0], collagePhotoIds: f.photoIds.slice(0, 6) }]), 'Minimum 3 photos and maximum 5 are mandatory to make collage'],
+    [
+      'a collage of 2 photos',
+      () => cart([{ type: 'collage', category: 'image', id: f.photoIds[0], collagePhotoIds: f.photoIds.slice(0, 2) }]),
+      'Minimum 3 photos and maximum 5 are mandatory to make collage',
+    ],
+    [
+      'a collage of 6 photos',
+      () => cart([{ type: 'collage', category: 'image', id: f.photoIds[0], collagePhotoIds: f.photoIds.slice(0, 6) }]),
+      'Minimum 3 photos and maximum 5 are mandatory to make collage',
+    ],
     ['an empty cart', () => cart([]), 'Your cart is empty'],
     ['an unknown sponsor offer', () => cart(images([f.photoIds[0]]), { sponsorofferID: 99999 }), 'This sponsor offer is not available'],
     ['an unlabeled cart on the BIB call', () => cart(images([f.photoIds[0]]), { searchKind: 'unlabeled' }), 'unlabeled cart'],

@@ -26,10 +26,16 @@ async function insertEvent(db: Db, name: string, extra: Record<string, unknown> 
   return rows[0].id;
 }
 
-const insertPhoto = (db: Db, eventId: number, bib: string | null, imageId: string, kind: 'image' | 'video' = 'image') => insertTestPhoto(db, { eventId, bib, imageId, kind });
+const insertPhoto = (db: Db, eventId: number, bib: string | null, imageId: string, kind: 'image' | 'video' = 'image') =>
+  insertTestPhoto(db, { eventId, bib, imageId, kind });
 
 export async function seedCartFixture(db: Db): Promise<CartFixture> {
-  const eventId = await insertEvent(db, 'Test City Marathon 2026', { show_prempack: true, show_ultrapack: true, threshold_photo_count: 6, showunlabeled: true });
+  const eventId = await insertEvent(db, 'Test City Marathon 2026', {
+    show_prempack: true,
+    show_ultrapack: true,
+    threshold_photo_count: 6,
+    showunlabeled: true,
+  });
   const privateEventId = await insertEvent(db, 'Private Trail Run 2026', { privacy_check: true });
   const noPrintsEventId = await insertEvent(db, 'No Prints 10K 2026');
   await db.query(`insert into app_settings (key, value) values ('DISABLEPRINTS', $1::jsonb) on conflict (key) do update set value = excluded.value`, [

@@ -23,13 +23,41 @@ export async function paidOrderOfBib(ctx: AppContext, eventId: number, bib: stri
     `select p.id from photos p join photo_bibs b on b.photo_id = p.id where b.event_id = $1 and b.bib_number = $2 and p.kind = 'image' order by p.seq limit 1`,
     [eventId, bib],
   );
-  const cart: CartRequest = { eventId, bibNumber: bib, searchKind: 'bib', packageKind: null, lines: [{ type: 'download', category: 'image', id: photo.id }], sponsorofferID: null, discountedPhotoIds: [] };
+  const cart: CartRequest = {
+    eventId,
+    bibNumber: bib,
+    searchKind: 'bib',
+    packageKind: null,
+    lines: [{ type: 'download', category: 'image', id: photo.id }],
+    sponsorofferID: null,
+    discountedPhotoIds: [],
+  };
   const bill = await buildBill(ctx, cart, { ip: '127.0.0.1', sessionId: null });
-  await insertOrder(ctx.db, { ...owner, eventId, bibNumber: bib, name: 'Priya Nair', phone: '9820012345', isdCode: '+91', pincode: '400020', status: 'Paid', ...orderFieldsOfBill(bill, cart) }, bill.lines);
+  await insertOrder(
+    ctx.db,
+    {
+      ...owner,
+      eventId,
+      bibNumber: bib,
+      name: 'Priya Nair',
+      phone: '9820012345',
+      isdCode: '+91',
+      pincode: '400020',
+      status: 'Paid',
+      ...orderFieldsOfBill(bill, cart),
+    },
+    bill.lines,
+  );
 }
 
 /** A builder call as the browser makes it: a multipart form with the session's bearer token, the certificate JPEG as file certificate_url. */
-export async function certificateForm<T>(baseUrl: string, route: string, fields: Record<string, string>, token: string, file?: Buffer): Promise<{ status: number; body: ApiEnvelope<T> }> {
+export async function certificateForm<T>(
+  baseUrl: string,
+  route: string,
+  fields: Record<string, string>,
+  token: string,
+  file?: Buffer,
+): Promise<{ status: number; body: ApiEnvelope<T> }> {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (file) body.append('certificate_url', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), 'certificate.jpg');

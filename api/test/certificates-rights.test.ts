@@ -59,7 +59,14 @@ describe('certificate builder: photos only by right', () => {
       token,
     );
   const upload = async (token: string) =>
-    form<CertificateUploadResult>(API_ROUTES.certificateUpload, { achievement_id: String(grandSlam) }, token, await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#f4efe2' } }).jpeg().toBuffer());
+    form<CertificateUploadResult>(
+      API_ROUTES.certificateUpload,
+      { achievement_id: String(grandSlam) },
+      token,
+      await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#f4efe2' } })
+        .jpeg()
+        .toBuffer(),
+    );
   const record = (token: string) => form<{ downloads: number }>(API_ROUTES.certificateDownloadRecord, { achievement_id: String(grandSlam) }, token);
   const stored = async () => (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from certificate_runs where certificate_key is not null'))[0].n;
   /** Certificate renditions made of the slam BIBs' photos (made on first hand-out only). */
@@ -68,7 +75,9 @@ describe('certificate builder: photos only by right', () => {
       `select p.original_key from photos p join photo_bibs b on b.photo_id = p.id where b.bib_number = any($1::text[])`,
       [SLAM.map(([, bib]) => bib)],
     );
-    const made = await Promise.all(rows.map((r) => t.ctx.storage.exists(r.original_key.replace(/^originals\//, 'certificate-photos/').replace(/\.[a-z0-9]+$/i, '.jpg'))));
+    const made = await Promise.all(
+      rows.map((r) => t.ctx.storage.exists(r.original_key.replace(/^originals\//, 'certificate-photos/').replace(/\.[a-z0-9]+$/i, '.jpg'))),
+    );
     return made.filter(Boolean).length;
   };
 
@@ -78,7 +87,10 @@ describe('certificate builder: photos only by right', () => {
   /** Every photo link an answer holds is a watermarked preview or thumbnail, never an original or the certificate rendition. */
   async function expectPreviewsOnly(found: AchievementsSearchResult, details: TemplateDetailsResult): Promise<void> {
     expect(found.pairs.map((p) => p.photos_usable)).toEqual([false, false, false]);
-    const links = [...found.pairs.flatMap((p) => p.photos.flatMap((photo) => [photo.s3, photo.image])), ...details.photos.flatMap((p) => [p.s3, p.image, p.high_res_url!])];
+    const links = [
+      ...found.pairs.flatMap((p) => p.photos.flatMap((photo) => [photo.s3, photo.image])),
+      ...details.photos.flatMap((p) => [p.s3, p.image, p.high_res_url!]),
+    ];
     for (const link of links) expect(decodeURIComponent(new URL(link).pathname)).toMatch(/^\/media\/(previews|thumbs)\//);
     for (const photo of details.photos) {
       expect(photo.usable).toBe(false);
@@ -117,11 +129,23 @@ describe('certificate builder: photos only by right', () => {
   });
 
   it('signed in as another runner (who bought other BIBs): previews only, the upload refused', async () => {
-    const otherId = await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', password: 'Finish@2026', primaryPhone: '9811111111', emailVerified: true });
+    const otherId = await createUser(t.ctx.db, {
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      email: 'meera@example.com',
+      password: 'Finish@2026',
+      primaryPhone: '9811111111',
+      emailVerified: true,
+    });
     const { token } = await createSession(t.ctx.db, otherId);
     await paidOrder(MUMBAI, 'TT20609', { userId: otherId, placedByUserId: otherId, placedSessionId: await sessionIdOf(token), email: 'meera@example.com' });
     // A guest order of Priya's BIB placed in some other session is not this session's either.
-    await paidOrder(AHMEDABAD, 'AR40608', { userId: null, placedByUserId: null, placedSessionId: await sessionIdOf(await visitorToken()), email: 'someone@example.com' });
+    await paidOrder(AHMEDABAD, 'AR40608', {
+      userId: null,
+      placedByUserId: null,
+      placedSessionId: await sessionIdOf(await visitorToken()),
+      email: 'someone@example.com',
+    });
     const found = await search(token);
     const details = await template(found.body.result, token);
     await expectPreviewsOnly(found.body.result, details.body.result);
@@ -149,7 +173,11 @@ describe('certificate builder: photos only by right', () => {
     await paidOrder(MUMBAI, 'TT20608', { userId: priyaId, placedByUserId: priyaId, placedSessionId: await sessionIdOf(token), email: RUNNER_EMAIL });
     const guestSession = await sessionIdOf(visitor);
     await paidOrder(AHMEDABAD, 'AR40608', { userId: null, placedByUserId: null, placedSessionId: guestSession, email: 'priya.other@example.com' });
-    await t.ctx.db.query('insert into session_verified_bibs (session_id, event_id, bib_number) values ($1, $2, $3)', [guestSession, ids.get(JAIPUR), 'JP60608']);
+    await t.ctx.db.query('insert into session_verified_bibs (session_id, event_id, bib_number) values ($1, $2, $3)', [
+      guestSession,
+      ids.get(JAIPUR),
+      'JP60608',
+    ]);
 
     // The guest's session: Ahmedabad and Jaipur are its own, Mumbai (bought by the account) is not.
     const asGuest = await search(visitor);
@@ -158,7 +186,11 @@ describe('certificate builder: photos only by right', () => {
     expect((await upload(visitor)).body.Message).toBe(CERTIFICATE_MESSAGES.buyFirst(MUMBAI, 'TT20608'));
 
     // The signed-in account: Mumbai is its own; Jaipur's OTP was this session's too.
-    await t.ctx.db.query('insert into session_verified_bibs (session_id, event_id, bib_number) values ($1, $2, $3)', [await sessionIdOf(token), ids.get(JAIPUR), 'JP60608']);
+    await t.ctx.db.query('insert into session_verified_bibs (session_id, event_id, bib_number) values ($1, $2, $3)', [
+      await sessionIdOf(token),
+      ids.get(JAIPUR),
+      'JP60608',
+    ]);
     expect((await search(token)).body.result.pairs.map((p) => p.photos_usable)).toEqual([true, false, true]);
     await paidOrder(AHMEDABAD, 'AR40608', { userId: priyaId, placedByUserId: priyaId, placedSessionId: null, email: RUNNER_EMAIL });
     const found = await search(token);

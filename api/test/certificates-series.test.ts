@@ -31,9 +31,17 @@ describe("an organiser's series of their own races", () => {
   const save = (body: object, token = f.tokens.organiser) => t.request<OrganiserSeries>('POST', API_ROUTES.organiserSaveSeries, body, as(token));
   const list = (token = f.tokens.organiser) => t.request<OrganiserSeriesList>('POST', API_ROUTES.organiserSeries, {}, as(token));
   const race = async (name: string, organiser: number) =>
-    (await t.ctx.db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id, published) values ($1, '2026-12-06', '2026-12-06', $2, true) returning id`, [name, organiser]))[0]!.id;
+    (
+      await t.ctx.db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, organiser_user_id, published) values ($1, '2026-12-06', '2026-12-06', $2, true) returning id`,
+        [name, organiser],
+      )
+    )[0]!.id;
   const finisher = (eventId: number, bib: string, time: string) =>
-    t.ctx.db.query(`insert into participants (event_id, bib_number, name, email, finish_time) values ($1, $2, 'Asha Rao', 'asha.rao@example.com', $3::interval)`, [eventId, bib, time]);
+    t.ctx.db.query(
+      `insert into participants (event_id, bib_number, name, email, finish_time) values ($1, $2, 'Asha Rao', 'asha.rao@example.com', $3::interval)`,
+      [eventId, bib, time],
+    );
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -66,8 +74,18 @@ describe("an organiser's series of their own races", () => {
   it('saves a series in its order; a runner who finished both is offered its certificate, and the builder lists it', async () => {
     const saved = await save({ title: 'Lakeside Double', active: true, eventIds: [secondRace, f.eventId] });
     expect(`${saved.status} ${saved.body.Message}`).toBe(`200 ${SERIES_MESSAGES.saved}`);
-    expect(saved.body.result).toMatchObject({ title: 'Lakeside Double', active: true, events: [{ event_id: secondRace, event_name: 'Lakeside 10K 2026' }, { event_id: f.eventId, event_name: f.eventName }] });
-    const [row] = await t.ctx.db.query<{ organiser_user_id: number; template_config: { required_events: number[] } }>('select organiser_user_id, template_config from achievements where id = $1', [saved.body.result.id]);
+    expect(saved.body.result).toMatchObject({
+      title: 'Lakeside Double',
+      active: true,
+      events: [
+        { event_id: secondRace, event_name: 'Lakeside 10K 2026' },
+        { event_id: f.eventId, event_name: f.eventName },
+      ],
+    });
+    const [row] = await t.ctx.db.query<{ organiser_user_id: number; template_config: { required_events: number[] } }>(
+      'select organiser_user_id, template_config from achievements where id = $1',
+      [saved.body.result.id],
+    );
     expect(row!.organiser_user_id).toBe(f.users.organiser);
 
     const mine = (await list()).body.result;
@@ -82,10 +100,15 @@ describe("an organiser's series of their own races", () => {
     expect(mine.races.some((r) => r.event_id === f.rivalEventId)).toBe(false);
     // The rival organiser sees none of it, and cannot change it.
     expect((await list(f.tokens.rival)).body.result.series).toEqual([]);
-    expect((await save({ id: saved.body.result.id, title: 'Rival Takeover', active: false, eventIds: [f.eventId, secondRace] }, f.tokens.rival)).status).toBe(403);
+    expect((await save({ id: saved.body.result.id, title: 'Rival Takeover', active: false, eventIds: [f.eventId, secondRace] }, f.tokens.rival)).status).toBe(
+      403,
+    );
     const takeover = await save({ id: saved.body.result.id, title: 'Rival Takeover', active: false, eventIds: [f.rivalEventId, rivalSecond] }, f.tokens.rival);
     expect(`${takeover.status} ${takeover.body.Message}`).toBe(`404 ${SERIES_MESSAGES.notFound}`);
-    expect((await t.ctx.db.query('select title, active from achievements where id = $1', [saved.body.result.id]))[0]).toEqual({ title: 'Lakeside Double', active: true });
+    expect((await t.ctx.db.query('select title, active from achievements where id = $1', [saved.body.result.id]))[0]).toEqual({
+      title: 'Lakeside Double',
+      active: true,
+    });
 
     const search = await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: f.bib });
     expect(search.body.result.achievementsEligibility).toMatchObject({ certificate_eligible: true, achievement_id: saved.body.result.id });
@@ -108,7 +131,9 @@ describe("an organiser's series of their own races", () => {
     expect(`${notImage.status} ${notImage.body.Message}`).toBe(`400 ${CERTIFICATE_SETTINGS_MESSAGES.background}`);
     expect((await upload(Buffer.from('x').toString('base64'), f.tokens.runner)).status).toBe(403);
 
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#224466' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
     const good = await upload(`data:image/png;base64,${png.toString('base64')}`);
     expect(good.status).toBe(200);
     const key = good.body.result.background_key;
@@ -117,7 +142,11 @@ describe("an organiser's series of their own races", () => {
     // The rival's own upload is theirs: the organiser cannot save a series with it, nor a made-up key.
     const rivals = (await upload(`data:image/png;base64,${png.toString('base64')}`, f.tokens.rival)).body.result.background_key;
     const series = { title: 'Lakeside Colours', active: true, eventIds: [secondRace, f.eventId] };
-    for (const foreign of [rivals, 'public/certificates/backgrounds/series-1-0000000000000000.jpg', `public/certificates/backgrounds/${f.eventId}-0000000000000000.jpg`]) {
+    for (const foreign of [
+      rivals,
+      'public/certificates/backgrounds/series-1-0000000000000000.jpg',
+      `public/certificates/backgrounds/${f.eventId}-0000000000000000.jpg`,
+    ]) {
       const refused = await save({ ...series, background_key: foreign });
       expect(`${refused.status} ${refused.body.Message}`).toBe(`400 ${SERIES_MESSAGES.backgroundKey}`);
     }
@@ -143,13 +172,23 @@ describe("an organiser's series of their own races", () => {
     // The preview: Asha Rao finished both (the same email), in the series' order, on the uploaded background.
     const preview = await call<CertificatePreviewResult>(API_ROUTES.organiserSeriesPreview, { ...series, accent_color: '#1f6f43', background_key: key });
     expect(preview.status).toBe(200);
-    expect(preview.body.result).toMatchObject({ width: 960, height: 640, participant_name: 'Asha Rao', bib_number: `TK7, ${f.bib}`, finish_time: `00:48:10, 01:52:07`, with_photo: false });
+    expect(preview.body.result).toMatchObject({
+      width: 960,
+      height: 640,
+      participant_name: 'Asha Rao',
+      bib_number: `TK7, ${f.bib}`,
+      finish_time: `00:48:10, 01:52:07`,
+      with_photo: false,
+    });
     const bytes = Buffer.from(preview.body.result.image.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
     const { data } = await sharp(bytes).extract({ left: 4, top: 4, width: 2, height: 2 }).raw().toBuffer({ resolveWithObject: true });
     expect([data[0], data[1], data[2]].map((c) => Math.round(c / 16))).toEqual([2, 4, 6]);
     // Nobody finished both of these: the preview says so and nothing changes.
     const loner = await race('Lakeside Trail 2026', f.users.organiser);
-    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email, finish_time) values ($1, 'LT1', 'Vikram Das', 'vikram@example.com', '01:01:01')`, [loner]);
+    await t.ctx.db.query(
+      `insert into participants (event_id, bib_number, name, email, finish_time) values ($1, 'LT1', 'Vikram Das', 'vikram@example.com', '01:01:01')`,
+      [loner],
+    );
     const none = await call(API_ROUTES.organiserSeriesPreview, { ...series, eventIds: [f.eventId, loner] });
     expect(`${none.status} ${none.body.Message}`).toBe(`409 ${SERIES_MESSAGES.noFinisher}`);
     expect((await call(API_ROUTES.organiserSeriesPreview, { ...series, eventIds: [f.eventId, f.rivalEventId] })).status).toBe(403);
@@ -161,7 +200,8 @@ describe("an organiser's series of their own races", () => {
     const first = await save({ ...series, template_config: standard });
     expect(first.status).toBe(200);
     const id = first.body.result.id;
-    const stored = async () => (await t.ctx.db.query<{ template_config: unknown }>('select template_config from achievements where id = $1', [id]))[0]!.template_config;
+    const stored = async () =>
+      (await t.ctx.db.query<{ template_config: unknown }>('select template_config from achievements where id = $1', [id]))[0]!.template_config;
     const before = await stored();
 
     const refused = async (template_config: object) => {
@@ -170,10 +210,15 @@ describe("an organiser's series of their own races", () => {
     };
     const offCanvas = { ...standard, texts: standard.texts.map((item) => (item.field === 'participant_name' ? { ...item, x: 5000, y: 300 } : item)) };
     expect(await refused(offCanvas)).toBe('400 The field Name lies outside the certificate (3840 x 2560) at x 5000, y 300. Please move it onto the canvas.');
-    const rivalTime = { ...standard, texts: [...standard.texts, { field: 'finish_time', event_id: f.rivalEventId, font_file: 'Montserrat-SemiBold.ttf', color: '#000000', x: 100, y: 100 }] };
+    const rivalTime = {
+      ...standard,
+      texts: [...standard.texts, { field: 'finish_time', event_id: f.rivalEventId, font_file: 'Montserrat-SemiBold.ttf', color: '#000000', x: 100, y: 100 }],
+    };
     expect(await refused(rivalTime)).toBe(`400 ${SERIES_MESSAGES.otherRace('Time')}`);
     expect(await refused({ ...standard, images: standard.images.slice(0, 1) })).toBe(`400 ${SERIES_MESSAGES.slots}`);
-    expect(await refused({ ...standard, images: [...standard.images].reverse().map((slot, i) => ({ ...slot, slot: i + 1 })) })).toBe(`400 ${SERIES_MESSAGES.slots}`);
+    expect(await refused({ ...standard, images: [...standard.images].reverse().map((slot, i) => ({ ...slot, slot: i + 1 })) })).toBe(
+      `400 ${SERIES_MESSAGES.slots}`,
+    );
     expect(await stored()).toEqual(before);
 
     // Moved: the second photo slot and the name; the builder's template is the placed one.

@@ -68,8 +68,14 @@ describe('achievement certificates', () => {
       { achievement_id: String(grandSlam), ...Object.fromEntries(found.pairs.map((p) => [`selected_photos[${p.event_id}]`, String(p.photos[0].id)])) },
       token,
     );
-  const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f4efe2' } }).jpeg({ quality: 95 }).toBuffer();
-  const runs = () => t.ctx.db.query<{ pairs: unknown; selected_photos: unknown; certificate_key: string | null }>('select pairs, selected_photos, certificate_key from certificate_runs order by id');
+  const jpeg = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#f4efe2' } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+  const runs = () =>
+    t.ctx.db.query<{ pairs: unknown; selected_photos: unknown; certificate_key: string | null }>(
+      'select pairs, selected_photos, certificate_key from certificate_runs order by id',
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ searchSessionMinutes: 120 });
@@ -92,12 +98,24 @@ describe('achievement certificates', () => {
 
   it('BIB search: the demo runner is eligible for the grand slam; a runner of one race only for that race’s finisher certificate, while it is on', async () => {
     const bibSearch = (bibNumber: string) => t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: ids.get(MUMBAI), bibNumber });
-    expect((await bibSearch('TT20608')).body.result.achievementsEligibility).toEqual({ certificate_eligible: true, certificate_url: null, achievement_id: grandSlam });
+    expect((await bibSearch('TT20608')).body.result.achievementsEligibility).toEqual({
+      certificate_eligible: true,
+      certificate_url: null,
+      achievement_id: grandSlam,
+    });
     const [mumbai] = await t.ctx.db.query<{ id: number }>('select id from achievements where finisher_event_id = $1', [ids.get(MUMBAI)]);
-    expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({ certificate_eligible: true, certificate_url: null, achievement_id: mumbai.id });
+    expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({
+      certificate_eligible: true,
+      certificate_url: null,
+      achievement_id: mumbai.id,
+    });
     await t.ctx.db.query('update achievements set active = false where id = $1', [mumbai.id]);
     try {
-      expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({ certificate_eligible: false, certificate_url: null, achievement_id: null });
+      expect((await bibSearch('TT20609')).body.result.achievementsEligibility).toEqual({
+        certificate_eligible: false,
+        certificate_url: null,
+        achievement_id: null,
+      });
     } finally {
       await t.ctx.db.query('update achievements set active = true where id = $1', [mumbai.id]);
     }
@@ -110,21 +128,56 @@ describe('achievement certificates', () => {
       return `${res.status} ${res.body.Message}`;
     };
     expect(await refused(slam, null)).toBe('401 Your search session has expired. Please search for your photos again.');
-    expect(await refused([[MUMBAI, 'TT20608'], [MUMBAI, 'TT20609']])).toBe('400 Please select different events for each field');
-    expect(await refused([[MUMBAI, 'TT20608'], [AHMEDABAD, '  ']])).toBe('400 Please enter BIB number for field 2');
-    expect(await refused([[MUMBAI, 'TT20608'], ['', 'AR40608']])).toBe('400 Please select an event for field 2');
-    expect(await refused([[MUMBAI, 'TT20608'], [AHMEDABAD, 'AR40608']])).toBe(
-      `400 The ${GRAND_SLAM} certificate needs a BIB for each of its races. Please add: ${JAIPUR}.`,
-    );
-    expect(await refused([[MUMBAI, 'TT99999'], [AHMEDABAD, 'AR40608'], [JAIPUR, 'JP60608']])).toBe(
-      `404 No photos found for the BIB in field 1 (${MUMBAI}). Please check the number and try again.`,
-    );
-    expect(await refused([[MUMBAI, 'TT20609'], [AHMEDABAD, 'AR40608'], [JAIPUR, 'JP60608']])).toBe('400 The BIB numbers belong to different runners. Please check them and search again.');
-    expect(await refused([[MUMBAI, 'TT20608'], ['Pune Hill Trail 2025', 'PT15001']])).toBe('400 These events do not make up one achievement. Please choose the events of one achievement.');
+    expect(
+      await refused([
+        [MUMBAI, 'TT20608'],
+        [MUMBAI, 'TT20609'],
+      ]),
+    ).toBe('400 Please select different events for each field');
+    expect(
+      await refused([
+        [MUMBAI, 'TT20608'],
+        [AHMEDABAD, '  '],
+      ]),
+    ).toBe('400 Please enter BIB number for field 2');
+    expect(
+      await refused([
+        [MUMBAI, 'TT20608'],
+        ['', 'AR40608'],
+      ]),
+    ).toBe('400 Please select an event for field 2');
+    expect(
+      await refused([
+        [MUMBAI, 'TT20608'],
+        [AHMEDABAD, 'AR40608'],
+      ]),
+    ).toBe(`400 The ${GRAND_SLAM} certificate needs a BIB for each of its races. Please add: ${JAIPUR}.`);
+    expect(
+      await refused([
+        [MUMBAI, 'TT99999'],
+        [AHMEDABAD, 'AR40608'],
+        [JAIPUR, 'JP60608'],
+      ]),
+    ).toBe(`404 No photos found for the BIB in field 1 (${MUMBAI}). Please check the number and try again.`);
+    expect(
+      await refused([
+        [MUMBAI, 'TT20609'],
+        [AHMEDABAD, 'AR40608'],
+        [JAIPUR, 'JP60608'],
+      ]),
+    ).toBe('400 The BIB numbers belong to different runners. Please check them and search again.');
+    expect(
+      await refused([
+        [MUMBAI, 'TT20608'],
+        ['Pune Hill Trail 2025', 'PT15001'],
+      ]),
+    ).toBe('400 These events do not make up one achievement. Please choose the events of one achievement.');
 
     await t.ctx.db.query(`update participants set finish_time = null where bib_number = 'JP60608'`);
     try {
-      expect(await refused(slam)).toBe(`400 We have no official finish time for the BIB in field 2 (${JAIPUR}), so it does not count towards the achievement yet.`);
+      expect(await refused(slam)).toBe(
+        `400 We have no official finish time for the BIB in field 2 (${JAIPUR}), so it does not count towards the achievement yet.`,
+      );
     } finally {
       await t.ctx.db.query(`update participants set finish_time = '00:49:37' where bib_number = 'JP60608'`);
     }
@@ -135,7 +188,13 @@ describe('achievement certificates', () => {
     const token = await visitorToken();
     // The runner bought a photo of each race in this session (as a guest): the builder may use their own photos.
     const placedSessionId = await sessionIdOf(t.ctx, token);
-    for (const [event, bib] of slam) await paidOrderOfBib(t.ctx, ids.get(event)!, bib.trim().toUpperCase(), { userId: null, placedByUserId: null, placedSessionId, email: 'priya.guest@example.com' });
+    for (const [event, bib] of slam)
+      await paidOrderOfBib(t.ctx, ids.get(event)!, bib.trim().toUpperCase(), {
+        userId: null,
+        placedByUserId: null,
+        placedSessionId,
+        email: 'priya.guest@example.com',
+      });
     const found = await search(slam, token);
     expect(found.status).toBe(200);
     const result = found.body.result;
@@ -148,18 +207,37 @@ describe('achievement certificates', () => {
     expect(result.pairs[0].pagination).toMatchObject({ current_page: 1, per_page: 50, total: 6 });
     expect(result.pairs[0].photos[0].participant_details).toEqual({ name: 'Priya Nair', finish_time: '03:58:41' });
     expect(result.achievement_details.events.map((e) => e.finish_time)).toEqual(['03:58:41', '01:56:12', '00:49:37']);
-    expect(await runs()).toEqual([{ pairs: result.pairs.map((p) => ({ event_id: p.event_id, bib_number: p.bib_number })), selected_photos: null, certificate_key: null }]);
+    expect(await runs()).toEqual([
+      { pairs: result.pairs.map((p) => ({ event_id: p.event_id, bib_number: p.bib_number })), selected_photos: null, certificate_key: null },
+    ]);
 
     // A photo of another BIB is refused; so is a choice that leaves an event out.
     const [other] = await t.ctx.db.query<{ id: number }>(`select photo_id as id from photo_bibs where bib_number = 'TT20609' limit 1`);
-    const foreign = await form(API_ROUTES.certificateTemplate, { achievement_id: String(grandSlam), ...Object.fromEntries(result.pairs.map((p) => [`selected_photos[${p.event_id}]`, String(p.event_id === ids.get(MUMBAI) ? other.id : p.photos[0].id)])) }, token);
-    expect(`${foreign.status} ${foreign.body.Message}`).toBe(`403 The photo chosen for ${MUMBAI} is not one of the photos of your BIB there. Please choose again.`);
-    const partial = await form(API_ROUTES.certificateTemplate, { achievement_id: String(grandSlam), [`selected_photos[${result.pairs[0].event_id}]`]: String(result.pairs[0].photos[0].id) }, token);
+    const foreign = await form(
+      API_ROUTES.certificateTemplate,
+      {
+        achievement_id: String(grandSlam),
+        ...Object.fromEntries(result.pairs.map((p) => [`selected_photos[${p.event_id}]`, String(p.event_id === ids.get(MUMBAI) ? other.id : p.photos[0].id)])),
+      },
+      token,
+    );
+    expect(`${foreign.status} ${foreign.body.Message}`).toBe(
+      `403 The photo chosen for ${MUMBAI} is not one of the photos of your BIB there. Please choose again.`,
+    );
+    const partial = await form(
+      API_ROUTES.certificateTemplate,
+      { achievement_id: String(grandSlam), [`selected_photos[${result.pairs[0].event_id}]`]: String(result.pairs[0].photos[0].id) },
+      token,
+    );
     expect(`${partial.status} ${partial.body.Message}`).toBe('400 Please select an image for each event.');
     // Another session cannot go on with this session's search.
     expect((await chooseFirstPhotos(result, await visitorToken())).body.Message).toBe('Please search for your events and BIB numbers first.');
 
-    const uploadBefore = await form(API_ROUTES.certificateUpload, { achievement_id: String(grandSlam) }, token, { field: 'certificate_url', data: await jpeg(3840, 2560), type: 'image/jpeg' });
+    const uploadBefore = await form(API_ROUTES.certificateUpload, { achievement_id: String(grandSlam) }, token, {
+      field: 'certificate_url',
+      data: await jpeg(3840, 2560),
+      type: 'image/jpeg',
+    });
     expect(`${uploadBefore.status} ${uploadBefore.body.Message}`).toBe('409 Please choose and crop your photos first.');
 
     const template = await chooseFirstPhotos(result, token);
@@ -180,13 +258,18 @@ describe('achievement certificates', () => {
     expect([highRes.width, highRes.height]).toEqual([1600, 1067]);
 
     // The upload: a JPEG of the template's size only.
-    const upload = (data: Buffer, type = 'image/jpeg') => form<CertificateUploadResult>(API_ROUTES.certificateUpload, { achievement_id: String(grandSlam) }, token, { field: 'certificate_url', data, type });
-    const png = await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#fff' } }).png().toBuffer();
+    const upload = (data: Buffer, type = 'image/jpeg') =>
+      form<CertificateUploadResult>(API_ROUTES.certificateUpload, { achievement_id: String(grandSlam) }, token, { field: 'certificate_url', data, type });
+    const png = await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(png)).body.Message).toBe('The certificate must be a JPEG image of 3840 by 2560 pixels.');
     expect((await upload(await jpeg(1920, 1280))).body.Message).toBe('The certificate must be a JPEG image of 3840 by 2560 pixels.');
     expect((await upload((await jpeg(3840, 2560)).subarray(0, 4000))).body.Message).toBe('The certificate must be a JPEG image of 3840 by 2560 pixels.');
     const record = () => form<{ downloads: number }>(API_ROUTES.certificateDownloadRecord, { achievement_id: String(grandSlam) }, token);
-    expect(`${(await record()).status} ${(await record()).body.Message}`).toBe('409 There is no uploaded certificate to download yet. Please press Download again.');
+    expect(`${(await record()).status} ${(await record()).body.Message}`).toBe(
+      '409 There is no uploaded certificate to download yet. Please press Download again.',
+    );
 
     const certificate = await jpeg(3840, 2560);
     const stored = await upload(certificate);
@@ -198,28 +281,42 @@ describe('achievement certificates', () => {
       `select r.selected_photos, r.certificate_key, r.certificate_bytes, (select count(*)::int from certificate_downloads d where d.run_id = r.id) as downloads
          from certificate_runs r where r.certificate_key is not null`,
     );
-    expect(run).toMatchObject({ selected_photos: Object.fromEntries(result.pairs.map((p) => [String(p.event_id), p.photos[0].id])), certificate_bytes: certificate.length, downloads: 1 });
+    expect(run).toMatchObject({
+      selected_photos: Object.fromEntries(result.pairs.map((p) => [String(p.event_id), p.photos[0].id])),
+      certificate_bytes: certificate.length,
+      downloads: 1,
+    });
     expect(await t.ctx.storage.exists(run.certificate_key)).toBe(true);
 
     // The BIB search in the same session now points at that certificate; another session's does not.
-    const again = await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: ids.get(MUMBAI), bibNumber: 'TT20608' }, { authorization: `Bearer ${token}` });
+    const again = await t.request<BibSearchResult>(
+      'POST',
+      API_ROUTES.searchByBib,
+      { eventID: ids.get(MUMBAI), bibNumber: 'TT20608' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(again.body.result.achievementsEligibility.certificate_url).toMatch(/\/media\/certificates\//);
     const elsewhere = await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: ids.get(MUMBAI), bibNumber: 'TT20608' });
     expect(elsewhere.body.result.achievementsEligibility.certificate_url).toBeNull();
   });
 
   it('the server draws the timed certificates from the same template: the photo in its slot, at 3840 by 2560, another race’s only where the buyer bought it', async () => {
-    const [photo] = await t.ctx.db.query<{ original_key: string }>(`select p.original_key from photos p join photo_bibs b on b.photo_id = p.id where b.bib_number = 'TT20608' and p.kind = 'image' order by p.seq limit 1`);
-    const certificates = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'priya.guest@example.com' }, photo.original_key);
+    const [photo] = await t.ctx.db.query<{ original_key: string }>(
+      `select p.original_key from photos p join photo_bibs b on b.photo_id = p.id where b.bib_number = 'TT20608' and p.kind = 'image' order by p.seq limit 1`,
+    );
+    const certificates = await timedCertificates(
+      t.ctx,
+      { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'priya.guest@example.com' },
+      photo.original_key,
+    );
     expect(certificates.map((c) => c.name)).toEqual(['timed-certificate-TT20608.jpg', 'finishline-grand-slam-2026-certificate-TT20608.jpg']);
     const slamCertificate = certificates[1].data;
     expect(await sharp(slamCertificate).metadata()).toMatchObject({ format: 'jpeg', width: 3840, height: 2560 });
 
     // The Mumbai slot holds the centred square of the photo: compare it with that square, scaled the same.
-    const [{ template_config: config }] = await t.ctx.db.query<{ template_config: { images: Array<{ event_id: number; x: number; y: number; width: number; height: number }> } }>(
-      'select template_config from achievements where id = $1',
-      [grandSlam],
-    );
+    const [{ template_config: config }] = await t.ctx.db.query<{
+      template_config: { images: Array<{ event_id: number; x: number; y: number; width: number; height: number }> };
+    }>('select template_config from achievements where id = $1', [grandSlam]);
     const slot = config.images.find((s) => s.event_id === ids.get(MUMBAI))!;
     const grey = (input: Sharp) => input.resize(64, 64).greyscale().raw().toBuffer();
     const drawn = await grey(sharp(slamCertificate).extract({ left: slot.x, top: slot.y, width: slot.width, height: slot.height }));
@@ -239,12 +336,20 @@ describe('achievement certificates', () => {
     const jaipurSlot = config.images.find((s) => s.event_id === ids.get(JAIPUR))!;
     /** Standard deviation of the slot's grey levels: a photo varies, an empty frame does not. */
     const slotSpread = async (certificate: Buffer) => {
-      const grey = await sharp(certificate).extract({ left: jaipurSlot.x, top: jaipurSlot.y, width: jaipurSlot.width, height: jaipurSlot.height }).greyscale().raw().toBuffer();
+      const grey = await sharp(certificate)
+        .extract({ left: jaipurSlot.x, top: jaipurSlot.y, width: jaipurSlot.width, height: jaipurSlot.height })
+        .greyscale()
+        .raw()
+        .toBuffer();
       const mean = grey.reduce((sum, v) => sum + v, 0) / grey.length;
       return Math.sqrt(grey.reduce((sum, v) => sum + (v - mean) ** 2, 0) / grey.length);
     };
     expect(await slotSpread(slamCertificate)).toBeGreaterThan(20);
-    const [, notBought] = await timedCertificates(t.ctx, { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'someone.else@example.com' }, photo.original_key);
+    const [, notBought] = await timedCertificates(
+      t.ctx,
+      { event_id: ids.get(MUMBAI)!, bib_number: 'TT20608', email: 'someone.else@example.com' },
+      photo.original_key,
+    );
     expect(await slotSpread(notBought.data)).toBeLessThan(2);
   });
 });

@@ -9,7 +9,15 @@ import { watchCanaries } from '../src/features/releases';
 import { pruneExpiredRows } from '../src/pipeline/scheduled/prune';
 import { readOutbox } from '../src/mail/mailer';
 
-const report = (overrides: Partial<ClientReport> = {}): ClientReport => ({ kind: 'view', remote: 'storefront', version: 'v1', route: '/products', message: '', count: 1, ...overrides });
+const report = (overrides: Partial<ClientReport> = {}): ClientReport => ({
+  kind: 'view',
+  remote: 'storefront',
+  version: 'v1',
+  route: '/products',
+  message: '',
+  count: 1,
+  ...overrides,
+});
 
 describe("the shell's reports of its remotes: batches, limits, no personal data, and the canary watch", () => {
   let t: TestApp;
@@ -18,7 +26,11 @@ describe("the shell's reports of its remotes: batches, limits, no personal data,
   beforeAll(async () => {
     t = await startTestApp({ releases: { ...loadConfig().releases, batchesPerIpPerMinute: 100, samplesPerMinute: 3 } });
     // The test's release folder and runtime config, as `pnpm start` writes them in its data folder.
-    t.ctx.config.releases = { ...t.ctx.config.releases, releasesDir: path.join(t.ctx.config.dataDir, 'releases'), runtimeConfigFile: path.join(t.ctx.config.dataDir, 'runtime-config.json') };
+    t.ctx.config.releases = {
+      ...t.ctx.config.releases,
+      releasesDir: path.join(t.ctx.config.dataDir, 'releases'),
+      runtimeConfigFile: path.join(t.ctx.config.dataDir, 'runtime-config.json'),
+    };
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
   beforeEach(async () => {
@@ -63,7 +75,8 @@ describe("the shell's reports of its remotes: batches, limits, no personal data,
     const [sample] = await t.ctx.db.query<{ route: string; message: string }>('select route, message from client_error_samples');
     expect(sample.route).toBe('/order/[number]');
     expect(sample.message).toBe('Error: no order for [email] ([number]) at https://api.example/api/orders bib [number]');
-    const everything = JSON.stringify(await t.ctx.db.query('select * from client_error_samples')) + JSON.stringify(await t.ctx.db.query('select * from client_report_counts'));
+    const everything =
+      JSON.stringify(await t.ctx.db.query('select * from client_error_samples')) + JSON.stringify(await t.ctx.db.query('select * from client_report_counts'));
     for (const personal of ['asha', 'example.com', '9876543210', '98765', 'token', '40021', '987654321']) expect(everything).not.toContain(personal);
   });
 
@@ -118,7 +131,10 @@ describe("the shell's reports of its remotes: batches, limits, no personal data,
     function built(marker: string): string {
       const folder = path.join(t.ctx.config.dataDir, `build-${marker}-${Math.random()}`);
       fs.mkdirSync(folder, { recursive: true });
-      fs.writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ marker, shared: [{ name: '@finishline/shared/runtime', version: '1.4.0', requiredVersion: '^1.4.0' }] }));
+      fs.writeFileSync(
+        path.join(folder, 'mf-manifest.json'),
+        JSON.stringify({ marker, shared: [{ name: '@finishline/shared/runtime', version: '1.4.0', requiredVersion: '^1.4.0' }] }),
+      );
       return folder;
     }
 
@@ -135,10 +151,18 @@ describe("the shell's reports of its remotes: batches, limits, no personal data,
 
     it('leaves a canary alone below its minimum of views, or while its error rate is near the current one', async () => {
       await post([report({ version: 'v2', count: 9 }), report({ kind: 'render', version: 'v2', count: 9 })]);
-      expect((await watchCanaries(t.ctx))[0]).toMatchObject({ remote: 'storefront', canary: 'v2', rolledBack: false, rates: { canary: { views: 9, errors: 9 } } });
+      expect((await watchCanaries(t.ctx))[0]).toMatchObject({
+        remote: 'storefront',
+        canary: 'v2',
+        rolledBack: false,
+        rates: { canary: { views: 9, errors: 9 } },
+      });
       await post([report({ version: 'v2', count: 91 }), report({ version: 'v1', count: 100 }), report({ kind: 'render', version: 'v1', count: 1 })]);
       // 9 errors per 100 views against 1: past by 8, under the threshold of 10.
-      expect((await watchCanaries(t.ctx))[0]).toMatchObject({ rolledBack: false, rates: { canary: { views: 100, errors: 9 }, current: { views: 100, errors: 1 } } });
+      expect((await watchCanaries(t.ctx))[0]).toMatchObject({
+        rolledBack: false,
+        rates: { canary: { views: 100, errors: 9 }, current: { views: 100, errors: 1 } },
+      });
       expect(runtimeConfig().releases.storefront.canary).toMatchObject({ version: 'v2', share: 50 });
     });
 

@@ -21,18 +21,30 @@ describe('collage preview in the cart', () => {
     t = await startTestApp({ trustProxy: ['127.0.0.1'], security: { ...loadConfig().security, collagePreviewsPerIp: PREVIEWS_PER_ADDRESS } });
     f = await seedOrdersFixture(t.ctx);
     // The previews green, the originals red: the preview must show only green photos.
-    const green = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 200, b: 40 } } }).jpeg().toBuffer();
+    const green = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 200, b: 40 } } })
+      .jpeg()
+      .toBuffer();
     const photos = await t.ctx.db.query<{ preview_key: string }>('select preview_key from photos where id = any($1::int[])', [f.photoIds]);
     for (const p of photos) await t.ctx.storage.put(p.preview_key, green, 'image/jpeg');
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
-  const collage = (photoIds: number[], orientation = 'Vertical'): CartLine => ({ type: 'collage', category: 'image', id: photoIds[0]!, collagePhotoIds: photoIds, orientation }) as CartLine;
+  const collage = (photoIds: number[], orientation = 'Vertical'): CartLine =>
+    ({ type: 'collage', category: 'image', id: photoIds[0]!, collagePhotoIds: photoIds, orientation }) as CartLine;
   const preview = (lines: CartLine[], extra: object = {}, address = '203.0.113.10') =>
     fetch(`${t.url}${API_ROUTES.collagePreview}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: null, lines, sponsorofferID: null, discountedPhotoIds: [], ...extra }),
+      body: JSON.stringify({
+        eventId: f.eventId,
+        bibNumber: f.bib,
+        searchKind: 'bib',
+        packageKind: null,
+        lines,
+        sponsorofferID: null,
+        discountedPhotoIds: [],
+        ...extra,
+      }),
     });
 
   it('draws the collage at the print layout, portrait and landscape, from the watermarked previews', async () => {
@@ -61,8 +73,16 @@ describe('collage preview in the cart', () => {
     const refusals: Array<[CartLine[], object, string]> = [
       [[collage(f.photoIds.slice(0, 2))], {}, COLLAGE_RULE_MESSAGE],
       [[{ type: 'download', category: 'image', id: f.photoIds[0]! } as CartLine], {}, COLLAGE_RULE_MESSAGE],
-      [[collage([...f.photoIds.slice(0, 2), f.otherBibPhotoId])], {}, `One order holds images for a single BIB only. Photo ${f.otherBibPhotoId} is not of BIB ${f.bib}.`],
-      [[collage([...f.photoIds.slice(0, 2), f.freePhotoIds[0]!])], {}, `Photo ${f.freePhotoIds[0]} is not part of Orders Test Marathon 2026. Please remove it from your cart.`],
+      [
+        [collage([...f.photoIds.slice(0, 2), f.otherBibPhotoId])],
+        {},
+        `One order holds images for a single BIB only. Photo ${f.otherBibPhotoId} is not of BIB ${f.bib}.`,
+      ],
+      [
+        [collage([...f.photoIds.slice(0, 2), f.freePhotoIds[0]!])],
+        {},
+        `Photo ${f.freePhotoIds[0]} is not part of Orders Test Marathon 2026. Please remove it from your cart.`,
+      ],
       [[collage(f.photoIds.slice(0, 3))], { searchKind: 'unlabeled', bibNumber: 'unlabeled' }, 'Collages are not offered for unlabeled photos.'],
     ];
     for (const [lines, extra, message] of refusals) {
@@ -81,13 +101,30 @@ describe('collage preview in the cart', () => {
   });
 
   it("draws the course map the race's organiser uploaded at the collage's foot; only that organiser uploads it, an image only", async () => {
-    const organiserId = await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Organiser', email: 'meera.org@example.com', password: 'Finish@2026', isOrganiser: true });
-    const otherId = await createUser(t.ctx.db, { firstName: 'Neel', lastName: 'Organiser', email: 'neel.org@example.com', password: 'Finish@2026', isOrganiser: true });
+    const organiserId = await createUser(t.ctx.db, {
+      firstName: 'Meera',
+      lastName: 'Organiser',
+      email: 'meera.org@example.com',
+      password: 'Finish@2026',
+      isOrganiser: true,
+    });
+    const otherId = await createUser(t.ctx.db, {
+      firstName: 'Neel',
+      lastName: 'Organiser',
+      email: 'neel.org@example.com',
+      password: 'Finish@2026',
+      isOrganiser: true,
+    });
     await t.ctx.db.query('update events set organiser_user_id = $2 where id = $1', [f.eventId, organiserId]);
     const token = (await createSession(t.ctx.db, organiserId)).token;
     const other = (await createSession(t.ctx.db, otherId)).token;
-    const blueMap = (await sharp({ create: { width: 800, height: 300, channels: 3, background: { r: 20, g: 60, b: 220 } } }).png().toBuffer()).toString('base64');
-    const upload = (image: string, as = token) => t.request<OrganiserEvent>('POST', API_ROUTES.organiserCourseMap, { eventId: f.eventId, image }, { authorization: `Bearer ${as}` });
+    const blueMap = (
+      await sharp({ create: { width: 800, height: 300, channels: 3, background: { r: 20, g: 60, b: 220 } } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const upload = (image: string, as = token) =>
+      t.request<OrganiserEvent>('POST', API_ROUTES.organiserCourseMap, { eventId: f.eventId, image }, { authorization: `Bearer ${as}` });
 
     expect((await upload(blueMap, other)).status).toBe(403);
     const notImage = await upload(Buffer.from('not an image at all').toString('base64'));
@@ -96,11 +133,16 @@ describe('collage preview in the cart', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.result.course_map).toMatch(/course-maps/);
     const [event] = await t.ctx.db.query<{ course_map_key: string }>('select course_map_key from events where id = $1', [f.eventId]);
-    expect(await t.ctx.db.query('select field, new_value from event_changes where event_id = $1 and field = $2', [f.eventId, 'course_map'])).toEqual([{ field: 'course_map', new_value: event!.course_map_key }]);
+    expect(await t.ctx.db.query('select field, new_value from event_changes where event_id = $1 and field = $2', [f.eventId, 'course_map'])).toEqual([
+      { field: 'course_map', new_value: event!.course_map_key },
+    ]);
 
     // The preview now ends with the map: its middle is the map's blue.
     const res = await preview([collage(f.photoIds.slice(0, 3))], {}, '203.0.113.40');
-    const { data } = await sharp(Buffer.from(await res.arrayBuffer())).extract({ left: 340, top: 940, width: 40, height: 40 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .extract({ left: 340, top: 940, width: 40, height: 40 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const blue = data.filter((_v, i) => i % 3 === 2).reduce((a, b) => a + b, 0) / (data.length / 3);
     const red = data.filter((_v, i) => i % 3 === 0).reduce((a, b) => a + b, 0) / (data.length / 3);
     expect(blue).toBeGreaterThan(180);

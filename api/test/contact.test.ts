@@ -52,9 +52,7 @@ describe('contact form: validated, captcha-checked, stored, mailed to support, r
     let last = await t.request('POST', API_ROUTES.contact, await form());
     for (let i = 0; i < 5 && last.status === 200; i++) last = await t.request('POST', API_ROUTES.contact, await form());
     expect(last.status).toBe(429);
-    expect(last.body.Message).toBe(
-      `You have sent several messages recently. Please try again in an hour, or write to ${t.ctx.config.mail.supportAddress}.`,
-    );
+    expect(last.body.Message).toBe(`You have sent several messages recently. Please try again in an hour, or write to ${t.ctx.config.mail.supportAddress}.`);
   });
 });
 

@@ -34,7 +34,9 @@ describe('the embedded database (PGlite) and its shared buffers', () => {
   }, 60_000);
 
   it('refuses a size it cannot read, saying what it expects', async () => {
-    await expect(openDb({ url: null, dataDir: null, pgliteSharedBuffers: 'lots' })).rejects.toThrow('PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "lots"');
+    await expect(openDb({ url: null, dataDir: null, pgliteSharedBuffers: 'lots' })).rejects.toThrow(
+      'PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "lots"',
+    );
     process.env.PGLITE_SHARED_BUFFERS = '128';
     expect(() => loadConfig({ dataDir, databaseUrl: null })).toThrow('PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "128"');
     process.env.PGLITE_SHARED_BUFFERS = '64MB';

@@ -83,7 +83,12 @@ onServer('PostgreSQL as a production dependency', () => {
 
   it('a connection the server drops is logged, not a crash, and the next query gets a new one', async () => {
     const logged: string[] = [];
-    const db = await openDb({ url, dataDir: null, pool: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 5_000, idleTimeoutMs: 60_000 }, log: (message) => logged.push(message) });
+    const db = await openDb({
+      url,
+      dataDir: null,
+      pool: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 5_000, idleTimeoutMs: 60_000 },
+      log: (message) => logged.push(message),
+    });
     try {
       const [{ pid }] = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
       await admin(`select pg_terminate_backend(${Number(pid)})`);
@@ -127,7 +132,10 @@ describe('the prune job', () => {
     const settings = { expiredRowRetentionDays: 7, paymentCallbackRetentionDays: 400, sentMailRetentionDays: 30, idempotencyKeyHours: 24 };
     const first = await pruneExpiredRows(db, settings);
     expect(first).toMatchObject({ sessions: 2, oneTimeCodes: 1, paymentCallbacks: 1 });
-    expect((await db.query<{ token_hash: string }>('select token_hash from sessions order by token_hash')).map((r) => r.token_hash)).toEqual(['expired-yesterday', 'valid']);
+    expect((await db.query<{ token_hash: string }>('select token_hash from sessions order by token_hash')).map((r) => r.token_hash)).toEqual([
+      'expired-yesterday',
+      'valid',
+    ]);
     expect((await db.query<{ subject: string }>('select subject from one_time_codes')).map((r) => r.subject)).toEqual(['event:1:B1']);
     expect((await db.query<{ txnid: string }>('select txnid from payment_callbacks')).map((r) => r.txnid)).toEqual(['recent']);
     const second = await pruneExpiredRows(db, settings);

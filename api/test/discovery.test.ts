@@ -22,7 +22,15 @@ describe('discovery API', () => {
   async function photos(eventId: number, bib: string | null, count: number, prefix: string): Promise<void> {
     for (let i = 1; i <= count; i += 1) {
       const key = `${prefix}-${String(i).padStart(4, '0')}`;
-      await insertTestPhoto(t.ctx.db, { eventId, bib, imageId: key, originalKey: `originals/t/${key}.jpg`, previewKey: `previews/t/${key}.jpg`, thumbKey: `thumbs/t/${key}.jpg`, seq: i });
+      await insertTestPhoto(t.ctx.db, {
+        eventId,
+        bib,
+        imageId: key,
+        originalKey: `originals/t/${key}.jpg`,
+        previewKey: `previews/t/${key}.jpg`,
+        thumbKey: `thumbs/t/${key}.jpg`,
+        seq: i,
+      });
     }
   }
 
@@ -43,7 +51,17 @@ describe('discovery API', () => {
     await photos(marathon, null, 120, 'CMU');
     await photos(trail, 'HT7', 2, 'HT7');
     await photos(hidden, 'CM101', 2, 'SR');
-    await insertTestPhoto(t.ctx.db, { eventId: marathon, bib: 'CM101', imageId: 'CM101-V1', kind: 'video', originalKey: 'originals/t/v.mp4', previewKey: 'previews/t/v.mp4', thumbKey: 'thumbs/t/v.jpg', width: 1280, height: 720 });
+    await insertTestPhoto(t.ctx.db, {
+      eventId: marathon,
+      bib: 'CM101',
+      imageId: 'CM101-V1',
+      kind: 'video',
+      originalKey: 'originals/t/v.mp4',
+      previewKey: 'previews/t/v.mp4',
+      thumbKey: 'thumbs/t/v.jpg',
+      width: 1280,
+      height: 720,
+    });
   }, SET_UP_TIMEOUT_MS);
 
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);

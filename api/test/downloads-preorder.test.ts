@@ -21,9 +21,25 @@ describe('downloads, pre-authorised links and pre-orders', () => {
   async function pay(form: PaymentForm): Promise<void> {
     await fetch(form.PAYU_API_URL, {
       method: 'POST',
-      body: new URLSearchParams({ key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, surl: form.surl, furl: form.furl, hash: form.hash, udf1: form.udf1 }),
+      body: new URLSearchParams({
+        key: form.key,
+        txnid: form.txnid,
+        amount: form.amount,
+        productinfo: form.productinfo,
+        firstname: form.firstname,
+        email: form.email,
+        surl: form.surl,
+        furl: form.furl,
+        hash: form.hash,
+        udf1: form.udf1,
+      }),
     });
-    const html = await (await fetch(`${sandboxUrl}/_payment/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }) })).text();
+    const html = await (
+      await fetch(`${sandboxUrl}/_payment/complete`, {
+        method: 'POST',
+        body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }),
+      })
+    ).text();
     const back = await fetch(formAction(html), { method: 'POST', body: new URLSearchParams(hiddenInputs(html)), redirect: 'manual' });
     expect(back.status).toBe(303);
   }
@@ -73,7 +89,11 @@ describe('downloads, pre-authorised links and pre-orders', () => {
     expect(ok.body.result).toMatchObject({ order_ref: form.order_ref, bib_no: f.bib, status: 'Paid', eventName: f.eventName });
     expect(ok.body.result.photo.map((p) => p.id)).toEqual([f.photoIds[0]]);
 
-    for (const tampered of [{ ...params, h: params.h.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }, { ...params, e: 'someone@example.com' }, { ...params, lt: String(Number(params.lt) + 86400) }]) {
+    for (const tampered of [
+      { ...params, h: params.h.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
+      { ...params, e: 'someone@example.com' },
+      { ...params, lt: String(Number(params.lt) + 86400) },
+    ]) {
       const res = await t.request('GET', `${API_ROUTES.preauthDownload}?${new URLSearchParams(tampered)}`);
       expect(res.status).toBe(403);
       expect(res.body.Message).toBe('This download link is not valid. Please use the link from your confirmation mail.');
@@ -117,8 +137,14 @@ describe('downloads, pre-authorised links and pre-orders', () => {
 
   it('refuses downloads of an unpaid order and after 30 days with a clear message', async () => {
     const unpaid = await t.request<PaymentForm>('POST', API_ROUTES.createOrder, {
-      name: 'Asha Rao', email: 'asha@example.com', phone_number: '9876543210', pincode: '560001', captcha: await solveCaptcha(t.url),
-      eventID: f.eventId, bibNumber: f.bib, cartInfo: { searchKind: 'bib', packageKind: null, lines: [{ type: 'download', category: 'image', id: f.photoIds[2] }], discountedPhotoIds: [] },
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone_number: '9876543210',
+      pincode: '560001',
+      captcha: await solveCaptcha(t.url),
+      eventID: f.eventId,
+      bibNumber: f.bib,
+      cartInfo: { searchKind: 'bib', packageKind: null, lines: [{ type: 'download', category: 'image', id: f.photoIds[2] }], discountedPhotoIds: [] },
     });
     const ref = unpaid.body.result.order_ref;
     const fakeLink = signPreauth(t.ctx.config.signingSecret, ref, 'asha@example.com', new Date(Date.now() + 86400_000));
@@ -150,7 +176,9 @@ describe('downloads, pre-authorised links and pre-orders', () => {
     const info = await t.request<PreorderInfoResult>('POST', `${API_ROUTES.preorderInfo}?eventId=${f.preorderEventId}`);
     expect(info.body.result.preorderprice).toEqual({ price: 472, cut_price: 708 });
     expect(info.body.result.eventslist[0]).toMatchObject({ event_name: 'Preorder Ultra 2027', event_from_date: '2026-01-10' });
-    expect((await t.request('POST', `${API_ROUTES.preorderInfo}?eventId=${f.eventId}`)).body.Message).toBe('Pre-orders are not open for Orders Test Marathon 2026.');
+    expect((await t.request('POST', `${API_ROUTES.preorderInfo}?eventId=${f.eventId}`)).body.Message).toBe(
+      'Pre-orders are not open for Orders Test Marathon 2026.',
+    );
 
     const guest = { name: 'Kiran Shah', email: 'kiran@example.com', phone_number: '9123456789', eventID: f.preorderEventId, bibNumber: 'prebook', amount: 1 };
     expect((await t.request('POST', API_ROUTES.createPreorder, guest)).body.Message).toBe('Please solve the captcha.');

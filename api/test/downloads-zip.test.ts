@@ -88,7 +88,10 @@ describe('order zip downloads', () => {
   });
 
   it('an original missing from storage is a clear error before any zip byte', async () => {
-    const { orderRef, preauth, keys } = await paidOrderOf(t, [{ imageId: 'ZM1-1', body: photo(1000) }, { imageId: 'ZM1-2', body: photo(1000) }]);
+    const { orderRef, preauth, keys } = await paidOrderOf(t, [
+      { imageId: 'ZM1-1', body: photo(1000) },
+      { imageId: 'ZM1-2', body: photo(1000) },
+    ]);
     await t.ctx.storage.delete(keys[1]!);
     const res = await fetch(await zipLinkOf(t, orderRef, preauth));
     expect(res.status).toBe(500);
@@ -100,7 +103,12 @@ describe('order zip downloads', () => {
 
 describe('stored zip format', () => {
   const entries = (): ZipEntry[] => [
-    { name: 'photos/a.jpg', modifiedAt: new Date('2026-03-01T07:30:00'), size: 70_000, open: async () => Readable.from([crypto.randomBytes(30_000), crypto.randomBytes(40_000)]) },
+    {
+      name: 'photos/a.jpg',
+      modifiedAt: new Date('2026-03-01T07:30:00'),
+      size: 70_000,
+      open: async () => Readable.from([crypto.randomBytes(30_000), crypto.randomBytes(40_000)]),
+    },
     { name: 'photos/ü-naïve.jpg', modifiedAt: new Date('2026-03-01T07:30:00'), data: Buffer.from('certificate bytes') },
   ];
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { OAuth2Client } from 'google-auth-library';
-import { API_ROUTES, EMAIL_PROOF_MESSAGES, type EmailCodeResult, type EmailVerifyResult, type LoginResult, type OrderHistoryResult, type PaymentForm } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  EMAIL_PROOF_MESSAGES,
+  type EmailCodeResult,
+  type EmailVerifyResult,
+  type LoginResult,
+  type OrderHistoryResult,
+  type PaymentForm,
+} from '@finishline/shared/pure';
 import { SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { solveCaptcha } from './support/captcha';
 import { postBack, startPaymentTestApp, type PaymentTestApp } from './support/paymentApp';
@@ -62,7 +70,8 @@ describe('the email proof: guest orders of an address go to the account only onc
     return created.body.result;
   }
 
-  const history = async (token: string) => (await t().request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, bearer(token))).body.result;
+  const history = async (token: string) =>
+    (await t().request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, bearer(token))).body.result;
 
   beforeAll(async () => {
     p = await startPaymentTestApp();
@@ -100,7 +109,12 @@ describe('the email proof: guest orders of an address go to the account only onc
       });
     }
     // Nor does the guest order make the account the BIB's owner (Hide changes what everyone sees).
-    const hide = await t().request('POST', API_ROUTES.recordFeedback, { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: `${f.photoIds[0]}` }, bearer(token));
+    const hide = await t().request(
+      'POST',
+      API_ROUTES.recordFeedback,
+      { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: `${f.photoIds[0]}` },
+      bearer(token),
+    );
     expect({ status: hide.status, message: hide.body.Message }).toEqual({ status: 403, message: FEEDBACK_MESSAGES.notOwner });
 
     // The buyer keeps the pre-authorised link of her confirmation mail, signed out.
@@ -138,7 +152,9 @@ describe('the email proof: guest orders of an address go to the account only onc
     expect(proved.status).toBe(200);
     expect(proved.body.result).toEqual({ email, emailVerified: true, ordersClaimed: 1 });
     expect(proved.body.Message).toBe(EMAIL_PROOF_MESSAGES.confirmed(1));
-    expect((await t().ctx.db.query<{ proved: boolean }>('select email_verified_at is not null as proved from users where email = $1', [email]))[0]!.proved).toBe(true);
+    expect(
+      (await t().ctx.db.query<{ proved: boolean }>('select email_verified_at is not null as proved from users where email = $1', [email]))[0]!.proved,
+    ).toBe(true);
 
     const after = await history(token);
     expect(after.order_history.map((r) => r.order_ref).sort()).toEqual([guest.order_ref, own.order_ref].sort());
@@ -152,7 +168,11 @@ describe('the email proof: guest orders of an address go to the account only onc
     const later = await paidOrder(email, [f.photoIds[3]!]);
     expect((await history(token)).order_history.map((r) => r.order_ref)).toContain(later.order_ref);
     const again = await t().request<EmailCodeResult>('POST', API_ROUTES.emailCode, {}, bearer(token));
-    expect({ status: again.status, message: again.body.Message, verified: again.body.result.emailVerified }).toEqual({ status: 200, message: EMAIL_PROOF_MESSAGES.alreadyConfirmed, verified: true });
+    expect({ status: again.status, message: again.body.Message, verified: again.body.result.emailVerified }).toEqual({
+      status: 200,
+      message: EMAIL_PROOF_MESSAGES.alreadyConfirmed,
+      verified: true,
+    });
     // Signed out, neither call exists for the caller.
     expect((await t().request('POST', API_ROUTES.emailCode, {})).status).toBe(401);
     expect((await t().request('POST', API_ROUTES.emailVerify, { code })).status).toBe(401);
@@ -212,7 +232,10 @@ describe('the email proof: guest orders of an address go to the account only onc
       getPayload: () => ({ email, email_verified: true, given_name: 'Gita', family_name: 'Rao' }),
     } as never);
     try {
-      const google = await t().request<LoginResult>('POST', API_ROUTES.socialLogin, { tokenkey: 'eyJhbGciOiJSUzI1NiJ9.a-google-id-token.signature', login_type: 2 });
+      const google = await t().request<LoginResult>('POST', API_ROUTES.socialLogin, {
+        tokenkey: 'eyJhbGciOiJSUzI1NiJ9.a-google-id-token.signature',
+        login_type: 2,
+      });
       expect(google.status).toBe(200);
       expect(google.body.result.emailVerified).toBe(true);
       expect((await history(google.body.result.token)).order_history.map((r) => r.order_ref)).toEqual([guest.order_ref]);
@@ -229,10 +252,17 @@ describe('the email proof: guest orders of an address go to the account only onc
   it('migrates existing accounts and orders: Google accounts proven, signed-in orders kept, guest orders wait for the proof; file names cleaned', async () => {
     const db = t().ctx.db;
     // Back to the schema before migrations 110, 404 and 540, with rows as the earlier code stored them.
-    await db.exec(`alter table users drop column email_verified_at; alter table orders drop column placed_by_user_id; alter table photos drop column metadata_cleaned_at`);
+    await db.exec(
+      `alter table users drop column email_verified_at; alter table orders drop column placed_by_user_id; alter table photos drop column metadata_cleaned_at`,
+    );
     await db.query(`delete from schema_migrations where name in ('110_email_proof.sql', '404_order_placed_by.sql', '540_clean_originals.sql')`);
     const user = async (email: string, loginType: number, password: string | null) =>
-      (await db.query<{ id: number }>(`insert into users (first_name, last_name, email, password_hash, login_type) values ('Old', 'Account', $1, $2, $3) returning id`, [email, password, loginType]))[0]!.id;
+      (
+        await db.query<{ id: number }>(
+          `insert into users (first_name, last_name, email, password_hash, login_type) values ('Old', 'Account', $1, $2, $3) returning id`,
+          [email, password, loginType],
+        )
+      )[0]!.id;
     const google = await user('old.google@example.com', 2, null);
     const withPassword = await user('old.password@example.com', 1, 'argon2-hash');
     const order = async (userId: number, email: string, gender: string | null) =>
@@ -245,21 +275,31 @@ describe('the email proof: guest orders of an address go to the account only onc
       )[0]!.id;
     const signedInOrder = await order(withPassword, 'old.password@example.com', 'Female');
     const guestOrder = await order(withPassword, 'old.password@example.com', null);
-    const photo = (await db.query<{ id: number }>(`update photos set original_name = $2 where id = $1 returning id`, [f.photoIds[0], '../../x\u202Egpj.jpg']))[0]!.id;
+    const photo = (
+      await db.query<{ id: number }>(`update photos set original_name = $2 where id = $1 returning id`, [f.photoIds[0], '../../x\u202Egpj.jpg'])
+    )[0]!.id;
     await db.query(`update photos set original_name = '..' where id = $1`, [f.photoIds[1]]);
 
     expect(await migrate(db)).toEqual(['110_email_proof.sql', '404_order_placed_by.sql', '540_clean_originals.sql']);
-    const proven = await db.query<{ id: number; proven: boolean }>('select id, email_verified_at is not null as proven from users where id = any($1::int[]) order by id', [[google, withPassword]]);
+    const proven = await db.query<{ id: number; proven: boolean }>(
+      'select id, email_verified_at is not null as proven from users where id = any($1::int[]) order by id',
+      [[google, withPassword]],
+    );
     expect(proven).toEqual([
       { id: google, proven: true },
       { id: withPassword, proven: false },
     ]);
-    const placed = await db.query<{ id: number; placed_by_user_id: number | null }>('select id, placed_by_user_id from orders where id = any($1::int[]) order by id', [[signedInOrder, guestOrder]]);
+    const placed = await db.query<{ id: number; placed_by_user_id: number | null }>(
+      'select id, placed_by_user_id from orders where id = any($1::int[]) order by id',
+      [[signedInOrder, guestOrder]],
+    );
     expect(placed).toEqual([
       { id: signedInOrder, placed_by_user_id: withPassword },
       { id: guestOrder, placed_by_user_id: null },
     ]);
-    const names = await db.query<{ id: number; original_name: string | null }>('select id, original_name from photos where id = any($1::int[]) order by id', [[photo, f.photoIds[1]]]);
+    const names = await db.query<{ id: number; original_name: string | null }>('select id, original_name from photos where id = any($1::int[]) order by id', [
+      [photo, f.photoIds[1]],
+    ]);
     expect(names).toEqual([
       { id: photo, original_name: 'xgpj.jpg' },
       { id: f.photoIds[1], original_name: null },

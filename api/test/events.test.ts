@@ -79,7 +79,9 @@ describe('event discovery', () => {
         expect(e.event_from_date <= today).toBe(true);
       }
     }
-    const featuredNames = Object.values(home.feature_event).flat().map((e) => e.event_name);
+    const featuredNames = Object.values(home.feature_event)
+      .flat()
+      .map((e) => e.event_name);
     expect(featuredNames).toEqual(expect.arrayContaining(['Mumbai Coastal Marathon 2026', 'Delhi Winter Half 2024', 'Hyderabad Lakes Marathon 2023']));
     expect(featuredNames).not.toContain('Kolkata Heritage 10K 2023');
     expect(Object.keys(home.feature_event).length).toBeGreaterThanOrEqual(3);

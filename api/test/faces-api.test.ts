@@ -14,7 +14,10 @@ const faceSet = loadFaceSet();
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 describe('selfie search API and face indexing', () => {
@@ -56,7 +59,10 @@ describe('selfie search API and face indexing', () => {
     const after = await t.request<FaceIndexStatus>('GET', `${API_ROUTES.faceIndexStatus}?eventId=${eventId}`);
     const photos = 1 + scenePhotoIds.length;
     expect(after.body.result).toMatchObject({ eventId, total: photos, done: photos, pending: 0, failed: 0, percent: 100 });
-    const faces = await t.ctx.db.query<{ photo_id: number; n: number }>('select photo_id, count(*)::int as n from photo_faces where event_id = $1 group by photo_id', [eventId]);
+    const faces = await t.ctx.db.query<{ photo_id: number; n: number }>(
+      'select photo_id, count(*)::int as n from photo_faces where event_id = $1 group by photo_id',
+      [eventId],
+    );
     expect(faces.find((f) => f.photo_id === faceFreePhotoId)).toBeUndefined();
     for (const id of scenePhotoIds) expect(faces.find((f) => f.photo_id === id)?.n).toBe(4);
   }, 300_000);
@@ -98,9 +104,16 @@ describe('selfie search API and face indexing', () => {
     // A real JPEG just over 2 MB (noise does not compress).
     const noise = Buffer.alloc(1400 * 1400 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
-    const tooLarge = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/jpeg;base64,${big.toString('base64')}` }, from());
+    const tooLarge = await t.request(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/jpeg;base64,${big.toString('base64')}` },
+      from(),
+    );
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.Message).toBe(TOO_LARGE_MESSAGE);
   });
@@ -109,8 +122,15 @@ describe('selfie search API and face indexing', () => {
     const rows = await t.ctx.db.query<{ id: number }>(
       `insert into events (name, from_date, to_date, issearchable, selfiesearch) values ('No Selfie Run', date '2026-01-01', date '2026-01-01', true, false) returning id`,
     );
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
-    const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: rows[0]!.id, selfieimg: png.toString('base64') }, from());
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const res = await t.request(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { consentVersion: FACE_CONSENT_VERSION, eventID: rows[0]!.id, selfieimg: png.toString('base64') },
+      from(),
+    );
     expect(res.status).toBe(400);
     expect(res.body.Message).toBe('Search by selfie is not available for No Selfie Run.');
   });
@@ -118,72 +138,113 @@ describe('selfie search API and face indexing', () => {
   it('warns when the selfie shows no face, and stores nothing of it', async () => {
     const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
     const filesBefore = filesUnder(objectsDir).length;
-    const noFace = await sharp(await renderScene([], seededRandom(3))).png().toBuffer();
-    const res = await t.request<null>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/png;base64,${noFace.toString('base64')}` }, from());
+    const noFace = await sharp(await renderScene([], seededRandom(3)))
+      .png()
+      .toBuffer();
+    const res = await t.request<null>(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: `data:image/png;base64,${noFace.toString('base64')}` },
+      from(),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ HasError: true, Message: NO_FACE_MESSAGE, result: null });
     expect(filesUnder(objectsDir).length).toBe(filesBefore);
   }, 60_000);
 
-  (faceSet ? it : it.skip)('finds the photo of the person in the selfie, with the search expiry', async () => {
-    const person = faceSet!.filter((f) => f.person === faceSet![0]!.person);
-    const selfie = await renderSelfie(person[0]!.image, 'png');
-    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
-    expect(res.status).toBe(200);
-    const body = res.body as typeof res.body & { awsImageExpary: string };
-    expect(body.result.bibNumber).toBe('selfie');
-    const found = body.result.photo.map((p) => p.id);
-    // The person is in every scene; the scene built from this very photo comes first.
-    expect(found[0]).toBe(scenePhotoIds[0]);
-    expect(found.length).toBeGreaterThanOrEqual(4);
-    expect(found.every((id) => scenePhotoIds.includes(id))).toBe(true);
-    expect(body.result.photo[0]!.s3).toContain('sig=');
-    expect(body.awsImageExpary).toBe(body.result.awsImageExpary);
-    expect(new Date(body.awsImageExpary).getTime()).toBeGreaterThan(Date.now());
-
-    // Someone else's face finds nothing: a warning, not someone else's photos.
-    const absent = [...new Set(faceSet!.map((f) => f.person))][4]!;
-    const other = faceSet!.find((f) => f.person === absent)!;
-    const miss = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') }, from());
-    expect(miss.status).toBe(404);
-    expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
-  }, 60_000);
-
-  (faceSet ? it : it.skip)('keeps nothing of the selfie after a successful search, in storage or in the database', async () => {
-    const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
-    /** Row counts of every table but the request counters, which count the search itself. */
-    // The funnel marks that a visitor's search found photos (a search session or an address hash, nothing of the image).
-    const rowCounts = async () => {
-      const tables = await t.ctx.db.query<{ table_name: string }>(
-        `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'
-            and table_name not in ('rate_limit_hits', 'event_funnel_marks', 'event_funnel_counts') order by table_name`,
+  (faceSet ? it : it.skip)(
+    'finds the photo of the person in the selfie, with the search expiry',
+    async () => {
+      const person = faceSet!.filter((f) => f.person === faceSet![0]!.person);
+      const selfie = await renderSelfie(person[0]!.image, 'png');
+      const res = await t.request<BibSearchResult>(
+        'POST',
+        API_ROUTES.searchBySelfie,
+        { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') },
+        from(),
       );
-      const counts: Record<string, number> = {};
-      for (const { table_name } of tables) counts[table_name] = (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}"`))[0]!.n;
-      return counts;
-    };
-    const filesBefore = filesUnder(objectsDir).sort();
-    const rowsBefore = await rowCounts();
-    const selfie = await renderSelfie(faceSet![0]!.image, 'png');
-    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
-    expect(res.status).toBe(200);
-    expect(filesUnder(objectsDir).sort()).toEqual(filesBefore);
-    expect(await rowCounts()).toEqual(rowsBefore);
-  }, 60_000);
+      expect(res.status).toBe(200);
+      const body = res.body as typeof res.body & { awsImageExpary: string };
+      expect(body.result.bibNumber).toBe('selfie');
+      const found = body.result.photo.map((p) => p.id);
+      // The person is in every scene; the scene built from this very photo comes first.
+      expect(found[0]).toBe(scenePhotoIds[0]);
+      expect(found.length).toBeGreaterThanOrEqual(4);
+      expect(found.every((id) => scenePhotoIds.includes(id))).toBe(true);
+      expect(body.result.photo[0]!.s3).toContain('sig=');
+      expect(body.awsImageExpary).toBe(body.result.awsImageExpary);
+      expect(new Date(body.awsImageExpary).getTime()).toBeGreaterThan(Date.now());
 
-  (faceSet ? it : it.skip)('leaves out photos of a privacy-checked BIB the session has not verified by OTP', async () => {
-    await t.ctx.db.query(`insert into photo_bibs (photo_id, event_id, bib_number) select id, event_id, 'SA1' from photos where id = any($1::int[])`, [scenePhotoIds]);
-    await t.ctx.db.query('update events set privacy_check = true where id = $1', [eventId]);
-    try {
+      // Someone else's face finds nothing: a warning, not someone else's photos.
+      const absent = [...new Set(faceSet!.map((f) => f.person))][4]!;
+      const other = faceSet!.find((f) => f.person === absent)!;
+      const miss = await t.request(
+        'POST',
+        API_ROUTES.searchBySelfie,
+        { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: (await renderSelfie(other.image)).toString('base64') },
+        from(),
+      );
+      expect(miss.status).toBe(404);
+      expect(miss.body.Message).toBe('No photos of you were found in Selfie API Run 2026. Try another selfie, or search by your BIB number.');
+    },
+    60_000,
+  );
+
+  (faceSet ? it : it.skip)(
+    'keeps nothing of the selfie after a successful search, in storage or in the database',
+    async () => {
+      const objectsDir = path.join(t.ctx.config.dataDir, 'objects');
+      /** Row counts of every table but the request counters, which count the search itself. */
+      // The funnel marks that a visitor's search found photos (a search session or an address hash, nothing of the image).
+      const rowCounts = async () => {
+        const tables = await t.ctx.db.query<{ table_name: string }>(
+          `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'
+            and table_name not in ('rate_limit_hits', 'event_funnel_marks', 'event_funnel_counts') order by table_name`,
+        );
+        const counts: Record<string, number> = {};
+        for (const { table_name } of tables) counts[table_name] = (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}"`))[0]!.n;
+        return counts;
+      };
+      const filesBefore = filesUnder(objectsDir).sort();
+      const rowsBefore = await rowCounts();
       const selfie = await renderSelfie(faceSet![0]!.image, 'png');
-      const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') }, from());
-      expect(res.status).toBe(403);
-      expect(res.body.Message).toBe('Please verify the OTP sent to the participant to see these photos.');
-    } finally {
-      await t.ctx.db.query('update events set privacy_check = false where id = $1', [eventId]);
-      await t.ctx.db.query('delete from photo_bibs where photo_id = any($1::int[])', [scenePhotoIds]);
-    }
-  }, 60_000);
+      const res = await t.request<BibSearchResult>(
+        'POST',
+        API_ROUTES.searchBySelfie,
+        { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') },
+        from(),
+      );
+      expect(res.status).toBe(200);
+      expect(filesUnder(objectsDir).sort()).toEqual(filesBefore);
+      expect(await rowCounts()).toEqual(rowsBefore);
+    },
+    60_000,
+  );
+
+  (faceSet ? it : it.skip)(
+    'leaves out photos of a privacy-checked BIB the session has not verified by OTP',
+    async () => {
+      await t.ctx.db.query(`insert into photo_bibs (photo_id, event_id, bib_number) select id, event_id, 'SA1' from photos where id = any($1::int[])`, [
+        scenePhotoIds,
+      ]);
+      await t.ctx.db.query('update events set privacy_check = true where id = $1', [eventId]);
+      try {
+        const selfie = await renderSelfie(faceSet![0]!.image, 'png');
+        const res = await t.request(
+          'POST',
+          API_ROUTES.searchBySelfie,
+          { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: selfie.toString('base64') },
+          from(),
+        );
+        expect(res.status).toBe(403);
+        expect(res.body.Message).toBe('Please verify the OTP sent to the participant to see these photos.');
+      } finally {
+        await t.ctx.db.query('update events set privacy_check = false where id = $1', [eventId]);
+        await t.ctx.db.query('delete from photo_bibs where photo_id = any($1::int[])', [scenePhotoIds]);
+      }
+    },
+    60_000,
+  );
 
   it('adds an indexed photo through the development route, ahead of the sweep backlog', async () => {
     const scene = await renderScene(faceSet ? [faceSet[0]!.image] : [], seededRandom(5));
@@ -195,7 +256,9 @@ describe('selfie search API and face indexing', () => {
     await indexer.stop();
     expect(res.status).toBe(200);
     expect(res.body.result.faces).toBe(faceSet ? 1 : 0);
-    const job = await t.ctx.db.query<{ status: string; priority: number }>('select status, priority from face_index_jobs where photo_id = $1', [res.body.result.photoId]);
+    const job = await t.ctx.db.query<{ status: string; priority: number }>('select status, priority from face_index_jobs where photo_id = $1', [
+      res.body.result.photoId,
+    ]);
     expect(job).toEqual([{ status: 'done', priority: 1 }]);
   }, 300_000);
 
@@ -212,7 +275,11 @@ describe('selfie search API and face indexing', () => {
     const wrongType = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: gif }, headers);
     expect(wrongType.status).toBe(400);
     // Good input is counted (a faceless image still costs a detection): the allowance, then a captcha.
-    const blank = (await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer()).toString('base64');
+    const blank = (
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     for (let i = 0; i < limit; i += 1) {
       const res = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank }, headers);
       expect({ status: res.status, message: res.body.Message }).toEqual({ status: 400, message: NO_FACE_MESSAGE });
@@ -221,7 +288,12 @@ describe('selfie search API and face indexing', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ Message: SELFIE_MESSAGES.captchaNeeded, result: { captcha: 'standard' } });
     // Another address still searches.
-    const other = await t.request('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank }, { 'x-forwarded-for': '10.9.9.10' });
+    const other = await t.request(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, selfieimg: blank },
+      { 'x-forwarded-for': '10.9.9.10' },
+    );
     expect(other.status).toBe(400);
   }, 300_000);
 });

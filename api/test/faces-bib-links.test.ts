@@ -24,7 +24,12 @@ function direction(length: number): number[] {
   return v.map((x) => (x / norm) * length);
 }
 const near = (base: number[], distance: number) => direction(distance).map((x, i) => base[i]! + x);
-const face = (descriptor: number[]): DetectedFace => ({ box: [100, 100, 120, 120], score: 0.99, descriptor, quality: { size: 120, brightness: 0.5, flatness: 0.05, sharpness: 0.1 , yaw: 0, eyeLight: 0.6 } });
+const face = (descriptor: number[]): DetectedFace => ({
+  box: [100, 100, 120, 120],
+  score: 0.99,
+  descriptor,
+  quality: { size: 120, brightness: 0.5, flatness: 0.05, sharpness: 0.1, yaw: 0, eyeLight: 0.6 },
+});
 
 describe('face and BIB together', () => {
   let t: TestApp;
@@ -36,7 +41,9 @@ describe('face and BIB together', () => {
   beforeAll(async () => {
     t = await startTestApp();
     eventId = await createSelfieEvent(t.ctx.db, 'Face Link Run 2026');
-    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const photo = async (name: string, bibs: string[], faces: number[][]) => {
       const id = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `FL-${name}`, jpeg, bibs[0] ?? null);
       for (const bib of bibs.slice(1)) await t.ctx.db.query(`insert into photo_bibs (photo_id, event_id, bib_number) values ($1, $2, $3)`, [id, eventId, bib]);
@@ -63,8 +70,14 @@ describe('face and BIB together', () => {
     const res = await bibSearch('4321');
     expect(res.status).toBe(200);
     const photos = res.body.result.photo;
-    const byNumber = photos.filter((p) => !p.foundBy).map((p) => p.id).sort();
-    const byFace = photos.filter((p) => p.foundBy === 'face').map((p) => p.id).sort();
+    const byNumber = photos
+      .filter((p) => !p.foundBy)
+      .map((p) => p.id)
+      .sort();
+    const byFace = photos
+      .filter((p) => p.foundBy === 'face')
+      .map((p) => p.id)
+      .sort();
     expect(byNumber).toEqual([ids['runner-alone'], ids['runner-and-partner'], ids['runner-turned-away']].sort());
     expect(byFace).toEqual([ids['runner-bib-hidden'], ids['runner-behind-another-bib']].sort());
     expect(res.body.result.total_image_count).toBe(5);
@@ -85,11 +98,18 @@ describe('face and BIB together', () => {
   });
 
   it("a selfie search also shows the runner's BIB photos, marked as found by the BIB", async () => {
-    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, embedding: near(runner, 0.15), faceQuality: GOOD_FACE_QUALITY, consentVersion: FACE_CONSENT_VERSION });
+    const res = await t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, {
+      eventID: eventId,
+      embedding: near(runner, 0.15),
+      faceQuality: GOOD_FACE_QUALITY,
+      consentVersion: FACE_CONSENT_VERSION,
+    });
     expect(res.status).toBe(200);
     const photos = res.body.result.photo;
     expect(photos.filter((p) => p.foundBy === 'bib').map((p) => p.id)).toEqual([ids['runner-turned-away']]);
-    expect(photos.map((p) => p.id)).toEqual(expect.arrayContaining([ids['runner-alone'], ids['runner-and-partner'], ids['runner-bib-hidden'], ids['runner-behind-another-bib']]));
+    expect(photos.map((p) => p.id)).toEqual(
+      expect.arrayContaining([ids['runner-alone'], ids['runner-and-partner'], ids['runner-bib-hidden'], ids['runner-behind-another-bib']]),
+    );
     expect(photos.map((p) => p.id)).not.toContain(ids['partner-alone']);
   });
 });

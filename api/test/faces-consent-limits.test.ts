@@ -33,7 +33,12 @@ describe('selfie search consent and per-session limits', () => {
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const search = (address: string, body: Record<string, unknown>) =>
-    t.request<unknown>('POST', API_ROUTES.searchBySelfie, { eventID: eventId, embedding: descriptor, faceQuality: GOOD_FACE_QUALITY, ...body }, { 'x-forwarded-for': address });
+    t.request<unknown>(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { eventID: eventId, embedding: descriptor, faceQuality: GOOD_FACE_QUALITY, ...body },
+      { 'x-forwarded-for': address },
+    );
   const anonymousSession = async () => (await createSession(t.ctx.db, null)).token;
   const hits = async () => (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_hits where bucket like 'selfie:%'`))[0]!.n;
 
@@ -48,7 +53,9 @@ describe('selfie search consent and per-session limits', () => {
     expect(agreed.status).toBe(404);
     expect(agreed.body.Message).toBe('No photos of you were found in Consent Run 2026. Try another selfie, or search by your BIB number.');
     // Nothing of the runner is kept for the consent: only the session's count of searches.
-    expect(await t.ctx.db.query<{ bucket: string }>(`select bucket from rate_limit_hits where bucket like 'selfie:%'`)).toEqual([{ bucket: expect.stringMatching(/^selfie:session:\d+$/) }]);
+    expect(await t.ctx.db.query<{ bucket: string }>(`select bucket from rate_limit_hits where bucket like 'selfie:%'`)).toEqual([
+      { bucket: expect.stringMatching(/^selfie:session:\d+$/) },
+    ]);
   });
 
   it('counts searches per device session: past the allowance a captcha, and a solved one gives a new allowance', async () => {

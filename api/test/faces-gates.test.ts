@@ -21,7 +21,12 @@ describe('selfie quality gates on the server', () => {
   let eventId: number;
   let ip = 0;
   const search = (body: Record<string, unknown>) =>
-    t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, ...body }, { 'x-forwarded-for': `10.9.0.${++ip}` });
+    t.request<BibSearchResult>(
+      'POST',
+      API_ROUTES.searchBySelfie,
+      { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, ...body },
+      { 'x-forwarded-for': `10.9.0.${++ip}` },
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ trustProxy: ['127.0.0.1'] });
@@ -47,25 +52,30 @@ describe('selfie quality gates on the server', () => {
     expect((await search({ embedding, faceQuality: GOOD_FACE_QUALITY })).status).toBe(404);
   });
 
-  (faceSet ? it : it.skip)('tells the runner what to change about a real selfie: turn to the camera, remove sunglasses, less light, more light, closer, hold still', async () => {
-    const { tuning } = splitPeople(faceSet!.map((f) => f.person));
-    const face = faceSet!.find((f) => f.person === tuning[0])!;
-    const selfie = async (variant: SelfieVariant, towards: 'left' | 'right' = 'right') => (await variantSelfie(face, variant, { towards })).toString('base64');
-    // The good selfie is searched (no photos in this event: 404), not refused.
-    const clean = await search({ selfieimg: await selfie('clean') });
-    expect(clean.status).toBe(404);
-    // Turned further to the side it already leans to.
-    const [cleanFace] = await faceDetector().detect(Buffer.from(await selfie('clean'), 'base64'), 'selfie');
-    const towards = cleanFace!.quality.yaw >= 0 ? 'right' : 'left';
-    for (const [variant, message] of [
-      ['turned', SELFIE_MESSAGES.turnedAway],
-      ['sunglasses', SELFIE_MESSAGES.eyesCovered],
-      ['bright', SELFIE_MESSAGES.tooBright],
-      ['dark', SELFIE_MESSAGES.tooDark],
-      ['far', SELFIE_MESSAGES.tooSmall],
-    ] as const) {
-      const res = await search({ selfieimg: await selfie(variant, towards) });
-      expect({ variant, status: res.status, message: res.body.Message }).toEqual({ variant, status: 400, message });
-    }
-  }, 180_000);
+  (faceSet ? it : it.skip)(
+    'tells the runner what to change about a real selfie: turn to the camera, remove sunglasses, less light, more light, closer, hold still',
+    async () => {
+      const { tuning } = splitPeople(faceSet!.map((f) => f.person));
+      const face = faceSet!.find((f) => f.person === tuning[0])!;
+      const selfie = async (variant: SelfieVariant, towards: 'left' | 'right' = 'right') =>
+        (await variantSelfie(face, variant, { towards })).toString('base64');
+      // The good selfie is searched (no photos in this event: 404), not refused.
+      const clean = await search({ selfieimg: await selfie('clean') });
+      expect(clean.status).toBe(404);
+      // Turned further to the side it already leans to.
+      const [cleanFace] = await faceDetector().detect(Buffer.from(await selfie('clean'), 'base64'), 'selfie');
+      const towards = cleanFace!.quality.yaw >= 0 ? 'right' : 'left';
+      for (const [variant, message] of [
+        ['turned', SELFIE_MESSAGES.turnedAway],
+        ['sunglasses', SELFIE_MESSAGES.eyesCovered],
+        ['bright', SELFIE_MESSAGES.tooBright],
+        ['dark', SELFIE_MESSAGES.tooDark],
+        ['far', SELFIE_MESSAGES.tooSmall],
+      ] as const) {
+        const res = await search({ selfieimg: await selfie(variant, towards) });
+        expect({ variant, status: res.status, message: res.body.Message }).toEqual({ variant, status: 400, message });
+      }
+    },
+    180_000,
+  );
 });

@@ -22,7 +22,7 @@ function facesScored(score: number): DetectedFace[] {
     box: [10 + i * 100, 10, 80, 80],
     score,
     descriptor: Array.from({ length: FACE_DESCRIPTOR_LENGTH }, (_, k) => ((k + i) % 7) / 10),
-    quality: { size: 80, brightness: 0.5, sharpness: 0.01, flatness: 0 , yaw: 0, eyeLight: 0.6 },
+    quality: { size: 80, brightness: 0.5, sharpness: 0.01, flatness: 0, yaw: 0, eyeLight: 0.6 },
   }));
 }
 
@@ -67,7 +67,9 @@ describe('face indexing: a job done twice changes nothing', () => {
     queue = acquired.queue;
     release = acquired.release;
     eventId = await createSelfieEvent(t.ctx.db, 'Twice Run 2026');
-    jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 120, b: 160 } } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 120, b: 160 } } })
+      .jpeg()
+      .toBuffer();
   }, SET_UP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -83,7 +85,12 @@ describe('face indexing: a job done twice changes nothing', () => {
 
   const facesOf = (photoId: number) => t.ctx.db.query<{ score: number }>('select score from photo_faces where photo_id = $1 order by id', [photoId]);
   const jobOf = async (photoId: number) =>
-    (await t.ctx.db.query<{ status: string; face_count: number | null; attempts: number }>('select status, face_count, attempts from face_index_jobs where photo_id = $1', [photoId]))[0];
+    (
+      await t.ctx.db.query<{ status: string; face_count: number | null; attempts: number }>(
+        'select status, face_count, attempts from face_index_jobs where photo_id = $1',
+        [photoId],
+      )
+    )[0];
   const queueEmpty = async () => (await queue.pendingCount(FACE_QUEUE)) === 0;
 
   async function stopWorkers(): Promise<void> {

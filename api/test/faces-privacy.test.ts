@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, FACE_CONSENT_VERSION, SELFIE_MESSAGES, type BibSearchResult, type FaceOptOutResult, type SeveralFacesResult } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  FACE_CONSENT_VERSION,
+  SELFIE_MESSAGES,
+  type BibSearchResult,
+  type FaceOptOutResult,
+  type SeveralFacesResult,
+} from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderScene, renderSelfie, seededRandom } from '../bench/faceScenes';
 import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
@@ -30,7 +37,8 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
   let ip = 0;
   const from = (extra: Record<string, string> = {}) => ({ 'x-forwarded-for': `10.8.0.${++ip}`, ...extra });
   const selfieOf = async (person: string, n = 0) => (await renderSelfie(photoOf(person, n), 'jpeg')).toString('base64');
-  const search = (body: Record<string, unknown>) => t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, ...body }, from());
+  const search = (body: Record<string, unknown>) =>
+    t.request<BibSearchResult>('POST', API_ROUTES.searchBySelfie, { consentVersion: FACE_CONSENT_VERSION, eventID: eventId, ...body }, from());
   const index = async () => {
     const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
     await indexer.whenIdle();
@@ -44,7 +52,16 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
     // Photos 1 to 3 of the first three people, two or three to a scene.
     for (let j = 1; j <= 3; j += 1) {
       const group = j === 2 ? people.slice(0, 2) : people.slice(0, 3);
-      const id = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `FP-${j}`, await renderScene(group.map((p) => photoOf(p, j)), random));
+      const id = await addEventPhoto(
+        t.ctx.db,
+        t.ctx.storage,
+        eventId,
+        `FP-${j}`,
+        await renderScene(
+          group.map((p) => photoOf(p, j)),
+          random,
+        ),
+      );
       scenes.set(id, group);
     }
     await index();
@@ -58,7 +75,12 @@ describeWithFaces('selfie guidance, on-device descriptors and face privacy', () 
     const portrait = photoOf(people[0]!, 0);
     const dark = await sharp(portrait).resize(300, 300).linear(0.12, 0).jpeg().toBuffer();
     // Blurred, with the margin of a real selfie around the face (so the detector still finds it).
-    const blurred = await sharp(await sharp(portrait).resize(300, 300).extend({ top: 90, bottom: 90, left: 70, right: 70, background: '#cdc8be' }).png().toBuffer()).blur(3.5).jpeg().toBuffer();
+    const blurred = await sharp(
+      await sharp(portrait).resize(300, 300).extend({ top: 90, bottom: 90, left: 70, right: 70, background: '#cdc8be' }).png().toBuffer(),
+    )
+      .blur(3.5)
+      .jpeg()
+      .toBuffer();
     const small = await sharp(portrait).resize(60, 60).extend({ top: 300, bottom: 300, left: 300, right: 300, background: '#cfc8be' }).jpeg().toBuffer();
     for (const [image, message] of [
       [dark, SELFIE_MESSAGES.tooDark],

@@ -57,10 +57,15 @@ describeWithFaces('selfie search quality on the face set', () => {
   afterAll(() => closeAll({ close: closeFaceDetector }, t), TEAR_DOWN_TIMEOUT_MS);
 
   it('indexes every scene and finds the pasted faces', async () => {
-    const jobs = await t.ctx.db.query<{ status: string; n: number }>('select status, count(*)::int as n from face_index_jobs where event_id = $1 group by status', [eventId]);
+    const jobs = await t.ctx.db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from face_index_jobs where event_id = $1 group by status',
+      [eventId],
+    );
     expect(jobs).toEqual([{ status: 'done', n: peopleInPhoto.size }]);
     const pasted = [...peopleInPhoto.values()].reduce((s, p) => s + p.size, 0);
-    const [{ n: stored }] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photo_faces where event_id = $1', [eventId])) as [{ n: number }];
+    const [{ n: stored }] = (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photo_faces where event_id = $1', [eventId])) as [
+      { n: number },
+    ];
     console.log(`face index: ${peopleInPhoto.size} scenes, ${pasted} faces pasted, ${stored} faces stored`);
     expect(stored).toBeGreaterThanOrEqual(Math.floor(pasted * 0.95));
   });

@@ -25,7 +25,8 @@ describe('record feedback on image: hide (1) and not me (2)', () => {
 
   const auth = () => ({ authorization: `Bearer ${userToken}` });
   const owner = () => ({ authorization: `Bearer ${ownerToken}` });
-  const search = (headers: Record<string, string> = {}) => t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: 'TT100' }, headers);
+  const search = (headers: Record<string, string> = {}) =>
+    t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: 'TT100' }, headers);
 
   it('needs a signed-in user', async () => {
     const { status, body } = await t.request('POST', API_ROUTES.recordFeedback, { usrfeedback: 1, bibNumber: 'TT100', photoids: String(f.photoIds[0]) });
@@ -41,21 +42,45 @@ describe('record feedback on image: hide (1) and not me (2)', () => {
     expect(foreign.status).toBe(400);
   });
 
-  it('Hide by a signed-in user who is not the BIB\'s owner is refused and hides nothing', async () => {
-    const hide = await t.request('POST', API_ROUTES.recordFeedback, { usrfeedback: 1, bibNumber: 'tt100', photoids: `${f.photoIds[0]},${f.photoIds[1]}` }, auth());
+  it("Hide by a signed-in user who is not the BIB's owner is refused and hides nothing", async () => {
+    const hide = await t.request(
+      'POST',
+      API_ROUTES.recordFeedback,
+      { usrfeedback: 1, bibNumber: 'tt100', photoids: `${f.photoIds[0]},${f.photoIds[1]}` },
+      auth(),
+    );
     expect(hide.status).toBe(403);
     expect(hide.body.Message).toBe(FEEDBACK_MESSAGES.notOwner);
     expect(await t.ctx.db.query('select 1 from photo_feedback')).toEqual([]);
     expect((await search()).body.result.photo.map((p) => p.id)).toEqual(expect.arrayContaining(f.photoIds.slice(0, 2)));
   });
 
-  it('the owner (a paid order of the BIB) hides photos from the BIB\'s results for everyone, and can undo it', async () => {
+  it("the owner (a paid order of the BIB) hides photos from the BIB's results for everyone, and can undo it", async () => {
     await insertOrder(
       t.ctx.db,
       {
-        userId: ownerId, placedByUserId: ownerId, eventId: f.eventId, bibNumber: 'TT100', name: 'Tara T', email: 'tara@example.com', phone: '9800000000', isdCode: '+91', status: 'Paid',
-        subtotal: 100, discount: 0, gst: 18, amount: 118, amountText: '118.00', productinfo: 'photos', searchKind: 'bib', packageKind: null, bundle: null,
-        unlabeled: false, isPreorder: false, sponsorOfferId: null, cartInfo: { searchKind: 'bib', packageKind: null, lines: [], discountedPhotoIds: [] },
+        userId: ownerId,
+        placedByUserId: ownerId,
+        eventId: f.eventId,
+        bibNumber: 'TT100',
+        name: 'Tara T',
+        email: 'tara@example.com',
+        phone: '9800000000',
+        isdCode: '+91',
+        status: 'Paid',
+        subtotal: 100,
+        discount: 0,
+        gst: 18,
+        amount: 118,
+        amountText: '118.00',
+        productinfo: 'photos',
+        searchKind: 'bib',
+        packageKind: null,
+        bundle: null,
+        unlabeled: false,
+        isPreorder: false,
+        sponsorOfferId: null,
+        cartInfo: { searchKind: 'bib', packageKind: null, lines: [], discountedPhotoIds: [] },
       },
       [],
     );
@@ -81,7 +106,9 @@ describe('record feedback on image: hide (1) and not me (2)', () => {
     const notMe = await t.request('POST', API_ROUTES.recordFeedback, { usrfeedback: 2, bibNumber: 'TT100', photoids: String(photo) }, auth());
     expect(notMe.status).toBe(200);
     expect(notMe.body.Message).toBe(FEEDBACK_MESSAGES.reported);
-    const queue = await t.ctx.db.query<{ photo_id: number; status: string; event_id: number }>('select photo_id, status, event_id from photo_reports where withdrawn_at is null');
+    const queue = await t.ctx.db.query<{ photo_id: number; status: string; event_id: number }>(
+      'select photo_id, status, event_id from photo_reports where withdrawn_at is null',
+    );
     expect(queue).toEqual([{ photo_id: photo, status: 'open', event_id: f.eventId }]);
 
     expect((await search(auth())).body.result.photo.map((p) => p.id)).not.toContain(photo);

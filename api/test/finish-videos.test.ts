@@ -67,35 +67,80 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
   // The finish line: 20 s at 1280 x 720, 12 frames a second; A101 at the line at 4 s, A202 at 10 s, A303 at 16 s.
   // The official results: the same three, and A404 given A303's time (a timing mix-up: at that moment A303 is at the line).
   const RACE_AT_START = 3600; // the race clock read 1:00:00 as the camera started
-  const RESULTS: [string, number][] = [['A101', 3604], ['A202', 3610], ['A303', 3616], ['A404', 3616]];
+  const RESULTS: [string, number][] = [
+    ['A101', 3604],
+    ['A202', 3610],
+    ['A303', 3616],
+    ['A404', 3616],
+  ];
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'finish-video-test-'));
     t = await startTestApp();
     endpoint = `${t.url}${API_ROUTES.partnerUploads}`;
     const db = t.ctx.db;
-    for (const [role, partner] of [['partner', true], ['rival', true], ['organiser', false]] as const) {
-      users[role] = await createUser(db, { firstName: role, lastName: 'Video', email: `${role}@video.test`, password: 'Secret#2026', isPartner: partner, isOrganiser: role === 'organiser' });
+    for (const [role, partner] of [
+      ['partner', true],
+      ['rival', true],
+      ['organiser', false],
+    ] as const) {
+      users[role] = await createUser(db, {
+        firstName: role,
+        lastName: 'Video',
+        email: `${role}@video.test`,
+        password: 'Secret#2026',
+        isPartner: partner,
+        isOrganiser: role === 'organiser',
+      });
       tokens[role] = (await createSession(db, users[role]!)).token;
     }
     const event = async (name: string) =>
-      (await db.query<{ id: number }>(
-        `insert into events (name, from_date, to_date, location, issearchable, organiser_user_id, bib_pattern) values ($1, '2026-10-04', '2026-10-04', 'Pune', true, $2, '^[A-Z][0-9]{3}$') returning id`,
-        [name, users.organiser],
-      ))[0]!.id;
+      (
+        await db.query<{ id: number }>(
+          `insert into events (name, from_date, to_date, location, issearchable, organiser_user_id, bib_pattern) values ($1, '2026-10-04', '2026-10-04', 'Pune', true, $2, '^[A-Z][0-9]{3}$') returning id`,
+          [name, users.organiser],
+        )
+      )[0]!.id;
     eventId = await event('Video Test Run 2026');
     longRaceEventId = await event('Long Race 2026');
-    for (const [bib, seconds] of RESULTS) await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $3, make_interval(secs => $4))`, [eventId, bib, `Runner ${bib}`, seconds]);
+    for (const [bib, seconds] of RESULTS)
+      await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $3, make_interval(secs => $4))`, [
+        eventId,
+        bib,
+        `Runner ${bib}`,
+        seconds,
+      ]);
     await db.query(`insert into participants (event_id, bib_number, name) values ($1, 'A505', 'Did not finish')`, [eventId]);
     // The long race's finishes span an hour: a 20-second video cannot be its finish line.
-    for (const [bib, seconds] of [['B101', 3600], ['B202', 7200]] as const) await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $3, make_interval(secs => $4))`, [longRaceEventId, bib, bib, seconds]);
+    for (const [bib, seconds] of [
+      ['B101', 3600],
+      ['B202', 7200],
+    ] as const)
+      await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, $2, $3, make_interval(secs => $4))`, [
+        longRaceEventId,
+        bib,
+        bib,
+        seconds,
+      ]);
     for (const id of [eventId, longRaceEventId]) {
-      for (const role of ['partner', 'rival']) await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [id, users[role]]);
+      for (const role of ['partner', 'rival'])
+        await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [id, users[role]]);
     }
     const file = path.join(work, 'finish.mp4');
     await renderFinishLineVideo({
-      out: file, width: 1280, height: 720, fps: 12, seconds: 20, eventName: 'Video Test Run 2026', eventCode: 'VTR', recordedAt: new Date('2026-10-04T01:30:00Z'),
-      runners: [{ bib: 'A101', crossAt: 4 }, { bib: 'A202', crossAt: 10 }, { bib: 'A303', crossAt: 16 }],
+      out: file,
+      width: 1280,
+      height: 720,
+      fps: 12,
+      seconds: 20,
+      eventName: 'Video Test Run 2026',
+      eventCode: 'VTR',
+      recordedAt: new Date('2026-10-04T01:30:00Z'),
+      runners: [
+        { bib: 'A101', crossAt: 4 },
+        { bib: 'A202', crossAt: 10 },
+        { bib: 'A303', crossAt: 16 },
+      ],
     });
     finishLine = fs.readFileSync(file);
     ({ queue, release: releaseQueue } = await acquireJobQueue(db));
@@ -166,7 +211,15 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
 
     let list = await videos();
     expect(list.videos).toHaveLength(1);
-    expect(list.videos[0]).toMatchObject({ videoId: receipt.videoId, status: 'needs_clock', width: 1280, height: 720, recordedAt: '2026-10-04T01:30:00.000Z', raceSecondsAtStart: null, originalName: 'FINISH_0001.MP4' });
+    expect(list.videos[0]).toMatchObject({
+      videoId: receipt.videoId,
+      status: 'needs_clock',
+      width: 1280,
+      height: 720,
+      recordedAt: '2026-10-04T01:30:00.000Z',
+      raceSecondsAtStart: null,
+      originalName: 'FINISH_0001.MP4',
+    });
     expect(list.finishers.map((f) => f.bibNumber)).toEqual(['A101', 'A202', 'A303', 'A404']);
     // Another partner can neither see nor set it.
     const rival = await t.request('POST', API_ROUTES.partnerVideoClock, { videoId: receipt.videoId, mode: 'start', raceTime: '1:00:00' }, as(tokens.rival!));
@@ -178,14 +231,24 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     expect((await sharp(Buffer.from(frame.body.result.image.split(',')[1]!, 'base64')).metadata()).width).toBe(640);
 
     // A clock that puts every finisher outside the video: refused with its reason, nothing changes.
-    const outside = await t.request('POST', API_ROUTES.partnerVideoClock, { videoId: receipt.videoId, mode: 'start', raceTime: '2:00:00' }, as(tokens.partner!));
+    const outside = await t.request(
+      'POST',
+      API_ROUTES.partnerVideoClock,
+      { videoId: receipt.videoId, mode: 'start', raceTime: '2:00:00' },
+      as(tokens.partner!),
+    );
     expect(outside.status).toBe(400);
     expect(outside.body.Message).toBe(everyoneOutsideMessage(7200, 7220, 3604, 3616));
     expect((await videos()).videos[0]).toMatchObject({ status: 'needs_clock', raceSecondsAtStart: null });
     expect(await t.ctx.db.query('select id from photos')).toEqual([]);
 
     // A202 is at the line 10 s into the video: the race clock read 1:00:00 at its first frame.
-    const set = await t.request<FinishVideosResult>('POST', API_ROUTES.partnerVideoClock, { videoId: receipt.videoId, mode: 'frame', atSecond: 10, bibNumber: 'a202' }, as(tokens.partner!));
+    const set = await t.request<FinishVideosResult>(
+      'POST',
+      API_ROUTES.partnerVideoClock,
+      { videoId: receipt.videoId, mode: 'frame', atSecond: 10, bibNumber: 'a202' },
+      as(tokens.partner!),
+    );
     expect(set.status).toBe(200);
     expect(set.body.Message).toBe('4 clips are being cut.');
     expect(set.body.result.videos[0]!.raceSecondsAtStart).toBeCloseTo(RACE_AT_START, 3);
@@ -218,7 +281,10 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     expect(tag!.source).toBe('timing');
 
     // The preview: 640 px H.264, no sound, the clip's seconds (4 before, 3 after); the poster frame 400 px.
-    const [keys] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>('select original_key, preview_key, thumb_key from photos where id = $1', [byBib.A202!.photoId]);
+    const [keys] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>(
+      'select original_key, preview_key, thumb_key from photos where id = $1',
+      [byBib.A202!.photoId],
+    );
     const stored = async (key: string) => {
       const file = path.join(work, path.basename(key));
       fs.writeFileSync(file, await t.ctx.storage.getBuffer(key));
@@ -255,7 +321,8 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     // A101 crosses 4 s in: the clip runs from 0 (the video's start) to 7 s.
     expect(probe!.durationSeconds).toBeCloseTo(7, 0);
     // The same moment in the clip and in the camera's file: the same picture, no watermark over it.
-    const frameOf = async (source: string, at: number) => (await ffmpeg(['-ss', String(at), '-i', source, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])).stdout;
+    const frameOf = async (source: string, at: number) =>
+      (await ffmpeg(['-ss', String(at), '-i', source, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])).stdout;
     const bought = await frameOf(file, 4);
     const camera = await frameOf(path.join(work, 'finish.mp4'), 4);
     const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
@@ -265,7 +332,9 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     const [keys] = await t.ctx.db.query<{ preview_key: string }>('select preview_key from photos where id = $1', [clip!.id]);
     const previewFile = path.join(work, 'preview.mp4');
     fs.writeFileSync(previewFile, await t.ctx.storage.getBuffer(keys!.preview_key));
-    const previewFrame = (await ffmpeg(['-ss', '4', '-i', previewFile, '-frames:v', '1', '-vf', 'scale=1280:720', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])).stdout;
+    const previewFrame = (
+      await ffmpeg(['-ss', '4', '-i', previewFile, '-frames:v', '1', '-vf', 'scale=1280:720', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])
+    ).stdout;
     expect(meanDiff(previewFrame, camera)).toBeGreaterThan(6);
   }, 120_000);
 
@@ -280,7 +349,12 @@ describe('finish-line videos: upload, clock, clips, BIB check', () => {
     const unsold = before.filter((c) => c.clip_bib !== 'A101');
     // A clock 6 s late: the video now shows race time 1:00:06 to 1:00:26, so A101 (1:00:04) is outside and
     // A202 "crosses" 4 s in, where the camera shows A101: the BIB check flags it.
-    const set = await t.request<FinishVideosResult>('POST', API_ROUTES.partnerVideoClock, { videoId: video!.videoId, mode: 'start', raceTime: '1:00:06' }, as(tokens.partner!));
+    const set = await t.request<FinishVideosResult>(
+      'POST',
+      API_ROUTES.partnerVideoClock,
+      { videoId: video!.videoId, mode: 'start', raceTime: '1:00:06' },
+      as(tokens.partner!),
+    );
     expect(`${set.status} ${set.body.Message}`).toBe(`200 ${VIDEO_MESSAGES.clipsCut(3, 1)}`);
     expect(set.body.Message).toBe('3 clips are being cut. 1 sold clip stays as it was.');
     // The unsold clips' rows and files are gone; the sold clip and its files are untouched.

@@ -21,14 +21,94 @@ const RUN_TIMEOUT_MS = 240_000;
 
 /** Field names the API reads somewhere, so generated bodies reach past "unknown field" into the rules. */
 const KNOWN_FIELDS = [
-  'email', 'password', 'confirmPassword', 'currentPassword', 'newPassword', 'firstName', 'lastName', 'name', 'phone_number', 'phoneNo', 'mobilenum',
-  'isdCode', 'pincode', 'gender', 'captcha', 'gCaptchToken', 'tokenkey', 'passCode', 'sessionToken', '_token', 'userID', 'eventID', 'eventId',
-  'eventName', 'bibNumber', 'bib_number', 'bibNo', 'bibId', 'orderBibNumber', 'orderEmail', 'orderId', 'orderID', 'imageID', 'photoids', 'usrfeedback',
-  'undo', 'searchtxt', 'searchtext', 'entries', 'page', 'per_page', 'selfieimg', 'image', 'message', 'instruction', 'print_instruction', 'cartInfo',
-  'lines', 'searchKind', 'packageKind', 'discountedPhotoIds', 'collagePhotoIds', 'sponsorofferID', 'type', 'category', 'id', 'printProductId',
-  'preauth', 'orderref', 'e', 'lt', 'h', 'exp', 'sig', 'to', 'tag', 'txnid', 'mihpayid', 'status', 'hash', 'amount', 'productinfo', 'firstname',
-  'key', 'udf1', 'additionalCharges', 'field9', 'error_Message', 'remember', 'login_type', 'newUserFlg', '__proto__', 'constructor',
-  'achievement_id', 'event_bib_pairs', 'event_id', 'selected_photos', 'certificate_url',
+  'email',
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'newPassword',
+  'firstName',
+  'lastName',
+  'name',
+  'phone_number',
+  'phoneNo',
+  'mobilenum',
+  'isdCode',
+  'pincode',
+  'gender',
+  'captcha',
+  'gCaptchToken',
+  'tokenkey',
+  'passCode',
+  'sessionToken',
+  '_token',
+  'userID',
+  'eventID',
+  'eventId',
+  'eventName',
+  'bibNumber',
+  'bib_number',
+  'bibNo',
+  'bibId',
+  'orderBibNumber',
+  'orderEmail',
+  'orderId',
+  'orderID',
+  'imageID',
+  'photoids',
+  'usrfeedback',
+  'undo',
+  'searchtxt',
+  'searchtext',
+  'entries',
+  'page',
+  'per_page',
+  'selfieimg',
+  'image',
+  'message',
+  'instruction',
+  'print_instruction',
+  'cartInfo',
+  'lines',
+  'searchKind',
+  'packageKind',
+  'discountedPhotoIds',
+  'collagePhotoIds',
+  'sponsorofferID',
+  'type',
+  'category',
+  'id',
+  'printProductId',
+  'preauth',
+  'orderref',
+  'e',
+  'lt',
+  'h',
+  'exp',
+  'sig',
+  'to',
+  'tag',
+  'txnid',
+  'mihpayid',
+  'status',
+  'hash',
+  'amount',
+  'productinfo',
+  'firstname',
+  'key',
+  'udf1',
+  'additionalCharges',
+  'field9',
+  'error_Message',
+  'remember',
+  'login_type',
+  'newUserFlg',
+  '__proto__',
+  'constructor',
+  'achievement_id',
+  'event_bib_pairs',
+  'event_id',
+  'selected_photos',
+  'certificate_url',
 ] as const;
 
 // ---- values ---------------------------------------------------------------------------------
@@ -37,7 +117,26 @@ const lone = fc.constantFrom('\ud800', '\udfff', 'a\udc00b', '\ud83d');
 const hostileText = fc.oneof(
   fc.string({ maxLength: 24 }),
   fc.string({ unit: 'binary', maxLength: 24 }),
-  fc.constantFrom('', ' ', 'null', 'undefined', '0', '-1', '1e999', 'NaN', 'true', '[]', '{}', '../../etc/passwd', '%00', "' or 1=1 --", '<script>x</script>', 'a@b.c', 'TT100', 'OT100'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'undefined',
+    '0',
+    '-1',
+    '1e999',
+    'NaN',
+    'true',
+    '[]',
+    '{}',
+    '../../etc/passwd',
+    '%00',
+    "' or 1=1 --",
+    '<script>x</script>',
+    'a@b.c',
+    'TT100',
+    'OT100',
+  ),
   fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}\u0000${b}`),
   fc.tuple(fc.string({ maxLength: 8 }), lone).map(([a, b]) => a + b),
   fc.integer({ min: 16 * 1024, max: 200 * 1024 }).map((n) => 'x'.repeat(n)),
@@ -73,24 +172,43 @@ const deepJson = fc.tuple(fc.constantFrom(...KNOWN_FIELDS), fc.constantFrom(20, 
   const nested = objects ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
   return { contentType: 'application/json', body: Buffer.from(`{"${field}":${nested}}`), label: `json nested ${depth}` };
 });
-const brokenJson = fc.oneof(
-  fc.tuple(bodyObject, fc.nat()).map(([o, cut]) => {
-    const text = JSON.stringify(o);
-    return text.slice(0, cut % Math.max(1, text.length));
-  }),
-  fc.constantFrom('', '{', '{"a":}', '[1,2', 'nul', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '"just a string"', '12345678901234567890', 'true'),
-).map((text): RawBody => ({ contentType: 'application/json', body: Buffer.from(text), label: 'broken json' }));
+const brokenJson = fc
+  .oneof(
+    fc.tuple(bodyObject, fc.nat()).map(([o, cut]) => {
+      const text = JSON.stringify(o);
+      return text.slice(0, cut % Math.max(1, text.length));
+    }),
+    fc.constantFrom(
+      '',
+      '{',
+      '{"a":}',
+      '[1,2',
+      'nul',
+      '{"a":"\\ud800"}',
+      '{"a":"\\u0000"}',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '"just a string"',
+      '12345678901234567890',
+      'true',
+    ),
+  )
+  .map((text): RawBody => ({ contentType: 'application/json', body: Buffer.from(text), label: 'broken json' }));
 const formBody = bodyObject.map((o): RawBody => {
   const pairs = Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v.map((item, i) => [`${k}[${i}]`, item] as const) : [[k, v] as const]));
-  const text = pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+  const text = pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`).join('&');
   return { contentType: 'application/x-www-form-urlencoded', body: Buffer.from(text), label: 'form' };
 });
 type MultipartShape = 'ok' | 'no-end' | 'bad-boundary' | 'no-boundary' | 'garbage';
 /** A multipart form of the fields (non-text values as JSON), well-formed or broken in one way. */
 function multipartOf(fields: Record<string, unknown>, withFile: boolean, shape: MultipartShape): RawBody {
   const boundary = 'fuzzBoundary42';
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`);
-  if (withFile) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`,
+  );
+  if (withFile)
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\r\n`);
   const whole = parts.join('') + (shape === 'no-end' ? '' : `--${boundary}--\r\n`);
   const contentType = shape === 'no-boundary' ? 'multipart/form-data' : `multipart/form-data; boundary=${shape === 'bad-boundary' ? 'other' : boundary}`;
   return { contentType, body: Buffer.from(shape === 'garbage' ? `--${boundary}\r\nnot a header\r\n\r\n` : whole), label: `multipart ${shape}` };
@@ -98,8 +216,15 @@ function multipartOf(fields: Record<string, unknown>, withFile: boolean, shape: 
 /** A well-formed multipart form with one file of the given bytes. */
 function multipartWithFile(fields: Record<string, string>, file: { field: string; name: string; type: string; data: Buffer } | null): RawBody {
   const boundary = 'fuzzBoundary43';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${v}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts), label: 'multipart' };
 }
@@ -107,7 +232,19 @@ const multipartBody = fc
   .tuple(bodyObject, fc.boolean(), fc.constantFrom<MultipartShape>('ok', 'no-end', 'bad-boundary', 'no-boundary', 'garbage'))
   .map(([fields, withFile, shape]) => multipartOf(fields, withFile, shape));
 const otherTypeBody = fc
-  .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'image/jpeg', 'application/x-www-form-urlencoded; charset=latin1', '*/*', 'application/json;;'), fc.uint8Array({ maxLength: 256 }))
+  .tuple(
+    fc.constantFrom(
+      'text/plain',
+      'application/xml',
+      'application/octet-stream',
+      'application/json; charset=utf-16',
+      'image/jpeg',
+      'application/x-www-form-urlencoded; charset=latin1',
+      '*/*',
+      'application/json;;',
+    ),
+    fc.uint8Array({ maxLength: 256 }),
+  )
   .map(([contentType, bytes]): RawBody => ({ contentType, body: Buffer.from(bytes), label: `type ${contentType}` }));
 const rawBody: fc.Arbitrary<RawBody> = fc.oneof(
   { weight: 6, arbitrary: jsonBody },
@@ -185,14 +322,24 @@ function spoiledArbitrary(route: RegisteredRoute, valid: CellRequest): fc.Arbitr
     spoiled = fc.tuple(fc.constantFrom(...Object.keys(fields), '(file)'), hostileText, fc.uint8Array({ maxLength: 512 })).map(([field, text, bytes]) => {
       const spoiledFields = field === '(file)' ? fields : { ...fields, [field]: text };
       const fileBytes = field === '(file)' ? Buffer.from(bytes) : file?.data;
-      return { path: valid.path, body: { ...multipartWithFile(spoiledFields, file && fileBytes ? { ...file, data: fileBytes } : null), label: `valid multipart, ${field} spoiled` } };
+      return {
+        path: valid.path,
+        body: { ...multipartWithFile(spoiledFields, file && fileBytes ? { ...file, data: fileBytes } : null), label: `valid multipart, ${field} spoiled` },
+      };
     });
   } else if (valid.form) {
     const form = valid.form;
     spoiled = fc.tuple(fc.constantFrom(...Object.keys(form)), hostileText, fc.constantFrom('replace', 'repeat', 'nest')).map(([field, text, how]) => {
       const pairs = Object.entries(form).filter(([k]) => how === 'repeat' || k !== field);
       pairs.push(how === 'nest' ? [`${field}[x]`, text] : [field, text]);
-      return { path: valid.path, body: { contentType: 'application/x-www-form-urlencoded', body: Buffer.from(new URLSearchParams(pairs).toString()), label: `valid form, ${field} ${how}` } };
+      return {
+        path: valid.path,
+        body: {
+          contentType: 'application/x-www-form-urlencoded',
+          body: Buffer.from(new URLSearchParams(pairs).toString()),
+          label: `valid form, ${field} ${how}`,
+        },
+      };
     });
   } else if (query.length > 0) {
     spoiled = fc.tuple(fc.nat({ max: query.length - 1 }), urlPiece).map(([i, piece]) => ({
@@ -206,12 +353,14 @@ function spoiledArbitrary(route: RegisteredRoute, valid: CellRequest): fc.Arbitr
       body: { label: `valid path, segment ${i} spoiled` },
     }));
   }
-  return fc.record({
-    route: fc.constant(route),
-    spoiled,
-    caller: fc.constantFrom<Caller>('visitor', 'runner'),
-    clientIp: fc.ipV4(),
-  }).map(({ spoiled: { path, body }, ...rest }) => ({ ...rest, path, body, extraHeaders: valid.headers ?? {} }));
+  return fc
+    .record({
+      route: fc.constant(route),
+      spoiled,
+      caller: fc.constantFrom<Caller>('visitor', 'runner'),
+      clientIp: fc.ipV4(),
+    })
+    .map(({ spoiled: { path, body }, ...rest }) => ({ ...rest, path, body, extraHeaders: valid.headers ?? {} }));
 }
 
 // ---- requests --------------------------------------------------------------------------------
@@ -226,7 +375,10 @@ interface FuzzRequest {
   extraHeaders: Record<string, string>;
 }
 
-const preflightHeaders = fc.record({ origin: fc.constantFrom('http://localhost:3000', 'http://evil.example', 'null'), 'access-control-request-method': fc.constantFrom('POST', 'GET', 'DELETE', 'X') });
+const preflightHeaders = fc.record({
+  origin: fc.constantFrom('http://localhost:3000', 'http://evil.example', 'null'),
+  'access-control-request-method': fc.constantFrom('POST', 'GET', 'DELETE', 'X'),
+});
 
 function requestArbitrary(route: RegisteredRoute): fc.Arbitrary<FuzzRequest> {
   return fc.record({
@@ -329,8 +481,13 @@ describe('fuzz: malformed requests to every route', () => {
       }
 
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const statuses = [...histogram.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
-      console.log(`fuzz: ${requests.length} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}); statuses ${statuses}; largest answer ${largest} bytes`);
+      const statuses = [...histogram.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ');
+      console.log(
+        `fuzz: ${requests.length} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}); statuses ${statuses}; largest answer ${largest} bytes`,
+      );
       expect(requests.length).toBeGreaterThanOrEqual(MIN_REQUESTS);
       expect(failures.slice(0, 20)).toEqual([]);
     },

@@ -50,7 +50,12 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
       try {
         const pf = await seedCartFixture(proxied.ctx.db);
         const line: CartLine = { type: 'print', category: 'image', id: pf.photoIds[0], printProductId: pf.printIds.frame };
-        const abroad = await proxied.request<unknown>('POST', API_ROUTES.cartDetails, { ...printCart(), eventId: pf.eventId, lines: [line] }, { 'x-forwarded-for': '8.8.8.8' });
+        const abroad = await proxied.request<unknown>(
+          'POST',
+          API_ROUTES.cartDetails,
+          { ...printCart(), eventId: pf.eventId, lines: [line] },
+          { 'x-forwarded-for': '8.8.8.8' },
+        );
         expect(abroad.status).toBe(400);
       } finally {
         await proxied.close();
@@ -187,7 +192,12 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
     });
 
     it('a 1 MB txnid on the PayU return', async () => {
-      const res = await send('POST', API_ROUTES.paymentSuccess, new URLSearchParams({ txnid: 'x'.repeat(1024 * 1024), status: 'success' }).toString(), 'application/x-www-form-urlencoded');
+      const res = await send(
+        'POST',
+        API_ROUTES.paymentSuccess,
+        new URLSearchParams({ txnid: 'x'.repeat(1024 * 1024), status: 'success' }).toString(),
+        'application/x-www-form-urlencoded',
+      );
       expect(res.statusCode).toBeLessThan(500);
       expect(res.body.length).toBeLessThan(64 * 1024);
     });
@@ -214,7 +224,10 @@ describe('hardening: addresses, secrets, input bounds, development pages', () =>
 
     it('a connection from another machine is refused, whatever its headers say', async () => {
       // The hook reads the socket: a request object from 203.0.113.9 claiming loopback in headers.
-      const fromElsewhere = { socket: { remoteAddress: '203.0.113.9' }, headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' } } as unknown as FastifyRequest;
+      const fromElsewhere = {
+        socket: { remoteAddress: '203.0.113.9' },
+        headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' },
+      } as unknown as FastifyRequest;
       await expect(loopbackOnly(fromElsewhere)).rejects.toMatchObject({ statusCode: 404 });
       expect(isLoopbackConnection({ socket: { remoteAddress: '::ffff:127.0.0.1' } } as unknown as FastifyRequest)).toBe(true);
       expect(isLoopbackConnection({ socket: { remoteAddress: '::1' } } as unknown as FastifyRequest)).toBe(true);

@@ -83,7 +83,12 @@ describe('finding 12: an outsider can neither lock an account nor use up a BIBâ€
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   const signIn = async (address: string, password: string, strength: 'standard' | 'strong' = 'standard') =>
-    t.request<LoginResult | { captcha: string } | null>('POST', API_ROUTES.login, { email: OWNER, password, gCaptchToken: await solveCaptcha(t.url, strength) }, from(address));
+    t.request<LoginResult | { captcha: string } | null>(
+      'POST',
+      API_ROUTES.login,
+      { email: OWNER, password, gCaptchToken: await solveCaptcha(t.url, strength) },
+      from(address),
+    );
   const accountFailures = async () =>
     (await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_hits where bucket = $1`, [`signin:account:${OWNER}`]))[0]!.n;
   const sessionsOfOwner = async () =>
@@ -108,7 +113,12 @@ describe('finding 12: an outsider can neither lock an account nor use up a BIBâ€
     // A standard solution whose strength is rewritten fails the challenge's signature.
     const payload = JSON.parse(Buffer.from(await solveCaptcha(t.url), 'base64').toString('utf8'));
     payload.challenge.parameters.data = { strength: 'strong' };
-    const forged = await t.request('POST', API_ROUTES.login, { email: OWNER, password: PASSWORD, gCaptchToken: Buffer.from(JSON.stringify(payload)).toString('base64') }, from(owner));
+    const forged = await t.request(
+      'POST',
+      API_ROUTES.login,
+      { email: OWNER, password: PASSWORD, gCaptchToken: Buffer.from(JSON.stringify(payload)).toString('base64') },
+      from(owner),
+    );
     expect({ status: forged.status, message: forged.body.Message }).toEqual({ status: 400, message: CAPTCHA_INVALID_MESSAGE });
 
     const strong = await signIn(owner, PASSWORD, 'strong');
@@ -138,7 +148,12 @@ describe('finding 12: an outsider can neither lock an account nor use up a BIBâ€
     const outsider = '198.51.100.70';
     const outsiderSession = (await createSession(t.ctx.db, null)).token;
     const send = (address: string, token: string, extra: Record<string, string> = {}) =>
-      t.request<GenerateOtpResult | { captcha: string }>('POST', API_ROUTES.generateOtp, { ...body, ...extra }, { ...from(address), authorization: `Bearer ${token}` });
+      t.request<GenerateOtpResult | { captcha: string }>(
+        'POST',
+        API_ROUTES.generateOtp,
+        { ...body, ...extra },
+        { ...from(address), authorization: `Bearer ${token}` },
+      );
     for (let i = 0; i < 2; i += 1) expect((await send(outsider, outsiderSession)).status).toBe(200);
     const third = await send(outsider, outsiderSession);
     expect(third.status).toBe(400);
@@ -195,7 +210,10 @@ describe('finding 1 (rest): a contact request is counted against the address onl
     expect((await contact(await form())).status).toBe(200);
     expect((await contact(await form())).status).toBe(200);
     const refused = await contact(await form());
-    expect({ status: refused.status, message: refused.body.Message }).toEqual({ status: 429, message: LIMIT_MESSAGES.contact(t.ctx.config.mail.supportAddress) });
+    expect({ status: refused.status, message: refused.body.Message }).toEqual({
+      status: 429,
+      message: LIMIT_MESSAGES.contact(t.ctx.config.mail.supportAddress),
+    });
     expect(await stored()).toBe(2);
     // Another address still writes.
     expect((await contact(await form(), '192.0.2.11')).status).toBe(200);
@@ -209,7 +227,13 @@ describe('REDIS_URL: several API processes share one count per address', () => {
   let a: TestApp | undefined;
   let b: TestApp | undefined;
   beforeAll(async () => {
-    const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    const probe = new Redis(REDIS_URL, {
+      lazyConnect: true,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     probe.on('error', () => undefined);
     redisAnswers = await probe
       .connect()

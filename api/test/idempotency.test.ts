@@ -52,7 +52,15 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     bibNumber: f.bib,
     cartInfo: { searchKind: 'bib', packageKind: null, lines: ids.map((id) => ({ type: 'download', category: 'image', id })), discountedPhotoIds: [] },
   });
-  const signedInOrder = (ids = [f.photoIds[0]!]) => ({ ...cartOf(ids), name: 'Ravi Kumar', email: 'ravi@example.com', phone_number: '9811111111', gender: 'Male', shipping_address: 'MG Road', pincode: '560001' });
+  const signedInOrder = (ids = [f.photoIds[0]!]) => ({
+    ...cartOf(ids),
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    phone_number: '9811111111',
+    gender: 'Male',
+    shipping_address: 'MG Road',
+    pincode: '560001',
+  });
   /** The newest order id now; ordersSince(it) lists the orders created after. */
   const lastOrderId = async () => Number((await t.ctx.db.query<{ id: number | null }>('select max(id) as id from orders'))[0]?.id ?? 0);
   const ordersSince = (id: number) => t.ctx.db.query<{ order_ref: string }>('select order_ref from orders where id > $1 order by id', [id]);
@@ -81,7 +89,10 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
 
   beforeAll(async () => {
     t = await startTestApp(
-      { security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400 }, idempotency: { keyHours: 24, staleClaimSeconds: STALE_CLAIM_SECONDS } },
+      {
+        security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400 },
+        idempotency: { keyHours: 24, staleClaimSeconds: STALE_CLAIM_SECONDS },
+      },
       {
         routes: (app) => {
           app.post(HELD_ROUTE, async (_request, reply) => {
@@ -103,8 +114,12 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
       },
     );
     f = await seedOrdersFixture(t.ctx);
-    runnerToken = (await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Secret#2026' }))).token;
-    otherToken = (await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', password: 'Secret#2026' }))).token;
+    runnerToken = (
+      await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Secret#2026' }))
+    ).token;
+    otherToken = (
+      await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', password: 'Secret#2026' }))
+    ).token;
     proxy = await startRoundRobinProxy([{ name: 'api', url: t.url }]);
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(proxy, t), TEAR_DOWN_TIMEOUT_MS);
@@ -166,7 +181,14 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     proxy.loseAnswer = (_upstream, method, url) => method === 'POST' && url === API_ROUTES.createOrder && answers++ === 0;
     const lostBefore = proxy.stats.answersLost;
     const before = await lastOrderId();
-    const body = { name: 'Asha Rao', email: 'asha.retry@example.com', phone_number: '9876543210', pincode: '560001', ...cartOf([f.photoIds[1]!]), captcha: await solveCaptcha(t.url) };
+    const body = {
+      name: 'Asha Rao',
+      email: 'asha.retry@example.com',
+      phone_number: '9876543210',
+      pincode: '560001',
+      ...cartOf([f.photoIds[1]!]),
+      captcha: await solveCaptcha(t.url),
+    };
     const { result, message } = await call<PaymentForm>({ method: 'POST', url: API_ROUTES.createOrder, data: body });
     proxy.loseAnswer = null;
     expect(proxy.stats.answersLost).toBe(lostBefore + 1);
@@ -183,7 +205,9 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     expect(again).toEqual({ ...first, replayed: true });
     expect(await ordersSince(before)).toEqual([{ order_ref: first.body.result.order_ref }]);
     // The answer is stored sealed: the database holds neither the key nor the answer's text.
-    const [row] = await t.ctx.db.query<{ response_body: string }>('select response_body from idempotency_keys where response_body is not null order by created_at desc limit 1');
+    const [row] = await t.ctx.db.query<{ response_body: string }>(
+      'select response_body from idempotency_keys where response_body is not null order by created_at desc limit 1',
+    );
     expect(row!.response_body).not.toContain(first.body.result.order_ref);
     expect(JSON.stringify(await t.ctx.db.query('select * from idempotency_keys'))).not.toContain(key);
   });
@@ -254,7 +278,11 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     const first = await send<PaymentForm>(API_ROUTES.createOrder, signedInOrder(), key, auth(runnerToken));
     expect(first.status).toBe(200);
     const otherBody = await send(API_ROUTES.createOrder, signedInOrder([f.photoIds[2]!]), key, auth(runnerToken));
-    expect(otherBody).toMatchObject({ status: 422, replayed: false, body: { StatusCode: 422, HasError: true, Message: IDEMPOTENCY_KEY_REUSED_MESSAGE, result: null } });
+    expect(otherBody).toMatchObject({
+      status: 422,
+      replayed: false,
+      body: { StatusCode: 422, HasError: true, Message: IDEMPOTENCY_KEY_REUSED_MESSAGE, result: null },
+    });
     const otherRoute = await send(API_ROUTES.recordFeedback, { searchtext: '' }, key, auth(runnerToken));
     expect(otherRoute.status).toBe(422);
     expect(await ordersSince(before)).toEqual([{ order_ref: first.body.result.order_ref }]);
@@ -275,7 +303,11 @@ describe('Idempotency-Key: retries of POSTs do the work once', () => {
     const key = newIdempotencyKey();
     const callsBefore = heldCalls;
     expect(await send(HELD_ROUTE, { n: 3 }, key)).toMatchObject({ status: 200, body: { result: { call: callsBefore + 1 } } });
-    const age = (hours: number) => t.ctx.db.query(`update idempotency_keys set created_at = now() - make_interval(hours => $1) where response_body is not null and completed_at = (select max(completed_at) from idempotency_keys)`, [hours]);
+    const age = (hours: number) =>
+      t.ctx.db.query(
+        `update idempotency_keys set created_at = now() - make_interval(hours => $1) where response_body is not null and completed_at = (select max(completed_at) from idempotency_keys)`,
+        [hours],
+      );
     await age(25);
     expect(await send(HELD_ROUTE, { n: 3 }, key)).toMatchObject({ status: 200, replayed: false, body: { result: { call: callsBefore + 2 } } });
     const fresh = Number((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys'))[0]!.n);

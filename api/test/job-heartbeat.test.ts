@@ -30,7 +30,8 @@ describe('job heartbeats: the job of a dead worker is retried within the heartbe
   let worker: SupplyWorker | undefined;
   let schema: string;
 
-  const jobRow = async (id: string) => (await t.ctx.db.query<JobRow>(`select state::text as state, retry_count, expire_seconds, heartbeat_seconds from ${schema}.job where id = $1`, [id]))[0]!;
+  const jobRow = async (id: string) =>
+    (await t.ctx.db.query<JobRow>(`select state::text as state, retry_count, expire_seconds, heartbeat_seconds from ${schema}.job where id = $1`, [id]))[0]!;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -46,7 +47,13 @@ describe('job heartbeats: the job of a dead worker is retried within the heartbe
 
   it('a photo claimed by a worker that then died is made ready by another worker after the heartbeat time, long before the expiry', async () => {
     const db = t.ctx.db;
-    const partnerId = await createUser(db, { firstName: 'Kabir', lastName: 'Heartbeat', email: 'kabir@heartbeat.test', password: 'Secret#2026', isPartner: true });
+    const partnerId = await createUser(db, {
+      firstName: 'Kabir',
+      lastName: 'Heartbeat',
+      email: 'kabir@heartbeat.test',
+      password: 'Secret#2026',
+      isPartner: true,
+    });
     const [event] = await db.query<{ id: number }>(
       `insert into events (name, from_date, to_date, location, issearchable) values ('Heartbeat Run 2026', '2026-10-04', '2026-10-04', 'Pune', true) returning id`,
     );
@@ -79,7 +86,7 @@ describe('job heartbeats: the job of a dead worker is retried within the heartbe
     expect(await db.query('select 1 from photos where id = $1 and status = $2', [receipt.photoId, 'ready'])).toHaveLength(1);
   }, 90_000);
 
-  it("a live worker keeps a job that runs past its heartbeat time: it refreshes the heartbeat, and the job runs once", async () => {
+  it('a live worker keeps a job that runs past its heartbeat time: it refreshes the heartbeat, and the job runs once', async () => {
     const name = 'heartbeat-long-job';
     const heartbeatSeconds = 10;
     await queue.define(name, { retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 300, heartbeatSeconds });

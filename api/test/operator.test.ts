@@ -32,7 +32,12 @@ describe('operator: who becomes an organiser', () => {
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('an operator grants the organiser role by API; the account then holds it, recorded with who and how', async () => {
-    const res = await t.request<OrganiserRoleResult>('POST', API_ROUTES.operatorOrganiserRole, { email: 'NINA@example.com', grant: true }, as(tokens.operator!));
+    const res = await t.request<OrganiserRoleResult>(
+      'POST',
+      API_ROUTES.operatorOrganiserRole,
+      { email: 'NINA@example.com', grant: true },
+      as(tokens.operator!),
+    );
     expect(res.body).toMatchObject({ StatusCode: 200, Message: 'The account is now an organiser.', result: { email: 'nina@example.com', isOrganiser: true } });
     const me = await t.request<User>('GET', API_ROUTES.currentUser, undefined, as(tokens.runner!));
     expect(me.body.result.isOrganiser).toBe(true);
@@ -46,14 +51,21 @@ describe('operator: who becomes an organiser', () => {
   });
 
   it('and takes it back', async () => {
-    const res = await t.request<OrganiserRoleResult>('POST', API_ROUTES.operatorOrganiserRole, { email: 'nina@example.com', grant: false }, as(tokens.operator!));
+    const res = await t.request<OrganiserRoleResult>(
+      'POST',
+      API_ROUTES.operatorOrganiserRole,
+      { email: 'nina@example.com', grant: false },
+      as(tokens.operator!),
+    );
     expect(res.body).toMatchObject({ Message: 'The account is no longer an organiser.', result: { isOrganiser: false } });
   });
 
   it('an unknown email is a clear 404; bad input is a 400 with the field’s message', async () => {
     const res = await t.request('POST', API_ROUTES.operatorOrganiserRole, { email: 'nobody@example.com', grant: true }, as(tokens.operator!));
     expect(res).toMatchObject({ status: 404, body: { Message: 'There is no account with this email. Ask them to sign up first, then grant the role.' } });
-    expect((await t.request('POST', API_ROUTES.operatorOrganiserRole, { email: 'x', grant: true }, as(tokens.operator!))).body.Message).toBe('Please enter a valid email.');
+    expect((await t.request('POST', API_ROUTES.operatorOrganiserRole, { email: 'x', grant: true }, as(tokens.operator!))).body.Message).toBe(
+      'Please enter a valid email.',
+    );
   });
 
   it('an organiser, a runner or a visitor cannot grant it', async () => {
@@ -78,13 +90,18 @@ describe('pnpm admin grant-organiser <email> (the command line on the server)', 
     await db.close();
 
     expect(await runAdmin(['grant-organiser', 'Rohan@example.com'], config)).toEqual({ code: 0, out: 'rohan@example.com (account 1) is now an organiser.' });
-    expect(await runAdmin(['grant-organiser', 'ghost@example.com'], config)).toEqual({ code: 1, out: 'There is no account with this email. Ask them to sign up first, then grant the role.' });
+    expect(await runAdmin(['grant-organiser', 'ghost@example.com'], config)).toEqual({
+      code: 1,
+      out: 'There is no account with this email. Ask them to sign up first, then grant the role.',
+    });
     expect(await runAdmin(['make-organiser'], config)).toEqual({ code: 2, out: ADMIN_USAGE });
 
     const again = await openDb({ url: null, dataDir: dir });
     try {
       expect(await again.query('select is_organiser from users where email = $1', ['rohan@example.com'])).toEqual([{ is_organiser: true }]);
-      expect(await again.query('select role, granted, via, changed_by from role_changes')).toEqual([{ role: 'organiser', granted: true, via: 'cli', changed_by: null }]);
+      expect(await again.query('select role, granted, via, changed_by from role_changes')).toEqual([
+        { role: 'organiser', granted: true, via: 'cli', changed_by: null },
+      ]);
     } finally {
       await again.close();
     }

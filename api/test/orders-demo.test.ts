@@ -15,7 +15,9 @@ describe('orders demo rows', () => {
     await t.ctx.db.query(`insert into events (name, from_date, to_date, issearchable) values ($1, '2026-03-08', '2026-03-08', true)`, [FREE_OFFER_EVENT]);
     await seedOrdersDemo(t.ctx);
     await seedOrdersDemo(t.ctx);
-    const offers = await t.ctx.db.query<{ coupon_name: string; discount_amount: number; discount_type: string }>('select coupon_name, discount_amount, discount_type from sponsor_offers');
+    const offers = await t.ctx.db.query<{ coupon_name: string; discount_amount: number; discount_type: string }>(
+      'select coupon_name, discount_amount, discount_type from sponsor_offers',
+    );
     expect(offers).toEqual([{ coupon_name: FREE_OFFER_COUPON, discount_amount: 100, discount_type: 'percent' }]);
   });
 });

@@ -25,7 +25,12 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const orderRow = async (txnid: string) =>
-    (await t.ctx.db.query<{ status: string; payment_id: string | null; paid_at: Date | null; amount: number }>('select status, payment_id, paid_at, amount from orders where txnid = $1', [txnid]))[0];
+    (
+      await t.ctx.db.query<{ status: string; payment_id: string | null; paid_at: Date | null; amount: number }>(
+        'select status, payment_id, paid_at, amount from orders where txnid = $1',
+        [txnid],
+      )
+    )[0];
   const cartOf = (ids: number[], extra: object = {}) => ({
     eventID: f.eventId,
     bibNumber: f.bib,
@@ -38,7 +43,20 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
   async function payThroughSandbox(form: PaymentForm, card: string | 'cancel'): Promise<{ action: string; fields: Record<string, string> }> {
     const pay = await fetch(form.PAYU_API_URL, {
       method: 'POST',
-      body: new URLSearchParams({ key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, surl: form.surl, furl: form.furl, hash: form.hash, udf1: form.udf1 }),
+      body: new URLSearchParams({
+        key: form.key,
+        txnid: form.txnid,
+        amount: form.amount,
+        productinfo: form.productinfo,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        email: form.email,
+        phone: form.phone,
+        surl: form.surl,
+        furl: form.furl,
+        hash: form.hash,
+        udf1: form.udf1,
+      }),
     });
     expect(pay.status).toBe(200);
     const complete = await fetch(`${sandboxUrl}/_payment/complete`, {
@@ -67,7 +85,14 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     });
     f = await seedOrdersFixture(t.ctx);
     // Ravi proved his address (his guest orders are his too); Meera's account is another runner's.
-    await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026', primaryPhone: '9811111111', emailVerified: true });
+    await createUser(t.ctx.db, {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi@example.com',
+      password: 'Finish@2026',
+      primaryPhone: '9811111111',
+      emailVerified: true,
+    });
     await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', password: 'Finish@2026' });
     runnerToken = (await createSession(t.ctx.db, (await t.ctx.db.query<{ id: number }>(`select id from users where email = 'ravi@example.com'`))[0].id)).token;
     otherToken = (await createSession(t.ctx.db, (await t.ctx.db.query<{ id: number }>(`select id from users where email = 'meera@example.com'`))[0].id)).token;
@@ -75,7 +100,12 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
   afterAll(() => closeAll(t, sandbox), TEAR_DOWN_TIMEOUT_MS);
 
   it('prices the order on the server: the client amount is ignored, the order is Pending with its bill lines', async () => {
-    const res = await t.request<PaymentForm>('POST', API_ROUTES.createOrder, { ...guest, ...cartOf(f.photoIds.slice(0, 2)), amount: 1, captcha: await solveCaptcha(t.url) });
+    const res = await t.request<PaymentForm>('POST', API_ROUTES.createOrder, {
+      ...guest,
+      ...cartOf(f.photoIds.slice(0, 2)),
+      amount: 1,
+      captcha: await solveCaptcha(t.url),
+    });
     expect(res.status).toBe(200);
     const form = res.body.result;
     // 2 photos: 100 + 50 = 150, GST 18% = 27 -> 177.
@@ -85,7 +115,10 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     expect(form.hash).toMatch(/^[0-9a-f]{128}$/);
     const row = await orderRow(form.txnid);
     expect(row).toMatchObject({ status: 'Pending', amount: 177, payment_id: null });
-    const items = await t.ctx.db.query<{ kind: string; photo_ids: number[]; total: number }>('select kind, photo_ids, total from order_items i join orders o on o.id = i.order_id where o.txnid = $1', [form.txnid]);
+    const items = await t.ctx.db.query<{ kind: string; photo_ids: number[]; total: number }>(
+      'select kind, photo_ids, total from order_items i join orders o on o.id = i.order_id where o.txnid = $1',
+      [form.txnid],
+    );
     expect(items).toEqual([{ kind: 'images', photo_ids: f.photoIds.slice(0, 2), total: 177 }]);
     // The guest got a user record without a password.
     const users = await t.ctx.db.query<{ password_hash: string | null }>(`select password_hash from users where email = 'asha.guest@example.com'`);
@@ -96,7 +129,20 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     const noCaptcha = await t.request('POST', API_ROUTES.createOrder, { ...guest, ...cartOf([f.photoIds[0]]) });
     expect(noCaptcha.status).toBe(400);
     expect(noCaptcha.body.Message).toBe('Please complete the captcha.');
-    const foreign = await t.request('POST', API_ROUTES.createOrder, { ...cartOf([f.otherBibPhotoId]), name: 'Ravi Kumar', email: 'x@example.com', phone_number: '9811111111', gender: 'Male', shipping_address: 'MG Road', pincode: '560001' }, auth(runnerToken));
+    const foreign = await t.request(
+      'POST',
+      API_ROUTES.createOrder,
+      {
+        ...cartOf([f.otherBibPhotoId]),
+        name: 'Ravi Kumar',
+        email: 'x@example.com',
+        phone_number: '9811111111',
+        gender: 'Male',
+        shipping_address: 'MG Road',
+        pincode: '560001',
+      },
+      auth(runnerToken),
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.Message).toMatch(/single BIB only/);
     const badPhone = await t.request('POST', API_ROUTES.createOrder, { ...guest, phone_number: '98765', ...cartOf([f.photoIds[0]]) });
@@ -161,11 +207,19 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     const cheaper = { ...back.fields, amount: '1.00' };
     expect((await postBack(back.action, cheaper)).status).toBe(400);
     const b = back.fields;
-    const resigned = { ...cheaper, hash: payuReverseHash({ key: KEY, txnid: b.txnid, amount: '1.00', productinfo: b.productinfo, firstname: b.firstname, email: b.email, status: 'success', udf1: b.udf1 }, SALT) };
+    const resigned = {
+      ...cheaper,
+      hash: payuReverseHash(
+        { key: KEY, txnid: b.txnid, amount: '1.00', productinfo: b.productinfo, firstname: b.firstname, email: b.email, status: 'success', udf1: b.udf1 },
+        SALT,
+      ),
+    };
     expect((await postBack(back.action, resigned)).status).toBe(400);
 
     // A failure turned into a success by the browser: hash no longer matches.
-    expect((await postBack(back.action, { ...back.fields, status: 'success', hash: back.fields.hash.replace(/^./, (c) => (c === '0' ? '1' : '0')) })).status).toBe(400);
+    expect(
+      (await postBack(back.action, { ...back.fields, status: 'success', hash: back.fields.hash.replace(/^./, (c) => (c === '0' ? '1' : '0')) })).status,
+    ).toBe(400);
 
     const unknown = await postBack(back.action, { ...back.fields, txnid: 'TNOSUCHTXN' });
     expect(unknown.status).toBe(400);
@@ -178,7 +232,16 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
   it('refuses a correctly signed success the gateway does not confirm (verify_payment)', async () => {
     const form = await guestOrder([f.photoIds[4]]);
     // Signed with the salt but never paid at the gateway: verify_payment says Not Found.
-    const fields = { key: KEY, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, status: 'success', udf1: form.udf1 };
+    const fields = {
+      key: KEY,
+      txnid: form.txnid,
+      amount: form.amount,
+      productinfo: form.productinfo,
+      firstname: form.firstname,
+      email: form.email,
+      status: 'success',
+      udf1: form.udf1,
+    };
     const res = await postBack(form.surl, { ...fields, mihpayid: '1', hash: payuReverseHash(fields, SALT) });
     expect(res.status).toBe(400);
     expect((await orderRow(form.txnid)).status).toBe('Pending');
@@ -208,7 +271,12 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
       eventID: f.freeEventId,
       bibNumber: 'FR1',
       sponsorofferID: f.freeOfferId,
-      cartInfo: { searchKind: 'bib', packageKind: null, lines: f.freePhotoIds.map((id) => ({ type: 'download', category: 'image', id })), discountedPhotoIds: f.freePhotoIds },
+      cartInfo: {
+        searchKind: 'bib',
+        packageKind: null,
+        lines: f.freePhotoIds.map((id) => ({ type: 'download', category: 'image', id })),
+        discountedPhotoIds: f.freePhotoIds,
+      },
     });
     expect(res.body.Message).toBe('Order placed');
     expect(res.body.result.amount).toBe('0.00');
@@ -219,7 +287,15 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
   });
 
   it('a signed-in order belongs to the account email; history lists it with search; another account cannot see it', async () => {
-    const body = { ...cartOf([f.photoIds[0], f.videoId].slice(0, 1)), name: 'Ravi Kumar', email: 'typo@example.com', phone_number: '9811111111', gender: 'Male', shipping_address: '12 MG Road', pincode: '560001' };
+    const body = {
+      ...cartOf([f.photoIds[0], f.videoId].slice(0, 1)),
+      name: 'Ravi Kumar',
+      email: 'typo@example.com',
+      phone_number: '9811111111',
+      gender: 'Male',
+      shipping_address: '12 MG Road',
+      pincode: '560001',
+    };
     body.cartInfo.lines.push({ type: 'download', category: 'video', id: f.videoId });
     const res = await t.request<PaymentForm>('POST', API_ROUTES.createOrder, body, auth(runnerToken));
     expect(res.status).toBe(200);
@@ -232,7 +308,15 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
 
     const history = await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { userID: 999, searchtext: '' }, auth(runnerToken));
     expect(history.body.result.order_history).toHaveLength(1);
-    expect(history.body.result.order_history[0]).toMatchObject({ index: 1, name: f.eventName, order_ref: orderRef, bib_id: f.bib, photos_count: 2, status: 'Pending', price: Number(res.body.result.amount) });
+    expect(history.body.result.order_history[0]).toMatchObject({
+      index: 1,
+      name: f.eventName,
+      order_ref: orderRef,
+      bib_id: f.bib,
+      photos_count: 2,
+      status: 'Pending',
+      price: Number(res.body.result.amount),
+    });
     const byBib = await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: 'ot100' }, auth(runnerToken));
     expect(byBib.body.result.order_history).toHaveLength(1);
     const none = await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: 'nothing like this' }, auth(runnerToken));
@@ -259,7 +343,9 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     const mailsBefore = (await readOutbox(t.ctx.mailer.outboxDir!)).filter((m) => m.to === 'ravi@example.com').length;
     const { order_ref } = (await t.ctx.db.query<{ order_ref: string }>('select order_ref from orders where txnid = $1', [form.txnid]))[0];
     const historyStatus = async () =>
-      (await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, auth(runnerToken))).body.result.order_history.find((r) => r.order_ref === order_ref)?.status;
+      (await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, auth(runnerToken))).body.result.order_history.find(
+        (r) => r.order_ref === order_ref,
+      )?.status;
 
     // The history shows what is stored and never waits on the gateway.
     expect(await historyStatus()).toBe('Pending');
@@ -276,5 +362,4 @@ describe('create order and the PayU return, through the sandbox gateway', () => 
     const logged = await t.ctx.db.query<{ kind: string }>('select kind from payment_callbacks where txnid = $1', [form.txnid]);
     expect(logged.map((r) => r.kind)).toEqual(['reconcile']);
   });
-
 });

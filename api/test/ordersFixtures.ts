@@ -36,7 +36,9 @@ async function insertMedia(ctx: AppContext, eventId: number, bib: string | null,
   const body =
     kind === 'video'
       ? Buffer.from(`fake mp4 bytes of ${imageId}`)
-      : await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
+      : await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+          .jpeg()
+          .toBuffer();
   await ctx.storage.put(originalKey, body, kind === 'video' ? 'video/mp4' : 'image/jpeg');
   await ctx.storage.put(`previews/${eventId}/${imageId}.jpg`, body, 'image/jpeg');
   return insertTestPhoto(ctx.db, { eventId, bib, imageId, kind, originalKey, previewKey: `previews/${eventId}/${imageId}.jpg`, width: 64, height: 48 });
@@ -50,7 +52,10 @@ export async function seedOrdersFixture(ctx: AppContext): Promise<OrdersFixture>
   for (let i = 1; i <= 5; i++) photoIds.push(await insertMedia(ctx, eventId, bib, `${bib}-${i}`));
   const videoId = await insertMedia(ctx, eventId, bib, `${bib}-V1`, 'video');
   const otherBibPhotoId = await insertMedia(ctx, eventId, 'OT200', 'OT200-1');
-  await ctx.db.query(`insert into participants (event_id, bib_number, name, email, finish_time) values ($1, $2, 'Asha Rao', 'asha@example.com', '01:52:07')`, [eventId, bib]);
+  await ctx.db.query(`insert into participants (event_id, bib_number, name, email, finish_time) values ($1, $2, 'Asha Rao', 'asha@example.com', '01:52:07')`, [
+    eventId,
+    bib,
+  ]);
 
   const freeEventId = await insertEvent(ctx, 'Free Photos 5K 2026');
   const freePhotoIds = [await insertMedia(ctx, freeEventId, 'FR1', 'FR1-1'), await insertMedia(ctx, freeEventId, 'FR1', 'FR1-2')];
@@ -62,9 +67,25 @@ export async function seedOrdersFixture(ctx: AppContext): Promise<OrdersFixture>
 
   const preorderEventId = await insertEvent(ctx, 'Preorder Ultra 2027', { preorder_allowed: true, preorder_price: 400, preorder_cut_price: 600 });
   const preorderBib = 'PB42';
-  const preorderPhotoIds = [await insertMedia(ctx, preorderEventId, preorderBib, `${preorderBib}-1`), await insertMedia(ctx, preorderEventId, preorderBib, `${preorderBib}-2`)];
+  const preorderPhotoIds = [
+    await insertMedia(ctx, preorderEventId, preorderBib, `${preorderBib}-1`),
+    await insertMedia(ctx, preorderEventId, preorderBib, `${preorderBib}-2`),
+  ];
 
-  return { eventId, eventName, bib, photoIds, videoId, otherBibPhotoId, freeEventId, freeOfferId: offer[0].id, freePhotoIds, preorderEventId, preorderBib, preorderPhotoIds };
+  return {
+    eventId,
+    eventName,
+    bib,
+    photoIds,
+    videoId,
+    otherBibPhotoId,
+    freeEventId,
+    freeOfferId: offer[0].id,
+    freePhotoIds,
+    preorderEventId,
+    preorderBib,
+    preorderPhotoIds,
+  };
 }
 
 /** Create-order cart fields for photos of the 100% sponsor offer event (BIB FR1). */
@@ -104,7 +125,13 @@ export function zipEntryNames(zip: Buffer): string[] {
 /** The hidden inputs of an HTML form (the sandbox's auto-post page). */
 export function hiddenInputs(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(match[1])] = unescape(match[2]);
   return fields;
 }

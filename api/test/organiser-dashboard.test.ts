@@ -23,7 +23,20 @@ describe('organiser: Event Dashboard figures from real orders', () => {
     await t.request('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: f.bib }, as(f.tokens.runner));
     await t.request('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: f.bib }, as(f.tokens.runner));
     await t.request('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: 'LH102' });
-    await t.request('POST', API_ROUTES.cartDetails, { eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: null, lines: [image(f.photoIds[0]!)], sponsorofferID: null, discountedPhotoIds: [] }, as(f.tokens.runner));
+    await t.request(
+      'POST',
+      API_ROUTES.cartDetails,
+      {
+        eventId: f.eventId,
+        bibNumber: f.bib,
+        searchKind: 'bib',
+        packageKind: null,
+        lines: [image(f.photoIds[0]!)],
+        sponsorofferID: null,
+        discountedPhotoIds: [],
+      },
+      as(f.tokens.runner),
+    );
 
     const pay = async (form: Awaited<ReturnType<typeof placeOrder>>) => {
       const back = await p.pay(form);
@@ -45,7 +58,12 @@ describe('organiser: Event Dashboard figures from real orders', () => {
     await t.ctx.db.query(`update orders set created_at = now() - interval '2 hours' where order_ref = $1`, [dropped.order_ref]);
 
     history = await runnerHistory(t, f);
-    const res = await t.request<OrganiserDashboardResult>('POST', API_ROUTES.organiserDashboard, { event_id: f.eventId, email: 'olga.org@example.com' }, as(f.tokens.organiser));
+    const res = await t.request<OrganiserDashboardResult>(
+      'POST',
+      API_ROUTES.organiserDashboard,
+      { event_id: f.eventId, email: 'olga.org@example.com' },
+      as(f.tokens.organiser),
+    );
     expect(res.status).toBe(200);
     dashboard = res.body.result;
   }, SET_UP_TIMEOUT_MS);
@@ -117,14 +135,26 @@ describe('organiser: Event Dashboard figures from real orders', () => {
 
   it('each photographer’s share: the photographer’s two photos sold together in order 1 (150 before GST), at 60%', async () => {
     const res = await p.t.request<PartnerShareRow[]>('POST', API_ROUTES.organiserPartnerShares, { eventId: f.eventId }, as(f.tokens.organiser));
-    expect(res.body.result).toEqual([expect.objectContaining({ partner_user_id: f.users.partner, nickname: 'farahph', share_percent: 60, orders: 1, partner_images: 2, sales: 150, share: 90 })]);
+    expect(res.body.result).toEqual([
+      expect.objectContaining({
+        partner_user_id: f.users.partner,
+        nickname: 'farahph',
+        share_percent: 60,
+        orders: 1,
+        partner_images: 2,
+        sales: 150,
+        share: 90,
+      }),
+    ]);
     expect((await p.t.request('POST', API_ROUTES.organiserPartnerShares, { eventId: f.eventId }, as(f.tokens.rival))).status).toBe(403);
   });
 
   it('the sums the database keeps are what recomputing them from the orders gives', async () => {
     const db = p.t.ctx.db;
     const snapshot = async () => ({
-      sales: await db.query('select * from event_sales_rollup where event_id = $1 and orders <> 0 order by day, status, price_kind, price, sponsor_offer_id', [f.eventId]),
+      sales: await db.query('select * from event_sales_rollup where event_id = $1 and orders <> 0 order by day, status, price_kind, price, sponsor_offer_id', [
+        f.eventId,
+      ]),
       products: await db.query('select * from event_product_rollup where event_id = $1 and quantity <> 0 order by status, kind', [f.eventId]),
       photos: await db.query('select * from event_photo_sold where event_id = $1 and orders <> 0 order by photo_id', [f.eventId]),
     });
@@ -137,7 +167,15 @@ describe('organiser: Event Dashboard figures from real orders', () => {
   it('the event list (email only) holds the organiser’s events, not the rival’s', async () => {
     const res = await p.t.request<OrganiserDashboardResult>('POST', API_ROUTES.organiserDashboard, { email: 'olga.org@example.com' }, as(f.tokens.organiser));
     expect(res.body.result.eventslist).toEqual([
-      { event_id: f.eventId, event_name: 'Lakeside Half 2026', event_from_date: '2026-10-04', event_to_date: '2026-10-04', event_location: 'Udaipur', issearchable: 1, published: 1 },
+      {
+        event_id: f.eventId,
+        event_name: 'Lakeside Half 2026',
+        event_from_date: '2026-10-04',
+        event_to_date: '2026-10-04',
+        event_location: 'Udaipur',
+        issearchable: 1,
+        published: 1,
+      },
     ]);
     expect(res.body.result.event_revenue).toBeUndefined();
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { API_ROUTES, type EventPartnerRegistration, type OrganiserDashboardResult, type PartnerShareResult, type PartnerShareRow, type PhotoReportRow } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  type EventPartnerRegistration,
+  type OrganiserDashboardResult,
+  type PartnerShareResult,
+  type PartnerShareRow,
+  type PhotoReportRow,
+} from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { seedDemo } from '../src/seed/seedDemo';
 import { seedOrdersDemo } from '../src/features/orders/demoOrders';
@@ -34,7 +41,9 @@ describe('organiser demo data', () => {
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   it('the organiser and operator roles were granted through the operator’s function, and recorded', async () => {
-    const rows = await t.ctx.db.query<{ email: string; role: string; via: string }>('select u.email, c.role, c.via from role_changes c join users u on u.id = c.user_id order by c.id');
+    const rows = await t.ctx.db.query<{ email: string; role: string; via: string }>(
+      'select u.email, c.role, c.via from role_changes c join users u on u.id = c.user_id order by c.id',
+    );
     expect(rows).toEqual([
       { email: 'organiser@finishline.test', role: 'organiser', via: 'seed' },
       { email: 'operator@finishline.test', role: 'operator', via: 'seed' },
@@ -46,7 +55,11 @@ describe('organiser demo data', () => {
     const orders = await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from orders where email like '%@demo.finishline.test'`);
     expect(orders[0]!.n).toBe(setting[0]!.value.orders);
     expect(orders[0]!.n).toBeGreaterThan(100);
-    expect(await t.ctx.db.query(`select 1 from orders where (bib_number not in ('TT20613', 'TT20614', 'TT20615', 'TT20616') and sponsor_photo_count > 0) or email = 'runner@finishline.test'`)).toEqual([]);
+    expect(
+      await t.ctx.db.query(
+        `select 1 from orders where (bib_number not in ('TT20613', 'TT20614', 'TT20615', 'TT20616') and sponsor_photo_count > 0) or email = 'runner@finishline.test'`,
+      ),
+    ).toEqual([]);
   });
 
   it('every figure and chart of the main event shows something', async () => {
@@ -54,9 +67,11 @@ describe('organiser demo data', () => {
     expect(res.status).toBe(200);
     const d = res.body.result;
     expect(d.totals!.totalords).toBeGreaterThan(50);
-    for (const key of ['videoval', 'printval', 'discountamount', 'tax', 'totalrev'] as const) expect({ key, value: d.totals![key] > 0 }).toEqual({ key, value: true });
+    for (const key of ['videoval', 'printval', 'discountamount', 'tax', 'totalrev'] as const)
+      expect({ key, value: d.totals![key] > 0 }).toEqual({ key, value: true });
     expect(d.event_revenue!.map((r) => r.price_kind)).toEqual(expect.arrayContaining(['images', 'pack']));
-    for (const stage of d.analytics!.filter((a) => a.stage !== 'payment in progress')) expect({ stage: stage.stage, some: stage.orders > 0 }).toEqual({ stage: stage.stage, some: true });
+    for (const stage of d.analytics!.filter((a) => a.stage !== 'payment in progress'))
+      expect({ stage: stage.stage, some: stage.orders > 0 }).toEqual({ stage: stage.stage, some: true });
     expect(d.ledger!.daily.length).toBeGreaterThan(10);
     expect(d.ledger!.products.map((p) => p.product).sort()).toEqual(['collage', 'images', 'pack', 'print', 'video']);
     expect(d.ledger!.sponsors[0]).toMatchObject({ coupon_name: 'COASTLINE20' });
@@ -78,12 +93,20 @@ describe('organiser demo data', () => {
 
   it('the demo partner is approved for two events with sales at both, and the demo bank details are sealed', async () => {
     const partner = (await findUserByEmail(t.ctx.db, 'partner@finishline.test'))!;
-    const share = await t.request<PartnerShareResult>('POST', API_ROUTES.partnerShare, { userid: 'partner@finishline.test' }, { authorization: `Bearer ${(await createSession(t.ctx.db, partner.id)).token}` });
+    const share = await t.request<PartnerShareResult>(
+      'POST',
+      API_ROUTES.partnerShare,
+      { userid: 'partner@finishline.test' },
+      { authorization: `Bearer ${(await createSession(t.ctx.db, partner.id)).token}` },
+    );
     expect(share.body.result.usr_revenue.map((r) => [r.event_name, r.share_percent, r.usr_share > 0])).toEqual([
       ['Mumbai Coastal Marathon 2026', 70, true],
       ['Bengaluru Heritage Half 2025', 65, true],
     ]);
-    const [row] = await t.ctx.db.query<{ bank_account_number_enc: string; pan_enc: string }>('select bank_account_number_enc, pan_enc from partner_profiles where user_id = $1', [partner.id]);
+    const [row] = await t.ctx.db.query<{ bank_account_number_enc: string; pan_enc: string }>(
+      'select bank_account_number_enc, pan_enc from partner_profiles where user_id = $1',
+      [partner.id],
+    );
     expect(unseal(t.ctx.config.partnerDataKey, row!.bank_account_number_enc, sealContext('bank_account_number_enc', partner.id))).toBe('50100234564321');
     expect(unseal(t.ctx.config.partnerDataKey, row!.pan_enc, sealContext('pan_enc', partner.id))).toBe('ABKPS4321F');
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, type Bill, type EventChange, type EventNamesResult, type HomePageResult, type OrganiserEvent, type OrganiserEventForm, type PartnerEventOption } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  type Bill,
+  type EventChange,
+  type EventNamesResult,
+  type HomePageResult,
+  type OrganiserEvent,
+  type OrganiserEventForm,
+  type PartnerEventOption,
+} from '@finishline/shared/pure';
 import { closeAll, startTestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { as, image, print, seedOrganiserFixture, type OrganiserFixture } from './organiserFixtures';
 import { insertTestPhoto } from './support/photos';
@@ -56,8 +65,18 @@ describe('organiser: their own events', () => {
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe('The event is saved. It stays hidden until you publish it.');
     created = res.body.result;
-    expect(created).toMatchObject({ name: 'Thar Desert Ultra 2027', published: false, bib_pattern: '^TD\\d{4}$', single_photo_price: 120, theme_code: 'ULTRA', participants: 0, photos: 0 });
-    const owner = await t.ctx.db.query<{ organiser_user_id: number; published: boolean }>('select organiser_user_id, published from events where id = $1', [created.event_id]);
+    expect(created).toMatchObject({
+      name: 'Thar Desert Ultra 2027',
+      published: false,
+      bib_pattern: '^TD\\d{4}$',
+      single_photo_price: 120,
+      theme_code: 'ULTRA',
+      participants: 0,
+      photos: 0,
+    });
+    const owner = await t.ctx.db.query<{ organiser_user_id: number; published: boolean }>('select organiser_user_id, published from events where id = $1', [
+      created.event_id,
+    ]);
     expect(owner[0]).toEqual({ organiser_user_id: f.users.organiser, published: false });
 
     expect(await names()).not.toContain('Thar Desert Ultra 2027');
@@ -82,10 +101,18 @@ describe('organiser: their own events', () => {
       [{ single_photo_price: -5 }, 'The price of one photo cannot be negative.'],
       [{ theme_code: 'NOPE' }, 'Please choose a theme from the list.'],
       [{ name: 'Lakeside Half 2026' }, 'An event with this name exists already. Please choose another name.'],
-      [{ sponsor_offer: { coupon_name: 'X1', sponsor_name: 'Club', description: '', discount_type: 'percent', discount_amount: 10, max_orders_allowed: 2 } }, 'The coupon name has at least 3 characters.'],
+      [
+        { sponsor_offer: { coupon_name: 'X1', sponsor_name: 'Club', description: '', discount_type: 'percent', discount_amount: 10, max_orders_allowed: 2 } },
+        'The coupon name has at least 3 characters.',
+      ],
     ];
     for (const [change, message] of cases) {
-      const res = await t.request('POST', API_ROUTES.organiserCreateEvent, { ...NEW_EVENT, name: change.name ?? `Case ${message.length}`, ...change }, as(f.tokens.organiser));
+      const res = await t.request(
+        'POST',
+        API_ROUTES.organiserCreateEvent,
+        { ...NEW_EVENT, name: change.name ?? `Case ${message.length}`, ...change },
+        as(f.tokens.organiser),
+      );
       expect({ status: res.status, message: res.body.Message }).toEqual({ status: 400, message });
     }
     expect((await t.ctx.db.query<{ n: number }>('select count(*)::int as n from events'))[0]!.n).toBe(before);
@@ -114,7 +141,14 @@ describe('organiser: their own events', () => {
 
   it('reads it back as the organiser edits it', async () => {
     const res = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEvent, { eventId: created.event_id }, as(f.tokens.organiser));
-    expect(res.body.result).toMatchObject({ ...NEW_EVENT, theme_code: 'ULTRA', event_id: created.event_id, published: false, published_at: null, print_catalogue: [{ print_product_id: f.printProductId, name: 'Magnet 4x6 inches', catalogue_price: 739, price: 739 }] });
+    expect(res.body.result).toMatchObject({
+      ...NEW_EVENT,
+      theme_code: 'ULTRA',
+      event_id: created.event_id,
+      published: false,
+      published_at: null,
+      print_catalogue: [{ print_product_id: f.printProductId, name: 'Magnet 4x6 inches', catalogue_price: 739, price: 739 }],
+    });
   });
 
   it('opens photographer registration while the race is still hidden from runners, and closes it again', async () => {
@@ -124,13 +158,21 @@ describe('organiser: their own events', () => {
     expect(await offered()).toEqual([]);
     expect((await lookup()).body.Message).toBe('This event is not open to photographers.');
 
-    const on = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'partner_registration', on: true }, as(f.tokens.organiser));
+    const on = await t.request<OrganiserEvent>(
+      'POST',
+      API_ROUTES.organiserEventSwitch,
+      { eventId: created.event_id, name: 'partner_registration', on: true },
+      as(f.tokens.organiser),
+    );
     expect(on.body.result).toMatchObject({ partner_registration: true, published: false });
     expect(await offered()).toEqual(['Thar Desert Ultra 2027']);
     expect((await lookup()).status).toBe(200);
     // Runners still do not see it.
     expect(await names()).not.toContain('Thar Desert Ultra 2027');
-    const changes = await t.ctx.db.query<{ field: string; new_value: string }>(`select field, new_value from event_changes where event_id = $1 and field = 'partner_registration'`, [created.event_id]);
+    const changes = await t.ctx.db.query<{ field: string; new_value: string }>(
+      `select field, new_value from event_changes where event_id = $1 and field = 'partner_registration'`,
+      [created.event_id],
+    );
     expect(changes).toEqual([{ field: 'partner_registration', new_value: 'true' }]);
 
     await t.request('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'partner_registration', on: false }, as(f.tokens.organiser));
@@ -148,7 +190,10 @@ describe('organiser: their own events', () => {
     const photo = await insertTestPhoto(t.ctx.db, { eventId: created.event_id, bib: 'TD0042', imageId: 'TD-1' });
     expect(photo).toBeGreaterThan(0);
     const wrong = await t.request('POST', API_ROUTES.searchByBib, { eventID: created.event_id, bibNumber: 'XX12' });
-    expect(wrong.body).toMatchObject({ StatusCode: 400, Message: 'This is not a BIB number of Thar Desert Ultra 2027. Please check the number on your BIB and try again.' });
+    expect(wrong.body).toMatchObject({
+      StatusCode: 400,
+      Message: 'This is not a BIB number of Thar Desert Ultra 2027. Please check the number on your BIB and try again.',
+    });
     const right = await t.request('POST', API_ROUTES.searchByBib, { eventID: created.event_id, bibNumber: 'td0042' });
     expect(right.status).toBe(200);
   });
@@ -156,13 +201,28 @@ describe('organiser: their own events', () => {
   it('a price change shows in the runner’s bill at once, prints at the event’s own price', async () => {
     const [photo] = await t.ctx.db.query<{ id: number }>(`select photo_id as id from photo_bibs where bib_number = 'TD0042'`);
     const bill = async () =>
-      (await t.request<Bill>('POST', API_ROUTES.cartDetails, { eventId: created.event_id, bibNumber: 'TD0042', searchKind: 'bib', packageKind: null, lines: [image(photo!.id), print(photo!.id, f.printProductId)], sponsorofferID: null, discountedPhotoIds: [] })).body.result;
+      (
+        await t.request<Bill>('POST', API_ROUTES.cartDetails, {
+          eventId: created.event_id,
+          bibNumber: 'TD0042',
+          searchKind: 'bib',
+          packageKind: null,
+          lines: [image(photo!.id), print(photo!.id, f.printProductId)],
+          sponsorofferID: null,
+          discountedPhotoIds: [],
+        })
+      ).body.result;
     const before = await bill();
     expect(before.lines.map((l) => [l.kind, l.amount])).toEqual([
       ['images', 120],
       ['print', 739],
     ]);
-    const saved = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserUpdateEvent, { ...NEW_EVENT, eventId: created.event_id, single_photo_price: 99, print_prices: [{ print_product_id: f.printProductId, price: 650 }] }, as(f.tokens.organiser));
+    const saved = await t.request<OrganiserEvent>(
+      'POST',
+      API_ROUTES.organiserUpdateEvent,
+      { ...NEW_EVENT, eventId: created.event_id, single_photo_price: 99, print_prices: [{ print_product_id: f.printProductId, price: 650 }] },
+      as(f.tokens.organiser),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.result.print_catalogue).toEqual([{ print_product_id: f.printProductId, name: 'Magnet 4x6 inches', catalogue_price: 739, price: 650 }]);
     const after = await bill();
@@ -173,14 +233,20 @@ describe('organiser: their own events', () => {
   });
 
   it('switches: each change recorded with who and when; prints disabled goes on DISABLEPRINTS', async () => {
-    const on = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'prints_disabled', on: true }, as(f.tokens.organiser));
+    const on = await t.request<OrganiserEvent>(
+      'POST',
+      API_ROUTES.organiserEventSwitch,
+      { eventId: created.event_id, name: 'prints_disabled', on: true },
+      as(f.tokens.organiser),
+    );
     expect(on.body.result.prints_disabled).toBe(true);
     const config = await t.request<{ DISABLEPRINTS: number[] }>('GET', API_ROUTES.masterConfig);
     expect(config.body.result.DISABLEPRINTS).toContain(created.event_id);
     await t.request('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'selfiesearch', on: true }, as(f.tokens.organiser));
     // The same value again changes nothing and records nothing.
     await t.request('POST', API_ROUTES.organiserEventSwitch, { eventId: created.event_id, name: 'selfiesearch', on: true }, as(f.tokens.organiser));
-    const changes = (await t.request<EventChange[]>('POST', API_ROUTES.organiserEventChanges, { eventId: created.event_id }, as(f.tokens.organiser))).body.result;
+    const changes = (await t.request<EventChange[]>('POST', API_ROUTES.organiserEventChanges, { eventId: created.event_id }, as(f.tokens.organiser))).body
+      .result;
     expect(changes.slice(0, 2)).toEqual([
       expect.objectContaining({ field: 'Search by selfie', old_value: 'false', new_value: 'true', changed_by: 'Olga Org (olga.org@example.com)' }),
       expect.objectContaining({ field: 'Prints disabled', old_value: 'false', new_value: 'true' }),
@@ -192,10 +258,25 @@ describe('organiser: their own events', () => {
   });
 
   it('a sponsor offer set by the organiser is offered to runners; taking it away ends it', async () => {
-    const offer = { coupon_name: 'THAR10', sponsor_name: 'Desert Co', description: '10% off photos', discount_type: 'percent' as const, discount_amount: 10, max_orders_allowed: 2 };
-    const saved = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserUpdateEvent, { ...NEW_EVENT, eventId: created.event_id, sponsor_offer: offer }, as(f.tokens.organiser));
+    const offer = {
+      coupon_name: 'THAR10',
+      sponsor_name: 'Desert Co',
+      description: '10% off photos',
+      discount_type: 'percent' as const,
+      discount_amount: 10,
+      max_orders_allowed: 2,
+    };
+    const saved = await t.request<OrganiserEvent>(
+      'POST',
+      API_ROUTES.organiserUpdateEvent,
+      { ...NEW_EVENT, eventId: created.event_id, sponsor_offer: offer },
+      as(f.tokens.organiser),
+    );
     expect(saved.body.result.sponsor_offer).toEqual(offer);
-    const found = await t.request<{ sponsorOffer: { coupon_name: string } | null }>('POST', API_ROUTES.searchByBib, { eventID: created.event_id, bibNumber: 'TD0042' });
+    const found = await t.request<{ sponsorOffer: { coupon_name: string } | null }>('POST', API_ROUTES.searchByBib, {
+      eventID: created.event_id,
+      bibNumber: 'TD0042',
+    });
     expect(found.body.result.sponsorOffer?.coupon_name).toBe('THAR10');
     await t.request('POST', API_ROUTES.organiserUpdateEvent, { ...NEW_EVENT, eventId: created.event_id, sponsor_offer: null }, as(f.tokens.organiser));
     const gone = await t.request<{ sponsorOffer: unknown }>('POST', API_ROUTES.searchByBib, { eventID: created.event_id, bibNumber: 'TD0042' });
@@ -203,13 +284,25 @@ describe('organiser: their own events', () => {
   });
 
   it('the logo: a PNG or JPEG becomes a public 400 px PNG; anything else is refused', async () => {
-    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#0b5cad' } }).png().toBuffer();
-    const res = await t.request<OrganiserEvent>('POST', API_ROUTES.organiserEventLogo, { eventId: created.event_id, image: `data:image/png;base64,${png.toString('base64')}` }, as(f.tokens.organiser));
+    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#0b5cad' } })
+      .png()
+      .toBuffer();
+    const res = await t.request<OrganiserEvent>(
+      'POST',
+      API_ROUTES.organiserEventLogo,
+      { eventId: created.event_id, image: `data:image/png;base64,${png.toString('base64')}` },
+      as(f.tokens.organiser),
+    );
     expect(res.status).toBe(200);
     const logo = await fetch(res.body.result.event_logo);
     expect(logo.status).toBe(200);
     expect((await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).width).toBe(400);
-    const bad = await t.request('POST', API_ROUTES.organiserEventLogo, { eventId: created.event_id, image: Buffer.from('not an image').toString('base64') }, as(f.tokens.organiser));
+    const bad = await t.request(
+      'POST',
+      API_ROUTES.organiserEventLogo,
+      { eventId: created.event_id, image: Buffer.from('not an image').toString('base64') },
+      as(f.tokens.organiser),
+    );
     expect(bad.body.Message).toBe('Please choose a PNG or JPEG logo of at most 1 MB.');
   });
 });

@@ -20,8 +20,10 @@ import { saveAchievement } from '../src/features/certificates';
 describe('organiser: participants, moderation and face data', () => {
   let t: TestApp;
   let f: OrganiserFixture;
-  const importCsv = (csv: string, token = f.tokens.organiser) => t.request<ParticipantsImportResult | ParticipantsImportRefusal>('POST', API_ROUTES.organiserImportParticipants, { eventId: f.eventId, csv }, as(token));
-  const participants = async (body: object = {}) => (await t.request<ParticipantsResult>('POST', API_ROUTES.organiserParticipants, { eventId: f.eventId, ...body }, as(f.tokens.organiser))).body.result;
+  const importCsv = (csv: string, token = f.tokens.organiser) =>
+    t.request<ParticipantsImportResult | ParticipantsImportRefusal>('POST', API_ROUTES.organiserImportParticipants, { eventId: f.eventId, csv }, as(token));
+  const participants = async (body: object = {}) =>
+    (await t.request<ParticipantsResult>('POST', API_ROUTES.organiserParticipants, { eventId: f.eventId, ...body }, as(f.tokens.organiser))).body.result;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -29,13 +31,27 @@ describe('organiser: participants, moderation and face data', () => {
     await t.ctx.db.query(`update events set bib_pattern = '^LH\\d{3}$' where id = $1`, [f.eventId]);
     await t.ctx.db.query(`insert into participants (event_id, bib_number, name) values ($1, 'LH999', 'Old Entry')`, [f.eventId]);
     // A one-race achievement: an imported finish time makes its runner eligible for the certificate.
-    await saveAchievement(t.ctx.db, { title: 'Lake Half Finisher', description: 'Finished the Lake Half.', eventIds: [f.eventId], templateImageKey: null, templateConfig: null });
+    await saveAchievement(t.ctx.db, {
+      title: 'Lake Half Finisher',
+      description: 'Finished the Lake Half.',
+      eventIds: [f.eventId],
+      templateImageKey: null,
+      templateConfig: null,
+    });
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
   describe('participants CSV', () => {
     it('refuses a file with a bad row, naming the row, and imports nothing', async () => {
-      const csv = ['BIB,Name,Finish time,Email', 'LH101,Asha Rao,1:52:07,asha.rao@example.com', 'LH102,Vikram Sen,,', 'XY7,Wrong Bib,2:01:00,', 'LH104,,2:10:00,', 'LH101,Asha Twice,,', 'LH105,Late Runner,25 minutes,'].join('\n');
+      const csv = [
+        'BIB,Name,Finish time,Email',
+        'LH101,Asha Rao,1:52:07,asha.rao@example.com',
+        'LH102,Vikram Sen,,',
+        'XY7,Wrong Bib,2:01:00,',
+        'LH104,,2:10:00,',
+        'LH101,Asha Twice,,',
+        'LH105,Late Runner,25 minutes,',
+      ].join('\n');
       const res = await importCsv(csv);
       expect(res.status).toBe(400);
       expect(res.body.Message).toBe('4 rows have errors. Nothing was imported: please correct them and import the file again.');
@@ -52,7 +68,14 @@ describe('organiser: participants, moderation and face data', () => {
     });
 
     it('imports the corrected file in one go and replaces the earlier list; the search and the certificate read it', async () => {
-      const csv = '\uFEFF' + ['"BIB","Name","Finish Time","Email","Phone"', 'lh101,"Rao, Asha",1:52:07,Asha.Rao@Example.com,98765 43210', 'LH102,Vikram Sen,,,', 'LH103,Meera Iyer,2:01:00,,'].join('\r\n');
+      const csv =
+        '\uFEFF' +
+        [
+          '"BIB","Name","Finish Time","Email","Phone"',
+          'lh101,"Rao, Asha",1:52:07,Asha.Rao@Example.com,98765 43210',
+          'LH102,Vikram Sen,,,',
+          'LH103,Meera Iyer,2:01:00,,',
+        ].join('\r\n');
       const res = await importCsv(csv);
       expect(res.status).toBe(200);
       expect(res.body.Message).toBe('3 participants imported (they replace the 1 imported before).');
@@ -62,7 +85,8 @@ describe('organiser: participants, moderation and face data', () => {
       expect(list.rows[0]).toEqual({ bib_number: 'LH101', name: 'Rao, Asha', email: 'asha.rao@example.com', phone: '98765 43210', finish_time: '01:52:07' });
       expect((await participants({ search: 'meera' })).rows.map((r) => r.bib_number)).toEqual(['LH103']);
       // The BIB search reads the finish times for the certificate's eligibility: a finisher is eligible, a runner without a time is not.
-      const search = async (bibNumber: string) => (await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber })).body.result;
+      const search = async (bibNumber: string) =>
+        (await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber })).body.result;
       expect((await search('LH101')).achievementsEligibility.certificate_eligible).toBe(true);
       expect((await search('LH102')).achievementsEligibility.certificate_eligible).toBe(false);
       const changes = (await t.request<EventChange[]>('POST', API_ROUTES.organiserEventChanges, { eventId: f.eventId }, as(f.tokens.organiser))).body.result;
@@ -70,7 +94,9 @@ describe('organiser: participants, moderation and face data', () => {
     });
 
     it('names what is wrong with the file itself', async () => {
-      expect((await importCsv('Runner,Time\nAsha,1:00:00')).body.Message).toBe('The file needs a header row with the columns BIB and Name (Finish time, Email and Phone are optional).');
+      expect((await importCsv('Runner,Time\nAsha,1:00:00')).body.Message).toBe(
+        'The file needs a header row with the columns BIB and Name (Finish time, Email and Phone are optional).',
+      );
       expect((await importCsv('BIB,Name\n')).body.Message).toBe('The file has no participants below its header row.');
       expect((await importCsv('BIB,Name\nLH101,"Asha')).body.Message).toMatch(/^The file could not be read as CSV\./);
       expect((await importCsv('')).body.Message).toBe('Please choose a CSV file.');
@@ -99,15 +125,23 @@ describe('organiser: participants, moderation and face data', () => {
 
   describe('moderation of "Not me" reports', () => {
     let reportId: number;
-    const results = async (bib: string) => (await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: bib })).body.result.photo.map((p) => p.id);
+    const results = async (bib: string) =>
+      (await t.request<BibSearchResult>('POST', API_ROUTES.searchByBib, { eventID: f.eventId, bibNumber: bib })).body.result.photo.map((p) => p.id);
 
     it('a runner’s report waits in the queue with the photo', async () => {
       // The photo shows two runners: LH101 says it is not them.
       await t.ctx.db.query(`insert into photo_bibs (photo_id, event_id, bib_number) values ($1, $2, 'LH102')`, [f.photoIds[5], f.eventId]);
-      const reported = await t.request('POST', API_ROUTES.recordFeedback, { usrfeedback: 2, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[5]) }, as(f.tokens.runner));
+      const reported = await t.request(
+        'POST',
+        API_ROUTES.recordFeedback,
+        { usrfeedback: 2, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[5]) },
+        as(f.tokens.runner),
+      );
       expect(reported.status).toBe(200);
       const queue = await t.request<PhotoReportRow[]>('POST', API_ROUTES.organiserReports, { eventId: f.eventId }, as(f.tokens.organiser));
-      expect(queue.body.result).toEqual([expect.objectContaining({ photo_id: f.photoIds[5], image_id: 'LH-6', bib_number: 'LH101', reporter: 'Asha R.', status: 'open', reviewed_at: null })]);
+      expect(queue.body.result).toEqual([
+        expect.objectContaining({ photo_id: f.photoIds[5], image_id: 'LH-6', bib_number: 'LH101', reporter: 'Asha R.', status: 'open', reviewed_at: null }),
+      ]);
       expect(queue.body.result[0]!.thumb).toMatch(/\/media\/thumbs\//);
       reportId = queue.body.result[0]!.report_id;
       // Until a decision, everyone else still sees it.
@@ -117,7 +151,12 @@ describe('organiser: participants, moderation and face data', () => {
     it('confirming takes the photo out of that BIB’s results for everyone, not out of the other runner’s', async () => {
       const rival = await t.request('POST', API_ROUTES.organiserDecideReport, { eventId: f.eventId, reportId, decision: 'upheld' }, as(f.tokens.rival));
       expect(rival.status).toBe(403);
-      const res = await t.request<PhotoReportRow>('POST', API_ROUTES.organiserDecideReport, { eventId: f.eventId, reportId, decision: 'upheld' }, as(f.tokens.organiser));
+      const res = await t.request<PhotoReportRow>(
+        'POST',
+        API_ROUTES.organiserDecideReport,
+        { eventId: f.eventId, reportId, decision: 'upheld' },
+        as(f.tokens.organiser),
+      );
       expect(res.body).toMatchObject({ Message: "Confirmed: the photo has left this BIB's results.", result: { status: 'upheld' } });
       expect(await results(f.bib)).not.toContain(f.photoIds[5]);
       expect(await results('LH102')).toContain(f.photoIds[5]);
@@ -127,10 +166,20 @@ describe('organiser: participants, moderation and face data', () => {
     });
 
     it('dismissing brings it back; a report of another event is not found', async () => {
-      const res = await t.request<PhotoReportRow>('POST', API_ROUTES.organiserDecideReport, { eventId: f.eventId, reportId, decision: 'dismissed' }, as(f.tokens.organiser));
+      const res = await t.request<PhotoReportRow>(
+        'POST',
+        API_ROUTES.organiserDecideReport,
+        { eventId: f.eventId, reportId, decision: 'dismissed' },
+        as(f.tokens.organiser),
+      );
       expect(res.body.Message).toBe('Dismissed: the photo stays in the results.');
       expect(await results(f.bib)).toContain(f.photoIds[5]);
-      const rivalEvent = await t.request('POST', API_ROUTES.organiserDecideReport, { eventId: f.rivalEventId, reportId, decision: 'upheld' }, as(f.tokens.rival));
+      const rivalEvent = await t.request(
+        'POST',
+        API_ROUTES.organiserDecideReport,
+        { eventId: f.rivalEventId, reportId, decision: 'upheld' },
+        as(f.tokens.rival),
+      );
       expect(rivalEvent).toMatchObject({ status: 404, body: { Message: 'This report was withdrawn or is not of this event.' } });
     });
   });
@@ -139,11 +188,25 @@ describe('organiser: participants, moderation and face data', () => {
     it('deletes the event’s faces and jobs, turns selfie search off and is recorded; nothing is queued again', async () => {
       const db = t.ctx.db;
       await db.query('update events set selfiesearch = true where id = $1', [f.eventId]);
-      const otherEvent = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, selfiesearch) values ('Other Selfie Run', '2026-01-01', '2026-01-01', true) returning id`))[0]!.id;
-      const otherPhoto = (await db.query<{ id: number }>(`insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'OS-1', 'image', 'k', 'k', 'k', 10, 10) returning id`, [otherEvent]))[0]!.id;
+      const otherEvent = (
+        await db.query<{ id: number }>(
+          `insert into events (name, from_date, to_date, selfiesearch) values ('Other Selfie Run', '2026-01-01', '2026-01-01', true) returning id`,
+        )
+      )[0]!.id;
+      const otherPhoto = (
+        await db.query<{ id: number }>(
+          `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height) values ($1, 'OS-1', 'image', 'k', 'k', 'k', 10, 10) returning id`,
+          [otherEvent],
+        )
+      )[0]!.id;
       expect(await sweepNewPhotos(db)).toBeGreaterThan(0);
       const unit = (i: number) => Array.from({ length: EMBEDDING_SIZE }, (_, k) => (k === i ? 1 : 0));
-      const testFace = (descriptor: number[]) => ({ box: [0, 0, 64, 64] as [number, number, number, number], score: 0.9, descriptor, quality: { size: 64, brightness: 0.5, flatness: 0.05, sharpness: 0.1 , yaw: 0, eyeLight: 0.6 } });
+      const testFace = (descriptor: number[]) => ({
+        box: [0, 0, 64, 64] as [number, number, number, number],
+        score: 0.9,
+        descriptor,
+        quality: { size: 64, brightness: 0.5, flatness: 0.05, sharpness: 0.1, yaw: 0, eyeLight: 0.6 },
+      });
       await db.transaction(async (tx) => {
         await saveFacesOfPhoto(tx, f.photoIds[0]!, f.eventId, [testFace(unit(1))]);
         await saveFacesOfPhoto(tx, f.photoIds[1]!, f.eventId, [testFace(unit(2))]);
@@ -152,9 +215,16 @@ describe('organiser: participants, moderation and face data', () => {
 
       const wrongName = await t.request('POST', API_ROUTES.organiserDeleteFaceData, { eventId: f.eventId, confirmName: 'Lakeside' }, as(f.tokens.organiser));
       expect(wrongName.body.Message).toBe("Please type the event's name exactly as shown to confirm.");
-      expect((await t.request('POST', API_ROUTES.organiserDeleteFaceData, { eventId: f.eventId, confirmName: f.eventName }, as(f.tokens.rival))).status).toBe(403);
+      expect((await t.request('POST', API_ROUTES.organiserDeleteFaceData, { eventId: f.eventId, confirmName: f.eventName }, as(f.tokens.rival))).status).toBe(
+        403,
+      );
 
-      const res = await t.request<DeleteFaceDataResult>('POST', API_ROUTES.organiserDeleteFaceData, { eventId: f.eventId, confirmName: 'lakeside half 2026' }, as(f.tokens.organiser));
+      const res = await t.request<DeleteFaceDataResult>(
+        'POST',
+        API_ROUTES.organiserDeleteFaceData,
+        { eventId: f.eventId, confirmName: 'lakeside half 2026' },
+        as(f.tokens.organiser),
+      );
       expect(res.status).toBe(200);
       expect(res.body.result.faces).toBe(2);
       expect(res.body.Message).toBe("The event's face data is deleted (2 faces). Search by selfie is off.");

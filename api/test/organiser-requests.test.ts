@@ -27,17 +27,29 @@ describe('organiser requests and the operator console', () => {
   let operatorTwo: string;
   let operatorId: number;
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const form = (extra: object = {}) => ({ raceName: 'Nashik Vineyard Half 2027', fromDate: '2099-02-14', toDate: '2099-02-14', city: 'Nashik', expectedRunners: 2500, contactName: 'Asha Rao', contactPhone: '98765 43210', ...extra });
+  const form = (extra: object = {}) => ({
+    raceName: 'Nashik Vineyard Half 2027',
+    fromDate: '2099-02-14',
+    toDate: '2099-02-14',
+    city: 'Nashik',
+    expectedRunners: 2500,
+    contactName: 'Asha Rao',
+    contactPhone: '98765 43210',
+    ...extra,
+  });
   const ask = (token: string, body: object = form()) => t.request<OrganiserRequestView>('POST', API_ROUTES.organiserRequest, body, auth(token));
   const mine = async (token: string) => (await t.request<MyOrganiserRequestResult>('POST', API_ROUTES.myOrganiserRequest, {}, auth(token))).body.result;
   const decide = (body: object, token = operator) => t.request<OrganiserRequestView>('POST', API_ROUTES.operatorDecideOrganiserRequest, body, auth(token));
-  const mails = (tag: string) => t.ctx.db.query<{ to_address: string; body_text: string }>('select to_address, body_text from mail_outbox where tag = $1 order by id', [tag]);
+  const mails = (tag: string) =>
+    t.ctx.db.query<{ to_address: string; body_text: string }>('select to_address, body_text from mail_outbox where tag = $1 order by id', [tag]);
 
   beforeAll(async () => {
     t = await startTestApp();
     ashaId = await createUser(t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'asha.races@example.com', password: 'Finish@2026', emailVerified: true });
     asha = (await createSession(t.ctx.db, ashaId)).token;
-    ravi = (await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026' }))).token;
+    ravi = (
+      await createSession(t.ctx.db, await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.com', password: 'Finish@2026' }))
+    ).token;
     operatorId = await createUser(t.ctx.db, { firstName: 'Omar', lastName: 'Ops', email: 'ops@example.com', password: 'Finish@2026' });
     const secondId = await createUser(t.ctx.db, { firstName: 'Uma', lastName: 'Ops', email: 'ops2@example.com', password: 'Finish@2026' });
     await t.ctx.db.query('update users set is_operator = true where id = any($1::int[])', [[operatorId, secondId]]);
@@ -67,15 +79,23 @@ describe('organiser requests and the operator console', () => {
   it('a runner asks once at a time and is mailed that it arrived; only operators see the requests', async () => {
     const res = await ask(asha);
     expect([res.status, res.body.Message]).toEqual([200, ORGANISER_REQUEST_MESSAGES.received]);
-    expect(res.body.result).toMatchObject({ status: 'pending', raceName: 'Nashik Vineyard Half 2027', contactPhone: '9876543210', accountEmail: 'asha.races@example.com' });
+    expect(res.body.result).toMatchObject({
+      status: 'pending',
+      raceName: 'Nashik Vineyard Half 2027',
+      contactPhone: '9876543210',
+      accountEmail: 'asha.races@example.com',
+    });
     const again = await ask(asha);
     expect([again.status, again.body.Message]).toEqual([409, ORGANISER_REQUEST_MESSAGES.pendingAlready]);
-    expect(await t.ctx.db.query('select user_id, status, city, expected_runners from organiser_requests')).toEqual([{ user_id: ashaId, status: 'pending', city: 'Nashik', expected_runners: 2500 }]);
+    expect(await t.ctx.db.query('select user_id, status, city, expected_runners from organiser_requests')).toEqual([
+      { user_id: ashaId, status: 'pending', city: 'Nashik', expected_runners: 2500 },
+    ]);
     expect((await mails('organiser_request_received')).map((m) => m.to_address)).toEqual(['asha.races@example.com']);
     expect((await mine(asha)).request).toMatchObject({ status: 'pending' });
     expect((await mine(ravi)).request).toBeNull();
 
-    for (const path of [API_ROUTES.operatorOrganiserRequests, API_ROUTES.operatorEvents]) expect((await t.request('POST', path, {}, auth(asha))).status).toBe(403);
+    for (const path of [API_ROUTES.operatorOrganiserRequests, API_ROUTES.operatorEvents])
+      expect((await t.request('POST', path, {}, auth(asha))).status).toBe(403);
     expect((await decide({ requestId: res.body.result.id, approve: true }, asha)).status).toBe(403);
     const list = (await t.request<OperatorRequestsResult>('POST', API_ROUTES.operatorOrganiserRequests, {}, auth(operator))).body.result;
     expect(list.pending.map((r) => r.accountEmail)).toEqual(['asha.races@example.com']);
@@ -96,10 +116,15 @@ describe('organiser requests and the operator console', () => {
     const second = await ask(asha, form({ note: 'Permit attached to the mail.' }));
     expect(second.status).toBe(200);
     // Two operators answer at once: one approval stands, the other is told it was answered.
-    const answers = await Promise.all([decide({ requestId: second.body.result.id, approve: true }), decide({ requestId: second.body.result.id, approve: true }, operatorTwo)]);
+    const answers = await Promise.all([
+      decide({ requestId: second.body.result.id, approve: true }),
+      decide({ requestId: second.body.result.id, approve: true }, operatorTwo),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await t.ctx.db.query('select is_organiser from users where id = $1', [ashaId])).toEqual([{ is_organiser: true }]);
-    expect(await t.ctx.db.query(`select role, granted, via from role_changes where user_id = $1`, [ashaId])).toEqual([{ role: 'organiser', granted: true, via: 'api' }]);
+    expect(await t.ctx.db.query(`select role, granted, via from role_changes where user_id = $1`, [ashaId])).toEqual([
+      { role: 'organiser', granted: true, via: 'api' },
+    ]);
     expect((await mails('organiser_request_approved')).map((m) => m.to_address)).toEqual(['asha.races@example.com']);
     const organiserAgain = await ask(asha);
     expect([organiserAgain.status, organiserAgain.body.Message]).toEqual([409, ORGANISER_REQUEST_MESSAGES.organiserAlready]);
@@ -114,10 +139,27 @@ describe('organiser requests and the operator console', () => {
     expect([revoke.status, revoke.body.Message]).toEqual([200, 'The account is no longer an organiser.']);
     const unknown = await t.request('POST', API_ROUTES.operatorStaffRole, { email: 'nobody@example.com', role: 'organiser', grant: true }, auth(operator));
     expect([unknown.status, unknown.body.Message]).toEqual([404, NO_ACCOUNT_MESSAGE]);
-    expect((await t.request('POST', API_ROUTES.operatorStaffRole, { email: 'ravi@example.com', role: 'operator', grant: true }, auth(operator))).status).toBe(400);
+    expect((await t.request('POST', API_ROUTES.operatorStaffRole, { email: 'ravi@example.com', role: 'operator', grant: true }, auth(operator))).status).toBe(
+      400,
+    );
 
-    const [eventId] = (await t.ctx.db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable, published, partner_registration, organiser_user_id) values ('Hidden Hill Run 2099', '2099-03-01', '2099-03-01', false, false, true, $1) returning id`, [ashaId])).map((r) => r.id);
+    const [eventId] = (
+      await t.ctx.db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, issearchable, published, partner_registration, organiser_user_id) values ('Hidden Hill Run 2099', '2099-03-01', '2099-03-01', false, false, true, $1) returning id`,
+        [ashaId],
+      )
+    ).map((r) => r.id);
     const events = (await t.request<OperatorEventsResult>('POST', API_ROUTES.operatorEvents, {}, auth(operator))).body.result.events;
-    expect(events.find((e) => e.id === eventId)).toEqual({ id: eventId, name: 'Hidden Hill Run 2099', fromDate: '2099-03-01', published: false, registrationOpen: true, organisers: ['asha.races@example.com'], photos: 0, participants: 0, paidOrders: 0 });
+    expect(events.find((e) => e.id === eventId)).toEqual({
+      id: eventId,
+      name: 'Hidden Hill Run 2099',
+      fromDate: '2099-03-01',
+      published: false,
+      registrationOpen: true,
+      organisers: ['asha.races@example.com'],
+      photos: 0,
+      participants: 0,
+      paidOrders: 0,
+    });
   });
 });

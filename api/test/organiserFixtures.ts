@@ -42,13 +42,28 @@ export async function seedOrganiserFixture(ctx: AppContext): Promise<OrganiserFi
       [eventName, users.organiser],
     )
   )[0]!.id;
-  const rivalEventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id) values ('Rival Ridge 2026', '2026-11-01', '2026-11-01', $1) returning id`, [users.rival]))[0]!.id;
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const rivalEventId = (
+    await db.query<{ id: number }>(
+      `insert into events (name, from_date, to_date, organiser_user_id) values ('Rival Ridge 2026', '2026-11-01', '2026-11-01', $1) returning id`,
+      [users.rival],
+    )
+  )[0]!.id;
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   const media = async (bib: string | null, imageId: string, kind: 'image' | 'video' = 'image', partner: number | null = null) => {
     const key = `originals/${eventId}/${imageId}.${kind === 'video' ? 'mp4' : 'jpg'}`;
     await ctx.storage.put(key, jpeg, 'image/jpeg');
     await ctx.storage.put(`thumbs/${eventId}/${imageId}.jpg`, jpeg, 'image/jpeg');
-    const id = await insertTestPhoto(db, { eventId, bib, imageId, kind, originalKey: key, previewKey: `thumbs/${eventId}/${imageId}.jpg`, thumbKey: `thumbs/${eventId}/${imageId}.jpg` });
+    const id = await insertTestPhoto(db, {
+      eventId,
+      bib,
+      imageId,
+      kind,
+      originalKey: key,
+      previewKey: `thumbs/${eventId}/${imageId}.jpg`,
+      thumbKey: `thumbs/${eventId}/${imageId}.jpg`,
+    });
     if (partner !== null) await db.query('update photos set partner_user_id = $2 where id = $1', [id, partner]);
     return id;
   };
@@ -65,7 +80,11 @@ export async function seedOrganiserFixture(ctx: AppContext): Promise<OrganiserFi
      values ($1, 'Farah', 'Photo', '9876500002', 'farahph', 'Farah Photo', 'sealed', '9876', 2, 'HDFC Bank', 'Andheri', 'HDFC0001234', 'sealed', '456K')`,
     [users.partner],
   );
-  const printProductId = (await db.query<{ id: number }>(`insert into print_products (name, image_key, price) values ('Magnet 4x6 inches', 'public/prints/magnet.png', 739) returning id`))[0]!.id;
+  const printProductId = (
+    await db.query<{ id: number }>(
+      `insert into print_products (name, image_key, price) values ('Magnet 4x6 inches', 'public/prints/magnet.png', 739) returning id`,
+    )
+  )[0]!.id;
   const offerId = (
     await db.query<{ id: number }>(
       `insert into sponsor_offers (event_id, coupon_name, sponsor_name, description, discount_type, discount_amount, max_orders_allowed)

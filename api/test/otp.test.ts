@@ -101,6 +101,9 @@ describe('privacy OTP: no photos for a BIB until it is verified in the session',
     // Earlier tests mailed the BIB the 3 codes it gets without a captcha; a further one asks for it.
     const further = await t.request('POST', API_ROUTES.generateOtp, body(), bearer(token));
     expect(further.status).toBe(400);
-    expect(further.body).toMatchObject({ Message: 'Several OTPs were sent for this BIB recently. Please complete the captcha to get another one.', result: { captcha: 'standard' } });
+    expect(further.body).toMatchObject({
+      Message: 'Several OTPs were sent for this BIB recently. Please complete the captcha to get another one.',
+      result: { captcha: 'standard' },
+    });
   });
 });

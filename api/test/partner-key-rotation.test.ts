@@ -87,7 +87,10 @@ describe('pnpm admin reseal-partner-data', () => {
 
     // Rotated: the new key seals, the old one is still configured.
     const rotated = loadConfig({ dataDir: dir, databaseUrl: null, partnerDataKey: keyB, partnerDataPreviousKeys: [keyA] });
-    expect(await runAdmin(['reseal-partner-data'], rotated)).toEqual({ code: 0, out: `2 partner profile(s) re-sealed under key ${keyId(keyB)}; 0 already were.` });
+    expect(await runAdmin(['reseal-partner-data'], rotated)).toEqual({
+      code: 0,
+      out: `2 partner profile(s) re-sealed under key ${keyId(keyB)}; 0 already were.`,
+    });
     let check = await openDb({ url: null, dataDir: dir });
     try {
       const rows = await sealedRows(check);

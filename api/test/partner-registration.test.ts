@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { API_ROUTES, PARTNER_MESSAGES, type PartnerEventOption, type PartnerLookupResult, type RegisterPartnerRequest, type RegisterPartnerResult } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  PARTNER_MESSAGES,
+  type PartnerEventOption,
+  type PartnerLookupResult,
+  type RegisterPartnerRequest,
+  type RegisterPartnerResult,
+} from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
@@ -45,8 +52,16 @@ describe('partner registration', () => {
     const db = t.ctx.db;
     userId = await createUser(db, { firstName: 'Meera', lastName: 'Lens', email: 'meera@example.com', password: 'Finish@2026' });
     const other = await createUser(db, { firstName: 'Omar', lastName: 'Other', email: 'omar@example.com', password: 'Finish@2026' });
-    eventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ('Lake Run 2026', '2026-12-06', '2026-12-07', true) returning id`))[0].id;
-    hiddenEventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ('Lake Secret Run 2026', '2026-12-13', '2026-12-13', false) returning id`))[0].id;
+    eventId = (
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, issearchable) values ('Lake Run 2026', '2026-12-06', '2026-12-07', true) returning id`,
+      )
+    )[0].id;
+    hiddenEventId = (
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, issearchable) values ('Lake Secret Run 2026', '2026-12-13', '2026-12-13', false) returning id`,
+      )
+    )[0].id;
     tokens.meera = (await createSession(db, userId)).token;
     tokens.omar = (await createSession(db, other)).token;
   }, SET_UP_TIMEOUT_MS);
@@ -56,7 +71,14 @@ describe('partner registration', () => {
     const res = await t.request<PartnerEventOption[]>('POST', API_ROUTES.partnerEvents, { search: 'la' }, as('meera'));
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual([
-      { event_id: eventId, event_name: 'Lake Run 2026', event_from_date: '2026-12-06', event_to_date: '2026-12-07', event_location: null, dates: ['2026-12-06', '2026-12-07'] },
+      {
+        event_id: eventId,
+        event_name: 'Lake Run 2026',
+        event_from_date: '2026-12-06',
+        event_to_date: '2026-12-07',
+        event_location: null,
+        dates: ['2026-12-06', '2026-12-07'],
+      },
     ]);
     expect((await t.request('POST', API_ROUTES.partnerEvents, {})).status).toBe(401);
     const lookup = await t.request('POST', API_ROUTES.partnerLookup, { eventId: hiddenEventId }, as('meera'));
@@ -103,8 +125,20 @@ describe('partner registration', () => {
     const res = await t.request<RegisterPartnerResult>('POST', API_ROUTES.registerPartner, form(), as('meera'));
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe("Welcome to Finishline, Meera! Your registration for Lake Run 2026 is waiting for the organiser's approval.");
-    expect(res.body.result.partner).toMatchObject({ nickname: 'meeraL1', bankaccnum: 'XXXXXX6789', pannum: 'XXXXXX234Q', bankifsc: 'CNRB0001234', bankacctype: 1 });
-    expect(res.body.result.registration).toEqual({ eventId, status: 'pending', datesAvailable: ['2026-12-06', '2026-12-07'], remarks: 'Two bodies, 70-200 mm; both days', sharePercent: 70 });
+    expect(res.body.result.partner).toMatchObject({
+      nickname: 'meeraL1',
+      bankaccnum: 'XXXXXX6789',
+      pannum: 'XXXXXX234Q',
+      bankifsc: 'CNRB0001234',
+      bankacctype: 1,
+    });
+    expect(res.body.result.registration).toEqual({
+      eventId,
+      status: 'pending',
+      datesAvailable: ['2026-12-06', '2026-12-07'],
+      remarks: 'Two bodies, 70-200 mm; both days',
+      sharePercent: 70,
+    });
     expect((await t.ctx.db.query<{ is_partner: boolean }>('select is_partner from users where id = $1', [userId]))[0].is_partner).toBe(true);
     // A second new registration is refused: the form turns into an update.
     const again = await t.request('POST', API_ROUTES.registerPartner, form(), as('meera'));
@@ -146,9 +180,20 @@ describe('partner registration', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe('Your partner details are updated.');
-    expect(res.body.result.partner).toMatchObject({ nickname: 'meeraL1', bankbranch: 'Indiranagar', bankacctype: 2, bankaccnum: 'XXXXXX6789', pannum: 'XXXXXX234Q' });
+    expect(res.body.result.partner).toMatchObject({
+      nickname: 'meeraL1',
+      bankbranch: 'Indiranagar',
+      bankacctype: 2,
+      bankaccnum: 'XXXXXX6789',
+      pannum: 'XXXXXX234Q',
+    });
     expect(res.body.result.registration).toMatchObject({ status: 'pending', datesAvailable: ['2026-12-07'] });
-    const changed = await t.request<RegisterPartnerResult>('POST', API_ROUTES.registerPartner, form({ form_type: 1, bankaccnum: '98765432100', pannum: '' }), as('meera'));
+    const changed = await t.request<RegisterPartnerResult>(
+      'POST',
+      API_ROUTES.registerPartner,
+      form({ form_type: 1, bankaccnum: '98765432100', pannum: '' }),
+      as('meera'),
+    );
     expect(changed.body.result.partner.bankaccnum).toBe('XXXXXX2100');
     // An update of an account with no partner details is refused.
     const none = await t.request('POST', API_ROUTES.registerPartner, form({ form_type: 1, emailId: 'omar@example.com', nickname: 'omarsho' }), as('omar'));

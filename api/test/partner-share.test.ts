@@ -20,7 +20,12 @@ describe('partner share (My Share) and payouts', () => {
   const as = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
   let orderNo = 0;
 
-  async function order(event: number, status: string, paidAt: string | null, items: Array<{ kind: string; photoIds: number[]; amount: number; discount?: number }>) {
+  async function order(
+    event: number,
+    status: string,
+    paidAt: string | null,
+    items: Array<{ kind: string; photoIds: number[]; amount: number; discount?: number }>,
+  ) {
     orderNo += 1;
     const [o] = await t.ctx.db.query<{ id: number }>(
       `insert into orders (order_ref, txnid, event_id, bib_number, name, email, phone, status, amount, amount_text, productinfo, paid_at)
@@ -28,7 +33,13 @@ describe('partner share (My Share) and payouts', () => {
       [`FLSHARE${orderNo}`, event, status, paidAt],
     );
     for (const item of items) {
-      await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, $2, $2, $3, $4, $5)`, [o.id, item.kind, item.photoIds, item.amount, item.discount ?? 0]);
+      await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, $2, $2, $3, $4, $5)`, [
+        o.id,
+        item.kind,
+        item.photoIds,
+        item.amount,
+        item.discount ?? 0,
+      ]);
     }
   }
 
@@ -40,14 +51,22 @@ describe('partner share (My Share) and payouts', () => {
     const runner = await createUser(db, { firstName: 'Runa', lastName: 'Runner', email: 'runa@example.com', password: 'Finish@2026' });
     ana = await createUser(db, { firstName: 'Ana', lastName: 'Lens', email: 'ana.share@example.com', password: 'Finish@2026', isPartner: true });
     ben = await createUser(db, { firstName: 'Ben', lastName: 'Lens', email: 'ben.share@example.com', password: 'Finish@2026', isPartner: true });
-    eventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id) values ('Share Run 2026', '2026-10-04', '2026-10-04', $1) returning id`, [organiser]))[0].id;
-    secondEventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id) values ('Share Trail 2026', '2026-11-01', '2026-11-01', $1) returning id`, [rival]))[0].id;
-    await db.query(`insert into event_partners (event_id, user_id, status, share_percent) values ($1, $2, 'approved', 70), ($1, $3, 'approved', 60), ($4, $2, 'approved', 50)`, [
-      eventId,
-      ana,
-      ben,
-      secondEventId,
-    ]);
+    eventId = (
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, organiser_user_id) values ('Share Run 2026', '2026-10-04', '2026-10-04', $1) returning id`,
+        [organiser],
+      )
+    )[0].id;
+    secondEventId = (
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, organiser_user_id) values ('Share Trail 2026', '2026-11-01', '2026-11-01', $1) returning id`,
+        [rival],
+      )
+    )[0].id;
+    await db.query(
+      `insert into event_partners (event_id, user_id, status, share_percent) values ($1, $2, 'approved', 70), ($1, $3, 'approved', 60), ($4, $2, 'approved', 50)`,
+      [eventId, ana, ben, secondEventId],
+    );
     const photo = async (event: number, name: string, partner: number | null) => {
       const id = await insertTestPhoto(db, { eventId: event, bib: 'R1', imageId: `SHR-${name}` });
       if (partner) await db.query('update photos set partner_user_id = $1 where id = $2', [partner, id]);
@@ -66,7 +85,14 @@ describe('partner share (My Share) and payouts', () => {
     await order(eventId, 'Cancelled', null, [{ kind: 'images', photoIds: [a1], amount: 100 }]);
     // Share Trail: one photo of Ana's for 100, at 50%.
     await order(secondEventId, 'Paid', '2026-11-02T06:00:00Z', [{ kind: 'images', photoIds: [a3], amount: 100 }]);
-    for (const [who, id] of [['organiser', organiser], ['rival', rival], ['runner', runner], ['ana', ana], ['ben', ben]] as const) tokens[who] = (await createSession(db, id)).token;
+    for (const [who, id] of [
+      ['organiser', organiser],
+      ['rival', rival],
+      ['runner', runner],
+      ['ana', ana],
+      ['ben', ben],
+    ] as const)
+      tokens[who] = (await createSession(db, id)).token;
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
@@ -92,7 +118,9 @@ describe('partner share (My Share) and payouts', () => {
     const one = await t.request<PartnerShareResult>('POST', API_ROUTES.partnerShare, { eventId }, as('ana'));
     expect(one.body.result.usr_revenue.map((r) => r.event_id)).toEqual([eventId]);
     const mine = await t.request<PartnerShareResult>('POST', API_ROUTES.partnerShare, { eventId }, as('ben'));
-    expect(mine.body.result.usr_revenue).toEqual([{ event_id: eventId, event_name: 'Share Run 2026', price: 60, totalorders: 1, totalimages: 3, userimages: 1, share_percent: 60, usr_share: 36 }]);
+    expect(mine.body.result.usr_revenue).toEqual([
+      { event_id: eventId, event_name: 'Share Run 2026', price: 60, totalorders: 1, totalimages: 3, userimages: 1, share_percent: 60, usr_share: 36 },
+    ]);
     expect(JSON.stringify(mine.body)).not.toContain('Share Trail');
   });
 

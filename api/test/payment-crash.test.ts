@@ -70,7 +70,8 @@ describe('the API killed between create-order and the payment return', () => {
   let apiLog = '';
   let f: OrdersFixture;
 
-  const config = () => loadConfig({ databaseUrl: postgres?.url ?? null, dataDir, storage: { kind: 'local', dir: path.join(dataDir, 'objects') }, seedOnStart: false });
+  const config = () =>
+    loadConfig({ databaseUrl: postgres?.url ?? null, dataDir, storage: { kind: 'local', dir: path.join(dataDir, 'objects') }, seedOnStart: false });
   const openDatabase = () => openDb({ url: postgres?.url ?? null, dataDir: postgres ? null : dataDir });
 
   /**
@@ -99,7 +100,12 @@ describe('the API killed between create-order and the payment return', () => {
 
   async function startApiOnce(): Promise<void> {
     apiLog = '';
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], { cwd: API_DIR, env: apiEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], {
+      cwd: API_DIR,
+      env: apiEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     api = child;
     child.stdout!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
@@ -165,12 +171,9 @@ describe('the API killed between create-order and the payment return', () => {
 
   afterAll(
     () =>
-      closeAll(
-        { close: () => stopApi('SIGKILL') },
-        sandbox,
-        postgres ?? undefined,
-        { close: () => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }) },
-      ),
+      closeAll({ close: () => stopApi('SIGKILL') }, sandbox, postgres ?? undefined, {
+        close: () => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }),
+      }),
     TEAR_DOWN_TIMEOUT_MS,
   );
 
@@ -197,10 +200,26 @@ describe('the API killed between create-order and the payment return', () => {
       // The runner pays at the gateway; the gateway hands the browser the auto-posting return form.
       const pay = await fetch(form.PAYU_API_URL, {
         method: 'POST',
-        body: new URLSearchParams({ key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, surl: form.surl, furl: form.furl, hash: form.hash, udf1: form.udf1 }),
+        body: new URLSearchParams({
+          key: form.key,
+          txnid: form.txnid,
+          amount: form.amount,
+          productinfo: form.productinfo,
+          firstname: form.firstname,
+          lastname: form.lastname,
+          email: form.email,
+          phone: form.phone,
+          surl: form.surl,
+          furl: form.furl,
+          hash: form.hash,
+          udf1: form.udf1,
+        }),
       });
       expect(pay.status).toBe(200);
-      const complete = await fetch(`${sandboxUrl}/_payment/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }) });
+      const complete = await fetch(`${sandboxUrl}/_payment/complete`, {
+        method: 'POST',
+        body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }),
+      });
       const html = await complete.text();
       const action = formAction(html);
       const fields = hiddenInputs(html);

@@ -9,7 +9,15 @@ const KEY = 'gtKFFx';
 const SALT = 'eCwWELxi';
 
 describe('PayU hashes', () => {
-  const request = { key: KEY, txnid: 'T12345', amount: '590.00', productinfo: 'City Marathon BIB 42', firstname: 'Asha', email: 'asha@example.com', udf1: 'FLABC' };
+  const request = {
+    key: KEY,
+    txnid: 'T12345',
+    amount: '590.00',
+    productinfo: 'City Marathon BIB 42',
+    firstname: 'Asha',
+    email: 'asha@example.com',
+    udf1: 'FLABC',
+  };
 
   it('request hash: key|txnid|amount|productinfo|firstname|email|udf1..udf5||||||SALT', () => {
     // udf1=FLABC, udf2..udf5 empty, then the six pipes before the salt.

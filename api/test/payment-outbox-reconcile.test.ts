@@ -9,7 +9,17 @@ import { loadConfig } from '../src/config/config';
 import { createUser } from '../src/features/accounts/users';
 import { createSession } from '../src/features/accounts/sessions';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
-import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB, startBackgroundJobs, type BackgroundJobs } from '../src/pipeline/scheduled/backgroundJobs';
+import {
+  CANARY_WATCH_JOB,
+  CLEAN_ORIGINALS_JOB,
+  MAIL_JOB,
+  PRINT_FILES_JOB,
+  PRINT_REFUNDS_JOB,
+  PRUNE_JOB,
+  RECONCILE_JOB,
+  startBackgroundJobs,
+  type BackgroundJobs,
+} from '../src/pipeline/scheduled/backgroundJobs';
 import { reconcilePendingOrders } from '../src/features/payment';
 
 /**
@@ -68,7 +78,13 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
     // A proven account: its guest orders are its own (api/test/email-proof.test.ts).
-    const buyerId = await createUser(t.ctx.db, { email: 'late.buyer@example.com', password: 'Finish@2026', firstName: 'Late', lastName: 'Buyer', emailVerified: true });
+    const buyerId = await createUser(t.ctx.db, {
+      email: 'late.buyer@example.com',
+      password: 'Finish@2026',
+      firstName: 'Late',
+      lastName: 'Buyer',
+      emailVerified: true,
+    });
     buyerToken = (await createSession(t.ctx.db, buyerId)).token;
     const acquired = await acquireJobQueue(t.ctx.db);
     queue = acquired.queue;
@@ -133,7 +149,12 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     try {
       const started = Date.now();
       const history = await t.request<OrderHistoryResult>('POST', API_ROUTES.orderHistory, { searchtext: '' }, { authorization: `Bearer ${buyerToken}` });
-      const detail = await t.request<{ status: string }>('POST', API_ROUTES.orderDetail, { orderID: form.order_ref }, { authorization: `Bearer ${buyerToken}` });
+      const detail = await t.request<{ status: string }>(
+        'POST',
+        API_ROUTES.orderDetail,
+        { orderID: form.order_ref },
+        { authorization: `Bearer ${buyerToken}` },
+      );
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(history.body.result.order_history.find((o) => o.order_ref === form.order_ref)?.status).toBe('Pending');
       expect(detail.body.result.status).toBe('Pending');
@@ -199,11 +220,15 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
     const young = await order('young@example.com');
     const settings = { ...t.ctx.config.jobs.reconcile, expireAfterMinutes: 1440 };
     const [a, b] = await Promise.all([reconcilePendingOrders(t.ctx, settings), reconcilePendingOrders(t.ctx, settings)]);
-    const checks = await t.ctx.db.query<{ checks: number; n: number }>(`select payment_checks as checks, count(*)::int as n from orders where txnid like 'twice-%' group by payment_checks`);
+    const checks = await t.ctx.db.query<{ checks: number; n: number }>(
+      `select payment_checks as checks, count(*)::int as n from orders where txnid like 'twice-%' group by payment_checks`,
+    );
     expect(checks).toEqual([{ checks: 1, n: 300 }]);
     expect(a.checked + b.checked).toBeGreaterThanOrEqual(300);
     // Younger than the minimum age (the buyer may still be on the payment page): not asked about.
-    const youngRow = await t.ctx.db.query<{ payment_checks: number; status: string }>('select payment_checks, status from orders where txnid = $1', [young.txnid]);
+    const youngRow = await t.ctx.db.query<{ payment_checks: number; status: string }>('select payment_checks, status from orders where txnid = $1', [
+      young.txnid,
+    ]);
     expect(youngRow[0]).toEqual({ payment_checks: 0, status: 'Pending' });
     // Checked just now: a further run within the recheck time asks about nothing.
     expect((await reconcilePendingOrders(t.ctx, settings)).checked).toBe(0);
@@ -227,7 +252,12 @@ describe('outbox mail and payment reconciliation on the job queue', () => {
         [CANARY_WATCH_JOB, t.ctx.config.releases.watchSchedule],
       ].sort(),
     );
-    expect([t.ctx.config.jobs.mailSchedule, t.ctx.config.jobs.reconcileSchedule, t.ctx.config.jobs.pruneSchedule]).toEqual(['* * * * *', '* * * * *', '17 * * * *']);
-    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB]) expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
+    expect([t.ctx.config.jobs.mailSchedule, t.ctx.config.jobs.reconcileSchedule, t.ctx.config.jobs.pruneSchedule]).toEqual([
+      '* * * * *',
+      '* * * * *',
+      '17 * * * *',
+    ]);
+    for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB])
+      expect((await queue.boss.getQueue(name))?.policy).toBe('stately');
   });
 });

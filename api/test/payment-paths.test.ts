@@ -30,7 +30,12 @@ describe('payment paths', () => {
         captcha: await solveCaptcha(t.url),
         eventID: f.eventId,
         bibNumber: cart.bibNumber ?? f.bib,
-        cartInfo: { searchKind: cart.searchKind ?? 'bib', packageKind: null, lines: photoIds.map((id) => ({ type: 'download', category: 'image', id })), discountedPhotoIds: [] },
+        cartInfo: {
+          searchKind: cart.searchKind ?? 'bib',
+          packageKind: null,
+          lines: photoIds.map((id) => ({ type: 'download', category: 'image', id })),
+          discountedPhotoIds: [],
+        },
       },
       cart.headers,
     );
@@ -55,7 +60,27 @@ describe('payment paths', () => {
     return zipEntryNames(Buffer.from(await (await fetch(link.body.result)).arrayBuffer())).sort();
   }
   /** A return re-signed with the merchant's own salt, as only someone holding it could. */
-  const resign = (fields: Record<string, string>) => ({ ...fields, hash: payuReverseHash({ key: fields.key, txnid: fields.txnid, amount: fields.amount, productinfo: fields.productinfo, firstname: fields.firstname, email: fields.email, status: fields.status, udf1: fields.udf1, udf2: fields.udf2, udf3: fields.udf3, udf4: fields.udf4, udf5: fields.udf5, ...(fields.additionalCharges === undefined ? {} : { additionalCharges: fields.additionalCharges }) }, PAYU_TEST_SALT) });
+  const resign = (fields: Record<string, string>) => ({
+    ...fields,
+    hash: payuReverseHash(
+      {
+        key: fields.key,
+        txnid: fields.txnid,
+        amount: fields.amount,
+        productinfo: fields.productinfo,
+        firstname: fields.firstname,
+        email: fields.email,
+        status: fields.status,
+        udf1: fields.udf1,
+        udf2: fields.udf2,
+        udf3: fields.udf3,
+        udf4: fields.udf4,
+        udf5: fields.udf5,
+        ...(fields.additionalCharges === undefined ? {} : { additionalCharges: fields.additionalCharges }),
+      },
+      PAYU_TEST_SALT,
+    ),
+  });
 
   beforeAll(async () => {
     p = await startPaymentTestApp();
@@ -97,7 +122,10 @@ describe('payment paths', () => {
   it("the gateway's check unreachable, or reporting another amount, leaves the order Pending", async () => {
     const verifyUrl = t.ctx.config.payu.verifyUrl;
     const liar = Fastify();
-    liar.post('/verify', async () => ({ status: 1, transaction_details: new Proxy({}, { get: (_t, txnid) => ({ txnid, status: 'success', amt: '1.00', mihpayid: '1' }) }) }));
+    liar.post('/verify', async () => ({
+      status: 1,
+      transaction_details: new Proxy({}, { get: (_t, txnid) => ({ txnid, status: 'success', amt: '1.00', mihpayid: '1' }) }),
+    }));
     const liarUrl = await liar.listen({ port: 0, host: '127.0.0.1' });
     try {
       const form = await order([f.photoIds[2]]);
@@ -133,7 +161,13 @@ describe('payment paths', () => {
   });
 
   it("another account cannot call the download endpoints for someone's order", async () => {
-    const ownerId = await createUser(t.ctx.db, { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi.dl@example.com', password: 'Finish@2026', primaryPhone: '9811111111' });
+    const ownerId = await createUser(t.ctx.db, {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi.dl@example.com',
+      password: 'Finish@2026',
+      primaryPhone: '9811111111',
+    });
     const otherId = await createUser(t.ctx.db, { firstName: 'Meera', lastName: 'Iyer', email: 'meera.dl@example.com', password: 'Finish@2026' });
     const ownerAuth = { authorization: `Bearer ${(await createSession(t.ctx.db, ownerId)).token}` };
     const otherAuth = { authorization: `Bearer ${(await createSession(t.ctx.db, otherId)).token}` };
@@ -148,7 +182,8 @@ describe('payment paths', () => {
 
   it('the download link expires after 10 minutes (a fake clock, not a sleep)', async () => {
     const { form } = await paidOrder([f.photoIds[2]]);
-    const link = (await t.request<string>('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref, preauth: await preauthFromMail(form.order_ref) })).body.result;
+    const link = (await t.request<string>('POST', API_ROUTES.downloadOrder, { orderID: form.order_ref, preauth: await preauthFromMail(form.order_ref) })).body
+      .result;
     const realNow = Date.now();
     const clock = jest.spyOn(Date, 'now');
     try {

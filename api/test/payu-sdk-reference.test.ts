@@ -4,13 +4,23 @@ import { payuCommandHash, payuRequestHash, payuReverseHash } from '../src/payu/p
 
 // PayU's own Node SDK (payu-websdk) computes the same hashes independently of our field lists.
 const credentials = { key: 'gtKFFx', salt: 'eCwWELxi', config: {} };
-const request = { key: 'gtKFFx', txnid: 'TMK2J8Q4ZP7D', amount: '590.00', productinfo: 'City Marathon 2026 BIB 42', firstname: 'Asha', email: 'asha@example.com', udf1: 'FL7K2M9QXD' };
+const request = {
+  key: 'gtKFFx',
+  txnid: 'TMK2J8Q4ZP7D',
+  amount: '590.00',
+  productinfo: 'City Marathon 2026 BIB 42',
+  firstname: 'Asha',
+  email: 'asha@example.com',
+  udf1: 'FL7K2M9QXD',
+};
 const response = { ...request, status: 'success' };
 
 describe("our PayU hashes agree with PayU's SDK", () => {
   it('request hash', () => {
     expect(payuRequestHash(request, credentials.salt)).toBe(payuSdk.paymentHasher(credentials, request));
-    expect(payuRequestHash({ ...request, udf1: '', udf3: 'x' }, credentials.salt)).toBe(payuSdk.paymentHasher(credentials, { ...request, udf1: '', udf3: 'x' }));
+    expect(payuRequestHash({ ...request, udf1: '', udf3: 'x' }, credentials.salt)).toBe(
+      payuSdk.paymentHasher(credentials, { ...request, udf1: '', udf3: 'x' }),
+    );
   });
 
   it('reverse hash without additional charges, for success and failure', () => {

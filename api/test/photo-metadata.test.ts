@@ -24,14 +24,16 @@ function segmentsOf(jpeg: Buffer): string[] {
     if (marker === 0xda) break;
     const length = jpeg.readUInt16BE(pos + 2);
     const payload = jpeg.subarray(pos + 4, pos + 2 + length);
-    const label = marker === 0xfe ? 'COM' : marker >= 0xe0 && marker <= 0xef ? `APP${marker - 0xe0} ${payload.subarray(0, 40).toString('latin1').split(/[\0 ]/)[0]}` : null;
+    const label =
+      marker === 0xfe ? 'COM' : marker >= 0xe0 && marker <= 0xef ? `APP${marker - 0xe0} ${payload.subarray(0, 40).toString('latin1').split(/[\0 ]/)[0]}` : null;
     if (label) names.push(label);
     pos += 2 + length;
   }
   return names;
 }
 
-const segment = (marker: number, payload: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+const segment = (marker: number, payload: Buffer) =>
+  Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
 
 /**
  * A camera JPEG with everything a camera, phone or editor may add: EXIF (GPS, serials, owner,
@@ -40,8 +42,14 @@ const segment = (marker: number, payload: Buffer) => Buffer.concat([Buffer.from(
  */
 async function everythingJpeg(orientation: 1 | 6 = 1, seed = 'metadata'): Promise<Buffer> {
   const camera = await cameraPhoto({ bib: null, seed: `${seed}-${orientation}`, width: 800, grain: 4, cameraMetadata: true, orientation });
-  const thumbnail = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
-  const iptc = Buffer.concat([Buffer.from('Photoshop 3.0\0', 'latin1'), Buffer.from('8BIM\x04\x04\0\0\0\0\0\x14', 'latin1'), Buffer.from('\x1c\x02\x50\0\x0aKabir Shah\x1c\x02\x00\0\0', 'latin1')]);
+  const thumbnail = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#ff0000' } })
+    .jpeg()
+    .toBuffer();
+  const iptc = Buffer.concat([
+    Buffer.from('Photoshop 3.0\0', 'latin1'),
+    Buffer.from('8BIM\x04\x04\0\0\0\0\0\x14', 'latin1'),
+    Buffer.from('\x1c\x02\x50\0\x0aKabir Shah\x1c\x02\x00\0\0', 'latin1'),
+  ]);
   // A JFIF header carrying a 2 x 2 RGB thumbnail, then a JFXX thumbnail extension.
   const jfif = Buffer.concat([Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x02\x02', 'latin1'), Buffer.alloc(12, 0x7f)]);
   const extra = Buffer.concat([
@@ -56,7 +64,8 @@ async function everythingJpeg(orientation: 1 | 6 = 1, seed = 'metadata'): Promis
 
 const pixels = async (jpeg: Buffer) => (await sharp(jpeg).raw().toBuffer()).toString('base64');
 /** Every tag exifr finds (EXIF, GPS, XMP, IPTC, the EXIF thumbnail) but the colour profile's and the JFIF header's (checked by its bytes). */
-const tagsOf = async (jpeg: Buffer) => Object.keys(((await exifr.parse(jpeg, { xmp: true, iptc: true, ifd1: true, icc: false })) as Record<string, unknown>) ?? {});
+const tagsOf = async (jpeg: Buffer) =>
+  Object.keys(((await exifr.parse(jpeg, { xmp: true, iptc: true, ifd1: true, icc: false })) as Record<string, unknown>) ?? {});
 
 describe('originals are stored and delivered without personal metadata', () => {
   let p: PaymentTestApp;
@@ -67,7 +76,11 @@ describe('originals are stored and delivered without personal metadata', () => {
   let partnerToken: string;
 
   async function upload(file: Buffer, filename: string): Promise<number> {
-    const answer = await tusUpload(`${p.t.url}${API_ROUTES.partnerUploads}`, partnerToken, file, { eventId: String(eventId), filename, filetype: 'image/jpeg' });
+    const answer = await tusUpload(`${p.t.url}${API_ROUTES.partnerUploads}`, partnerToken, file, {
+      eventId: String(eventId),
+      filename,
+      filetype: 'image/jpeg',
+    });
     return receiptOf(answer).photoId;
   }
 
@@ -94,7 +107,12 @@ describe('originals are stored and delivered without personal metadata', () => {
       captcha: await solveCaptcha(p.t.url),
       eventID: eventId,
       bibNumber: 'unlabeled',
-      cartInfo: { searchKind: 'unlabeled', packageKind: null, lines: photoIds.map((id) => ({ type: 'download', category: 'image', id })), discountedPhotoIds: [] },
+      cartInfo: {
+        searchKind: 'unlabeled',
+        packageKind: null,
+        lines: photoIds.map((id) => ({ type: 'download', category: 'image', id })),
+        discountedPhotoIds: [],
+      },
     });
     expect(created.status).toBe(200);
     const back = await p.pay(created.body.result);
@@ -115,10 +133,18 @@ describe('originals are stored and delivered without personal metadata', () => {
   beforeAll(async () => {
     p = await startPaymentTestApp({}, { shellUrl: 'http://shell.test' });
     const db = p.t.ctx.db;
-    const partner = await createUser(db, { firstName: 'Kabir', lastName: 'Shah', email: 'kabir.metadata@example.com', password: 'Secret#2026', isPartner: true });
+    const partner = await createUser(db, {
+      firstName: 'Kabir',
+      lastName: 'Shah',
+      email: 'kabir.metadata@example.com',
+      password: 'Secret#2026',
+      isPartner: true,
+    });
     partnerToken = (await createSession(db, partner)).token;
     eventId = (
-      await db.query<{ id: number }>(`insert into events (name, from_date, to_date, location, issearchable, showunlabeled) values ('Metadata Run 2026', '2026-01-18', '2026-01-18', 'Mumbai', true, true) returning id`)
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, location, issearchable, showunlabeled) values ('Metadata Run 2026', '2026-01-18', '2026-01-18', 'Mumbai', true, true) returning id`,
+      )
     )[0]!.id;
     await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, partner]);
     ({ queue, release: releaseQueue } = await acquireJobQueue(db));
@@ -138,7 +164,9 @@ describe('originals are stored and delivered without personal metadata', () => {
       const before = (await exifr.parse(dirty, { xmp: true, iptc: true })) as Record<string, unknown>;
       expect(before).toMatchObject({ Make: CAMERA_METADATA.make, Artist: CAMERA_METADATA.artist, SerialNumber: CAMERA_METADATA.serial });
       expect((await exifr.gps(dirty))?.latitude).toBeCloseTo(CAMERA_METADATA.latitude, 3);
-      expect(segmentsOf(dirty)).toEqual(expect.arrayContaining(['APP0 JFXX', 'APP13 Photoshop', 'APP3 META', 'COM', 'APP1 Exif', 'APP1 http://ns.adobe.com/xap/1.0/']));
+      expect(segmentsOf(dirty)).toEqual(
+        expect.arrayContaining(['APP0 JFXX', 'APP13 Photoshop', 'APP3 META', 'COM', 'APP1 Exif', 'APP1 http://ns.adobe.com/xap/1.0/']),
+      );
 
       const clean = stripJpegMetadata(dirty, { orientation, dateTimeOriginal: CAMERA_METADATA.capturedAt, offsetTimeOriginal: CAMERA_METADATA.offset });
       expect(await exifr.gps(clean)).toBeUndefined();
@@ -149,7 +177,19 @@ describe('originals are stored and delivered without personal metadata', () => {
       expect(clean.toString('latin1')).not.toContain('Kabir');
       // Nothing after the picture's end (the trailing preview is gone), and the same pixels.
       expect(clean.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
-      expect(await pixels(clean)).toBe(await pixels(dirty.subarray(0, dirty.length - (await sharp({ create: { width: 16, height: 12, channels: 3, background: '#ff0000' } }).jpeg().toBuffer()).length)));
+      expect(await pixels(clean)).toBe(
+        await pixels(
+          dirty.subarray(
+            0,
+            dirty.length -
+              (
+                await sharp({ create: { width: 16, height: 12, channels: 3, background: '#ff0000' } })
+                  .jpeg()
+                  .toBuffer()
+              ).length,
+          ),
+        ),
+      );
     }
   });
 
@@ -166,7 +206,9 @@ describe('originals are stored and delivered without personal metadata', () => {
   it('an upload is stored clean at once, turned upright by the pipeline, and listed under a clean file name', async () => {
     const photoId = await upload(await everythingJpeg(6), '../../DSC_0042.JPG');
     // Before processing: already without GPS, names, IPTC or thumbnails; the orientation waits for the pipeline.
-    const [stored] = await p.t.ctx.db.query<{ original_key: string; original_name: string }>('select original_key, original_name from photos where id = $1', [photoId]);
+    const [stored] = await p.t.ctx.db.query<{ original_key: string; original_name: string }>('select original_key, original_name from photos where id = $1', [
+      photoId,
+    ]);
     expect(stored!.original_name).toBe('DSC_0042.JPG');
     expect((await tagsOf(await p.t.ctx.storage.getBuffer(stored!.original_key))).sort()).toEqual(['DateTimeOriginal', 'OffsetTimeOriginal', 'Orientation']);
 

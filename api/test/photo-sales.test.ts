@@ -25,23 +25,44 @@ describe('photo sales: what each photographer earned', () => {
       [`FLTEST${orderNo}`, eventId, bib, status],
     );
     for (const item of items) {
-      await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, $2, $2, $3, $4, $5)`, [o.id, item.kind, item.photoIds, item.amount, item.discount ?? 0]);
+      await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, $2, $2, $3, $4, $5)`, [
+        o.id,
+        item.kind,
+        item.photoIds,
+        item.amount,
+        item.discount ?? 0,
+      ]);
     }
   }
 
   beforeAll(async () => {
     t = await startTestApp();
     const db = t.ctx.db;
-    eventId = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date) values ('Ledger Run 2026', '2026-10-04', '2026-10-04') returning id`))[0].id;
+    eventId = (
+      await db.query<{ id: number }>(`insert into events (name, from_date, to_date) values ('Ledger Run 2026', '2026-10-04', '2026-10-04') returning id`)
+    )[0].id;
     ana = await createUser(db, { firstName: 'Ana', lastName: 'Lens', email: 'ana.lens@example.com', password: 'Finish@2026', isPartner: true });
     ben = await createUser(db, { firstName: 'Ben', lastName: 'Lens', email: 'ben.lens@example.com', password: 'Finish@2026', isPartner: true });
-    await db.query(`insert into event_partners (event_id, user_id, status, share_percent) values ($1, $2, 'approved', 70), ($1, $3, 'approved', 60)`, [eventId, ana, ben]);
-    for (const [name, bib, partner] of [['a1', 'R1', ana], ['a2', 'R1', ana], ['b1', 'R1', ben], ['b2', 'R2', ben], ['seed', 'R2', null]] as const) {
+    await db.query(`insert into event_partners (event_id, user_id, status, share_percent) values ($1, $2, 'approved', 70), ($1, $3, 'approved', 60)`, [
+      eventId,
+      ana,
+      ben,
+    ]);
+    for (const [name, bib, partner] of [
+      ['a1', 'R1', ana],
+      ['a2', 'R1', ana],
+      ['b1', 'R1', ben],
+      ['b2', 'R2', ben],
+      ['seed', 'R2', null],
+    ] as const) {
       photos[name] = await insertTestPhoto(db, { eventId, bib, imageId: `LED-${name}` });
       if (partner) await db.query('update photos set partner_user_id = $1 where id = $2', [partner, photos[name]]);
     }
     // 3 photos for 200 with 20 off: 60 each. A print of a1 earns nothing.
-    await order('Paid', 'R1', [{ kind: 'images', photoIds: [photos.a1, photos.a2, photos.b1], amount: 200, discount: 20 }, { kind: 'print', photoIds: [photos.a1], amount: 739 }]);
+    await order('Paid', 'R1', [
+      { kind: 'images', photoIds: [photos.a1, photos.a2, photos.b1], amount: 200, discount: 20 },
+      { kind: 'print', photoIds: [photos.a1], amount: 739 },
+    ]);
     // Downloaded counts as paid: a video-like single line of 150 for a2.
     await order('Downloaded', 'R1', [{ kind: 'video', photoIds: [photos.a2], amount: 150 }]);
     // Pending earns nothing.

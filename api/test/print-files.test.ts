@@ -3,7 +3,12 @@ import { BLEED_IN, collageTiles, officialTime, planPrint, raceDate } from '../sr
 
 describe('print-ready file rules', () => {
   it('turns the print to the photo, adds the bleed and takes 300 dpi only where the original gives it', () => {
-    expect(planPrint({ width: 6000, height: 4000 }, { widthIn: 4, heightIn: 6 })).toEqual({ widthIn: 6 + 2 * BLEED_IN, heightIn: 4 + 2 * BLEED_IN, availableDpi: 941, dpi: 300 });
+    expect(planPrint({ width: 6000, height: 4000 }, { widthIn: 4, heightIn: 6 })).toEqual({
+      widthIn: 6 + 2 * BLEED_IN,
+      heightIn: 4 + 2 * BLEED_IN,
+      availableDpi: 941,
+      dpi: 300,
+    });
     expect(planPrint({ width: 4000, height: 6000 }, { widthIn: 4, heightIn: 6 })).toMatchObject({ widthIn: 4.25, heightIn: 6.25, dpi: 300 });
     // A square frame from a 3:2 photo keeps the photo's height across 10.25 inches.
     expect(planPrint({ width: 3200, height: 2133 }, { widthIn: 10, heightIn: 10 })).toMatchObject({ availableDpi: 208, dpi: 208 });

@@ -53,7 +53,17 @@ describe('print refunds and replacements', () => {
     const res = await p.t.request<PaymentForm>(
       'POST',
       API_ROUTES.createOrder,
-      { name: 'Asha Rao', email: 'asha@example.com', phone_number: '9876543210', gender: 'Female', shipping_address: '12 MG Road, Bengaluru', pincode: '560001', eventID: f.eventId, bibNumber: f.bib, cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] } },
+      {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone_number: '9876543210',
+        gender: 'Female',
+        shipping_address: '12 MG Road, Bengaluru',
+        pincode: '560001',
+        eventID: f.eventId,
+        bibNumber: f.bib,
+        cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] },
+      },
       auth(runner),
     );
     expect(res.body.Message).toBe('Order created');
@@ -63,19 +73,41 @@ describe('print refunds and replacements', () => {
   }
 
   const items = (orderRef: string) =>
-    p.t.ctx.db.query<{ id: number; kind: string; total: string }>('select i.id, i.kind, i.total from order_items i join orders o on o.id = i.order_id where o.order_ref = $1 order by i.id', [orderRef]);
+    p.t.ctx.db.query<{ id: number; kind: string; total: string }>(
+      'select i.id, i.kind, i.total from order_items i join orders o on o.id = i.order_id where o.order_ref = $1 order by i.id',
+      [orderRef],
+    );
   const refund = (orderItemId: number, amount: number, requestKey = uuid(), token = staff) =>
     p.t.request<PrintRefundResult>('POST', API_ROUTES.fulfilmentRefund, { orderItemId, amount, requestKey }, auth(token));
-  const failNextRefunds = (count: number) => fetch(`${p.sandboxUrl}/_sandbox/refund-failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
-  const lineOf = async (orderItemId: number) => (await p.t.ctx.db.query<{ id: number; refunded: string; amount: string }>('select id, refunded, amount from print_lines where order_item_id = $1 and replacement_of is null', [orderItemId]))[0]!;
-  const refundRows = (lineId: number) => p.t.ctx.db.query<{ status: string; amount: number }>('select status, amount::float8 as amount from print_refunds where line_id = $1 order by id', [lineId]);
+  const failNextRefunds = (count: number) =>
+    fetch(`${p.sandboxUrl}/_sandbox/refund-failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+  const lineOf = async (orderItemId: number) =>
+    (
+      await p.t.ctx.db.query<{ id: number; refunded: string; amount: string }>(
+        'select id, refunded, amount from print_lines where order_item_id = $1 and replacement_of is null',
+        [orderItemId],
+      )
+    )[0]!;
+  const refundRows = (lineId: number) =>
+    p.t.ctx.db.query<{ status: string; amount: number }>('select status, amount::float8 as amount from print_refunds where line_id = $1 order by id', [lineId]);
   const detail = async (orderRef: string) => (await p.t.request<OrderDetail>('POST', API_ROUTES.orderDetail, { orderID: orderRef }, auth(runner))).body.result;
 
   beforeAll(async () => {
     p = await startPaymentTestApp();
     f = await seedOrdersFixture(p.t.ctx);
-    magnetId = (await p.t.ctx.db.query<{ id: number }>(`insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Magnet 4x6 inches', 'prints/m.png', 739, 4, 6) returning id`))[0]!.id;
-    const asha = await createUser(p.t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', password: 'Finish@2026', primaryPhone: '9876543210', emailVerified: true });
+    magnetId = (
+      await p.t.ctx.db.query<{ id: number }>(
+        `insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Magnet 4x6 inches', 'prints/m.png', 739, 4, 6) returning id`,
+      )
+    )[0]!.id;
+    const asha = await createUser(p.t.ctx.db, {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.com',
+      password: 'Finish@2026',
+      primaryPhone: '9876543210',
+      emailVerified: true,
+    });
     runner = (await createSession(p.t.ctx.db, asha)).token;
     const printer = await createUser(p.t.ctx.db, { firstName: 'Pooja', lastName: 'Print', email: 'print@example.com', password: 'Finish@2026' });
     await p.t.ctx.db.query('update users set is_fulfilment = true where id = $1', [printer]);
@@ -119,7 +151,10 @@ describe('print refunds and replacements', () => {
     expect(await partnerShares(p.t.ctx.db, f.eventId)).toEqual(sharesBefore);
 
     expect((await detail(orderRef)).printLines).toEqual([expect.objectContaining({ refunded: 100, refundPending: 0 })]);
-    const mails = await p.t.ctx.db.query<{ to_address: string; body_text: string }>(`select to_address, body_text from mail_outbox where tag = 'print_refund' and body_text like '%' || $1 || '%'`, [orderRef]);
+    const mails = await p.t.ctx.db.query<{ to_address: string; body_text: string }>(
+      `select to_address, body_text from mail_outbox where tag = 'print_refund' and body_text like '%' || $1 || '%'`,
+      [orderRef],
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to_address).toBe('asha@example.com');
     expect(mails[0]!.body_text).toContain('We have refunded ₹100');
@@ -197,7 +232,10 @@ describe('print refunds and replacements', () => {
   describe('replacements', () => {
     let orderRef: string;
     let lineId: number;
-    const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+    const jpeg = () =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+        .jpeg()
+        .toBuffer();
 
     async function ask(fields: { orderID: string; lineId: number; note?: string }, photo: Buffer | null, type = 'image/jpeg', token = runner) {
       const form = new FormData();
@@ -239,13 +277,22 @@ describe('print refunds and replacements', () => {
       const huge = await ask({ orderID: orderRef, lineId }, Buffer.alloc(6 * 1024 * 1024, 1));
       expect([huge.status, huge.body.Message]).toEqual([400, PHOTO_TOO_LARGE_MESSAGE]);
       // Someone else's order answers as an unknown one.
-      const stranger = await createUser(p.t.ctx.db, { firstName: 'Ravi', lastName: 'K', email: 'ravi@example.com', password: 'Finish@2026', emailVerified: true });
+      const stranger = await createUser(p.t.ctx.db, {
+        firstName: 'Ravi',
+        lastName: 'K',
+        email: 'ravi@example.com',
+        password: 'Finish@2026',
+        emailVerified: true,
+      });
       expect((await ask({ orderID: orderRef, lineId }, await jpeg(), 'image/jpeg', (await createSession(p.t.ctx.db, stranger)).token)).status).toBe(404);
       expect(await p.t.ctx.db.query('select 1 from print_replacement_requests')).toEqual([]);
 
       const asked = await ask({ orderID: orderRef, lineId, note: 'The magnet arrived cracked.' }, await jpeg());
       expect([asked.status, asked.body.Message]).toEqual([200, REPLACEMENT_ASKED_MESSAGE]);
-      expect(asked.body.result).toMatchObject({ canRequestReplacement: false, replacementRequest: { status: 'requested', note: 'The magnet arrived cracked.' } });
+      expect(asked.body.result).toMatchObject({
+        canRequestReplacement: false,
+        replacementRequest: { status: 'requested', note: 'The magnet arrived cracked.' },
+      });
       const twice = await ask({ orderID: orderRef, lineId }, await jpeg());
       expect([twice.status, twice.body.Message]).toEqual([409, ALREADY_ASKED_MESSAGE]);
     }, 60_000);
@@ -275,9 +322,14 @@ describe('print refunds and replacements', () => {
       expect(Number(lines[2]!.amount)).toBe(0);
 
       const shown = (await detail(orderRef)).printLines;
-      expect(shown.find((l) => l.id === lineId)).toMatchObject({ replacementRequest: { status: 'approved', replacementLineId: ok.body.result.id }, canRequestReplacement: false });
+      expect(shown.find((l) => l.id === lineId)).toMatchObject({
+        replacementRequest: { status: 'approved', replacementLineId: ok.body.result.id },
+        canRequestReplacement: false,
+      });
       expect(shown.find((l) => l.id === ok.body.result.id)).toMatchObject({ replacementOf: lineId, statusLabel: 'Being prepared' });
-      expect(await p.t.ctx.db.query(`select tag from mail_outbox where tag like 'print_replacement%' and body_text like '%' || $1 || '%'`, [orderRef])).toEqual([{ tag: 'print_replacement_approved' }]);
+      expect(await p.t.ctx.db.query(`select tag from mail_outbox where tag like 'print_replacement%' and body_text like '%' || $1 || '%'`, [orderRef])).toEqual(
+        [{ tag: 'print_replacement_approved' }],
+      );
     });
 
     it('a declined request tells the runner why', async () => {

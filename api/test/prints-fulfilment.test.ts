@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { API_ROUTES, COURIER_REQUIRED_MESSAGE, PRINT_BATCH_MESSAGES, PRINT_BATCH_MAX_LINES, type FulfilmentLine, type FulfilmentQueueResult, type OrderDetail, type PaymentForm } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  COURIER_REQUIRED_MESSAGE,
+  PRINT_BATCH_MESSAGES,
+  PRINT_BATCH_MAX_LINES,
+  type FulfilmentLine,
+  type FulfilmentQueueResult,
+  type OrderDetail,
+  type PaymentForm,
+} from '@finishline/shared/pure';
 import { closeAll, startTestApp, type TestApp, SET_UP_TIMEOUT_MS, TEAR_DOWN_TIMEOUT_MS } from './support/testApp';
 import { insertTestPhoto } from './support/photos';
 import { seedOrdersFixture, type OrdersFixture } from './ordersFixtures';
@@ -33,7 +42,13 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
 
   async function photo(imageId: string, width: number, height: number): Promise<number> {
     const key = `originals/${f.eventId}/${imageId}.jpg`;
-    await t.ctx.storage.put(key, await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer(), 'image/jpeg');
+    await t.ctx.storage.put(
+      key,
+      await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
     return insertTestPhoto(t.ctx.db, { eventId: f.eventId, bib: f.bib, imageId, originalKey: key, width, height });
   }
 
@@ -42,7 +57,17 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     const res = await t.request<PaymentForm>(
       'POST',
       API_ROUTES.createOrder,
-      { name: 'Asha Rao', email: 'asha@example.com', phone_number: '9876543210', gender: 'Female', shipping_address: '12 MG Road, Bengaluru', pincode: '560001', eventID: f.eventId, bibNumber: f.bib, cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] } },
+      {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone_number: '9876543210',
+        gender: 'Female',
+        shipping_address: '12 MG Road, Bengaluru',
+        pincode: '560001',
+        eventID: f.eventId,
+        bibNumber: f.bib,
+        cartInfo: { searchKind: 'bib', packageKind: null, lines, discountedPhotoIds: [] },
+      },
       auth(runner),
     );
     expect(res.body.Message).toBe('Order created');
@@ -51,17 +76,34 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
   }
 
   const queue = async (search = '') => (await t.request<FulfilmentQueueResult>('POST', API_ROUTES.fulfilmentQueue, { search }, auth(staff))).body.result.lines;
-  const move = (lineId: number, status: string, extra: object = {}, token = staff) => t.request<FulfilmentLine>('POST', API_ROUTES.fulfilmentLineStatus, { lineId, status, ...extra }, auth(token));
-  const mails = (tag: string) => t.ctx.db.query<{ to_address: string; body_text: string }>('select to_address, body_text from mail_outbox where tag = $1 order by id', [tag]);
+  const move = (lineId: number, status: string, extra: object = {}, token = staff) =>
+    t.request<FulfilmentLine>('POST', API_ROUTES.fulfilmentLineStatus, { lineId, status, ...extra }, auth(token));
+  const mails = (tag: string) =>
+    t.ctx.db.query<{ to_address: string; body_text: string }>('select to_address, body_text from mail_outbox where tag = $1 order by id', [tag]);
 
   beforeAll(async () => {
     t = await startTestApp();
     f = await seedOrdersFixture(t.ctx);
-    magnetId = (await t.ctx.db.query<{ id: number }>(`insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Magnet 4x6 inches', 'prints/m.png', 739, 4, 6) returning id`))[0].id;
-    frameId = (await t.ctx.db.query<{ id: number }>(`insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Frame 10x10 inches', 'prints/f.png', 319, 10, 10) returning id`))[0].id;
+    magnetId = (
+      await t.ctx.db.query<{ id: number }>(
+        `insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Magnet 4x6 inches', 'prints/m.png', 739, 4, 6) returning id`,
+      )
+    )[0].id;
+    frameId = (
+      await t.ctx.db.query<{ id: number }>(
+        `insert into print_products (name, image_key, price, print_width_in, print_height_in) values ('Frame 10x10 inches', 'prints/f.png', 319, 10, 10) returning id`,
+      )
+    )[0].id;
     big = [await photo('BIG-1', 2000, 1333), await photo('BIG-2', 2000, 1333), await photo('BIG-3', 2000, 1333)];
     small = await photo('SMALL-1', 1200, 800);
-    const asha = await createUser(t.ctx.db, { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', password: 'Finish@2026', primaryPhone: '9876543210', emailVerified: true });
+    const asha = await createUser(t.ctx.db, {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.com',
+      password: 'Finish@2026',
+      primaryPhone: '9876543210',
+      emailVerified: true,
+    });
     runner = (await createSession(t.ctx.db, asha)).token;
     const printer = await createUser(t.ctx.db, { firstName: 'Pooja', lastName: 'Print', email: 'print@example.com', password: 'Finish@2026' });
     staff = (await createSession(t.ctx.db, printer)).token;
@@ -100,8 +142,18 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     const [magnet, lowMagnet, frame, collage] = await queue(orderRef);
 
     // A landscape photo on a 4x6 magnet prints 6x4: 6.25 x 4.25 inches with the bleed at 300 dpi.
-    expect(magnet).toMatchObject({ fileState: 'ready', fileDpi: 300, fileWidth: 1875, fileHeight: 1275, warning: null, shippingAddress: '12 MG Road, Bengaluru', pincode: '560001' });
-    const file = await t.ctx.storage.getBuffer((await t.ctx.db.query<{ file_key: string }>('select file_key from print_lines where id = $1', [magnet!.id]))[0]!.file_key);
+    expect(magnet).toMatchObject({
+      fileState: 'ready',
+      fileDpi: 300,
+      fileWidth: 1875,
+      fileHeight: 1275,
+      warning: null,
+      shippingAddress: '12 MG Road, Bengaluru',
+      pincode: '560001',
+    });
+    const file = await t.ctx.storage.getBuffer(
+      (await t.ctx.db.query<{ file_key: string }>('select file_key from print_lines where id = $1', [magnet!.id]))[0]!.file_key,
+    );
     const meta = await sharp(file).metadata();
     expect([meta.width, meta.height, meta.density, meta.space, Boolean(meta.icc)]).toEqual([1875, 1275, 300, 'srgb', true]);
     // 1200 x 800 cropped to 6.25:4.25 keeps 1176 px across 6.25 inches: 188 dpi, made and warned.
@@ -139,7 +191,9 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     expect(shippedMails[0]!.body_text).toContain('Tracking number: BD123456');
 
     const detail = await t.request<OrderDetail>('POST', API_ROUTES.orderDetail, { orderID: orderRef }, auth(runner));
-    expect(detail.body.result.printLines).toEqual([expect.objectContaining({ product: 'Magnet 4x6 inches', status: 'shipped', statusLabel: 'Shipped', courier: 'Blue Dart', trackingNumber: 'BD123456' })]);
+    expect(detail.body.result.printLines).toEqual([
+      expect.objectContaining({ product: 'Magnet 4x6 inches', status: 'shipped', statusLabel: 'Shipped', courier: 'Blue Dart', trackingNumber: 'BD123456' }),
+    ]);
     expect(detail.body.result.shipping).toEqual({ address: '12 MG Road, Bengaluru', pincode: '560001' });
 
     expect((await move(line!.id, 'delivered')).status).toBe(200);
@@ -147,8 +201,16 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     expect((await mails('print_delivered')).filter((m) => m.body_text.includes(orderRef))).toHaveLength(1);
     expect((await move(line!.id, 'returned')).status).toBe(200);
     expect((await move(line!.id, 'delivered')).status).toBe(400);
-    const changes = await t.ctx.db.query<{ from_status: string; to_status: string }>('select from_status, to_status from print_line_changes where line_id = $1 order by id', [line!.id]);
-    expect(changes.map((c) => `${c.from_status}->${c.to_status}`)).toEqual(['queued->printed', 'printed->shipped', 'shipped->delivered', 'delivered->returned']);
+    const changes = await t.ctx.db.query<{ from_status: string; to_status: string }>(
+      'select from_status, to_status from print_line_changes where line_id = $1 order by id',
+      [line!.id],
+    );
+    expect(changes.map((c) => `${c.from_status}->${c.to_status}`)).toEqual([
+      'queued->printed',
+      'printed->shipped',
+      'shipped->delivered',
+      'delivered->returned',
+    ]);
   }, 60_000);
 
   it('two fulfilment users marking one line at once leave one result', async () => {
@@ -204,7 +266,7 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     expect((await fetch(`${t.url}${API_ROUTES.fulfilmentExport}`, { headers: auth(runner) })).status).toBe(403);
   });
 
-  it('downloads a batch: the lines\' print-ready files and a packing list per parcel, recorded; refuses lines not ready, done, unknown or too many', async () => {
+  it("downloads a batch: the lines' print-ready files and a packing list per parcel, recorded; refuses lines not ready, done, unknown or too many", async () => {
     const first = await paidOrder([
       { type: 'print', category: 'image', id: big[2], printProductId: magnetId },
       { type: 'print', category: 'image', id: big[1], printProductId: magnetId },
@@ -213,10 +275,19 @@ describe('prints and collages after payment: files, statuses, fulfilment role', 
     const heldRef = await paidOrder([{ type: 'print', category: 'image', id: small, printProductId: frameId }]);
     await preparePrintFiles(t.ctx);
     const lines = [...(await queue(first)), ...(await queue(second))];
-    expect(lines.map((l) => [l.fileState, l.lastBatch])).toEqual([['ready', null], ['ready', null], ['ready', null]]);
+    expect(lines.map((l) => [l.fileState, l.lastBatch])).toEqual([
+      ['ready', null],
+      ['ready', null],
+      ['ready', null],
+    ]);
     const ids = lines.map((l) => l.id);
 
-    const batch = (body: object, token = staff) => fetch(`${t.url}${API_ROUTES.fulfilmentBatch}`, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const batch = (body: object, token = staff) =>
+      fetch(`${t.url}${API_ROUTES.fulfilmentBatch}`, {
+        method: 'POST',
+        headers: { ...auth(token), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const res = await batch({ lineIds: ids });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');

@@ -21,12 +21,23 @@ describe('privacy-checked BIBs are released only to the session that verified th
   const guest = { name: 'Asha Rao', email: 'asha.guest@example.com', phone_number: '9876543210', pincode: '560001' };
   const lines = (ids: number[]) => ids.map((id) => ({ type: 'download', category: 'image', id }));
   const billOf = (ids: number[], headers: Record<string, string> = {}, searchKind = 'bib', bibNumber = f.bib) =>
-    t.request<Bill>('POST', API_ROUTES.cartDetails, { eventId: f.eventId, bibNumber, searchKind, packageKind: null, lines: lines(ids), sponsorofferID: null, discountedPhotoIds: [] }, headers);
+    t.request<Bill>(
+      'POST',
+      API_ROUTES.cartDetails,
+      { eventId: f.eventId, bibNumber, searchKind, packageKind: null, lines: lines(ids), sponsorofferID: null, discountedPhotoIds: [] },
+      headers,
+    );
   const orderOf = async (ids: number[], headers: Record<string, string> = {}) =>
     t.request<PaymentForm>(
       'POST',
       API_ROUTES.createOrder,
-      { ...guest, captcha: await solveCaptcha(t.url), eventID: f.eventId, bibNumber: f.bib, cartInfo: { searchKind: 'bib', packageKind: null, lines: lines(ids), discountedPhotoIds: [] } },
+      {
+        ...guest,
+        captcha: await solveCaptcha(t.url),
+        eventID: f.eventId,
+        bibNumber: f.bib,
+        cartInfo: { searchKind: 'bib', packageKind: null, lines: lines(ids), discountedPhotoIds: [] },
+      },
       headers,
     );
 
@@ -43,7 +54,10 @@ describe('privacy-checked BIBs are released only to the session that verified th
     t = p.t;
     f = await seedOrdersFixture(t.ctx);
     await t.ctx.db.query('update events set privacy_check = true where id = any($1::int[])', [[f.eventId, f.preorderEventId]]);
-    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, $2, 'Kiran Shah', 'kiran.runner@example.com')`, [f.preorderEventId, f.preorderBib]);
+    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, $2, 'Kiran Shah', 'kiran.runner@example.com')`, [
+      f.preorderEventId,
+      f.preorderBib,
+    ]);
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(p), TEAR_DOWN_TIMEOUT_MS);
 
@@ -63,7 +77,10 @@ describe('privacy-checked BIBs are released only to the session that verified th
     // answered exactly as a photo id the event does not have, so the answer tells nothing of the BIB.
     const locked = await billOf([f.photoIds[0]], bearer(token), 'selfie', 'selfie');
     const absent = await billOf([999_999], bearer(token), 'selfie', 'selfie');
-    const shape = (res: { status: number; body: { Message: string } }, id: number) => ({ status: res.status, message: res.body.Message.replace(String(id), '<id>') });
+    const shape = (res: { status: number; body: { Message: string } }, id: number) => ({
+      status: res.status,
+      message: res.body.Message.replace(String(id), '<id>'),
+    });
     expect(shape(locked, f.photoIds[0]!)).toEqual(shape(absent, 999_999));
     expect(shape(locked, f.photoIds[0]!)).toEqual({ status: 400, message: `Photo <id> is not part of ${f.eventName}. Please remove it from your cart.` });
     // The unlabeled cart too (a tagged photo of a locked BIB is no more there than an unknown id).
@@ -71,7 +88,9 @@ describe('privacy-checked BIBs are released only to the session that verified th
     const absentUnlabeled = await billOf([999_999], bearer(token), 'unlabeled', 'unlabeled');
     expect(shape(lockedUnlabeled, f.photoIds[0]!)).toEqual(shape(absentUnlabeled, 999_999));
     // A cart of a BIB the session verified with another, locked BIB's photo: the same answer again.
-    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, 'OT200', 'Omar Sheikh', 'omar.runner@example.com')`, [f.eventId]);
+    await t.ctx.db.query(`insert into participants (event_id, bib_number, name, email) values ($1, 'OT200', 'Omar Sheikh', 'omar.runner@example.com')`, [
+      f.eventId,
+    ]);
     await verifyBib(token, f.eventId, 'OT200');
     const other = await billOf([f.photoIds[0]], bearer(token), 'bib', 'OT200');
     const otherAbsent = await billOf([999_999], bearer(token), 'bib', 'OT200');
@@ -135,7 +154,9 @@ describe('privacy-checked BIBs are released only to the session that verified th
     const unverified = await t.request('POST', API_ROUTES.preorderLink, { ...mapping, orderBibNumber: f.preorderBib }, bearer(token));
     expect(unverified.status).toBe(403);
     expect(unverified.body.Message).toBe(PRIVACY_MESSAGE);
-    expect((await t.ctx.db.query<{ bib_number: string }>('select bib_number from orders where order_ref = $1', [mapping.orderId]))[0].bib_number).toBe('prebook');
+    expect((await t.ctx.db.query<{ bib_number: string }>('select bib_number from orders where order_ref = $1', [mapping.orderId]))[0].bib_number).toBe(
+      'prebook',
+    );
 
     await verifyBib(token, f.preorderEventId, f.preorderBib);
     const mapped = await t.request<PreorderLinkResult>('POST', API_ROUTES.preorderLink, { ...mapping, orderBibNumber: f.preorderBib }, bearer(token));

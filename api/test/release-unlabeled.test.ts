@@ -19,12 +19,24 @@ describe('unlabeled photos of an event that does not show them', () => {
   beforeAll(async () => {
     t = await startTestApp({ security: { ...loadConfig().security, captchaCost: 20, captchaMaxCounter: 400 } });
     f = await seedCartFixture(t.ctx.db);
-    hiddenEventId = (await t.ctx.db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable, showunlabeled) values ('Hidden Unlabeled 10K 2026', '2026-02-01', '2026-02-01', true, false) returning id`))[0].id;
+    hiddenEventId = (
+      await t.ctx.db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, issearchable, showunlabeled) values ('Hidden Unlabeled 10K 2026', '2026-02-01', '2026-02-01', true, false) returning id`,
+      )
+    )[0].id;
     hiddenPhotoId = await insertTestPhoto(t.ctx.db, { eventId: hiddenEventId, bib: null, imageId: 'HID-1' });
   }, SET_UP_TIMEOUT_MS);
   afterAll(() => closeAll(t), TEAR_DOWN_TIMEOUT_MS);
 
-  const cartOf = (eventId: number, id: number) => ({ eventId, bibNumber: 'unlabeled', searchKind: 'unlabeled', packageKind: null, lines: [{ type: 'download', category: 'image', id }], sponsorofferID: null, discountedPhotoIds: [] });
+  const cartOf = (eventId: number, id: number) => ({
+    eventId,
+    bibNumber: 'unlabeled',
+    searchKind: 'unlabeled',
+    packageKind: null,
+    lines: [{ type: 'download', category: 'image', id }],
+    sponsorofferID: null,
+    discountedPhotoIds: [],
+  });
 
   it('are neither paged nor priced, while a showing event prices its own', async () => {
     const paged = await t.request('POST', API_ROUTES.paginatePhotos, { event_id: hiddenEventId, bib_number: 'unlabeled' });

@@ -64,10 +64,7 @@ describe('round trips of home, event list and cart bill', () => {
   it('the bill of a privacy-checked BIB takes one statement, verified or not', async () => {
     const { token } = await createSession(t.ctx.db, null);
     const session = (await findSession(t.ctx.db, token))!;
-    const request = cart(
-      imageLines(f.privatePhotoIds),
-      { eventId: f.privateEventId, bibNumber: 'PR7' },
-    );
+    const request = cart(imageLines(f.privatePhotoIds), { eventId: f.privateEventId, bibNumber: 'PR7' });
     const locked = await counted((ctx) => buildBill(ctx, request, { ip: '127.0.0.1', sessionId: session.id }).catch((error: Error) => error.message));
     expect(locked.result).toBe('Please verify the OTP sent to the participant to see these photos.');
     expect(locked.statements).toHaveLength(1);
@@ -81,7 +78,11 @@ describe('round trips of home, event list and cart bill', () => {
   it('home takes one statement', async () => {
     const { result, statements } = await counted((ctx) => homePage(ctx.db, ctx.storage, '2026-11-21'));
     expect(statements).toHaveLength(1);
-    expect(Object.values(result.past_event).flat().map((e) => e.event_name)).toEqual(NEWEST_FIRST);
+    expect(
+      Object.values(result.past_event)
+        .flat()
+        .map((e) => e.event_name),
+    ).toEqual(NEWEST_FIRST);
   });
 
   it('the event list, the events of a year and the filters of the list take one statement each', async () => {

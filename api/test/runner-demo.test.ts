@@ -19,8 +19,14 @@ describe('runner demo orders', () => {
       `select e.id from events e join users u on u.id = e.organiser_user_id where u.email = 'organiser@finishline.test' order by e.id`,
     );
     const dashboards = [];
-    for (const e of events) dashboards.push((await t.request<OrganiserDashboardResult>('POST', API_ROUTES.organiserDashboard, { event_id: e.id }, organiser)).body.result.totals);
-    const share = await t.request<PartnerShareResult>('POST', API_ROUTES.partnerShare, { userid: 'partner@finishline.test' }, await bearer('partner@finishline.test'));
+    for (const e of events)
+      dashboards.push((await t.request<OrganiserDashboardResult>('POST', API_ROUTES.organiserDashboard, { event_id: e.id }, organiser)).body.result.totals);
+    const share = await t.request<PartnerShareResult>(
+      'POST',
+      API_ROUTES.partnerShare,
+      { userid: 'partner@finishline.test' },
+      await bearer('partner@finishline.test'),
+    );
     return { dashboards, share: share.body.result };
   };
   let before: Awaited<ReturnType<typeof othersFigures>>;
@@ -60,7 +66,9 @@ describe('runner demo orders', () => {
 
   it('My Orders shows each order’s photos to download, open for 30 days from payment; a confirmation mail went out', async () => {
     const runner = await bearer('runner@finishline.test');
-    const orders = await t.ctx.db.query<{ order_ref: string; paid_at: Date }>(`select order_ref, paid_at from orders where email = 'runner@finishline.test' order by paid_at`);
+    const orders = await t.ctx.db.query<{ order_ref: string; paid_at: Date }>(
+      `select order_ref, paid_at from orders where email = 'runner@finishline.test' order by paid_at`,
+    );
     expect(orders).toHaveLength(2);
     for (const order of orders) {
       const detail = await t.request<OrderDetail>('POST', `${API_ROUTES.myOrder}?orderid=${order.order_ref}`, {}, runner);
@@ -68,12 +76,16 @@ describe('runner demo orders', () => {
       expect(detail.body.result.photo).toHaveLength(1);
       expect(Date.parse(detail.body.result.download_until!)).toBeGreaterThan(Date.now());
     }
-    const mails = await t.ctx.db.query<{ subject: string }>(`select subject from mail_outbox where to_address = 'runner@finishline.test' and tag = 'order_confirmation' order by id`);
+    const mails = await t.ctx.db.query<{ subject: string }>(
+      `select subject from mail_outbox where to_address = 'runner@finishline.test' and tag = 'order_confirmation' order by id`,
+    );
     expect(mails.map((m) => m.subject)).toEqual(orders.map((o) => `Your order ${o.order_ref} is confirmed`));
   });
 
   it('leaves the organiser’s dashboards, the partner’s share and every sponsor cap as they were', async () => {
     expect(await othersFigures()).toEqual(before);
-    expect(await t.ctx.db.query(`select 1 from orders where email = 'runner@finishline.test' and (sponsor_offer_id is not null or sponsor_photo_count > 0)`)).toEqual([]);
+    expect(
+      await t.ctx.db.query(`select 1 from orders where email = 'runner@finishline.test' and (sponsor_offer_id is not null or sponsor_photo_count > 0)`),
+    ).toEqual([]);
   });
 });

@@ -23,7 +23,14 @@ describe('search event by BIB', () => {
 
   it('finds the photos and videos of a BIB with signed preview and thumbnail URLs that load and expire with the session', async () => {
     const before = Date.now();
-    const res = await search({ eventName: 'Mumbai Coastal Marathon 2026', bibNumber: 'TT20608', eventID: mainEvent(), userID: null, sessionToken: '', orderId: null });
+    const res = await search({
+      eventName: 'Mumbai Coastal Marathon 2026',
+      bibNumber: 'TT20608',
+      eventID: mainEvent(),
+      userID: null,
+      sessionToken: '',
+      orderId: null,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ StatusCode: 200, HasError: false });
     const r = res.body.result;
@@ -223,7 +230,7 @@ describe('search event by BIB', () => {
 
   // The embedded database answers a repeated search from memory for up to a second: every write in
   // between (a statement or a transaction) must show in the very next search.
-  it('shows an organiser\'s switch, a photo no longer ready and a BIB tag taken off or put back in the very next search', async () => {
+  it("shows an organiser's switch, a photo no longer ready and a BIB tag taken off or put back in the very next search", async () => {
     const eventID = ids.get('Pune Hill Trail 2025')!;
     const first = await search({ bibNumber: 'PT15001', eventID });
     expect(first.body.result.photo).toHaveLength(2);
@@ -243,7 +250,9 @@ describe('search event by BIB', () => {
     const untagged = first.body.result.photo[1]!.id;
     await t.ctx.db.transaction((tx) => tx.query(`delete from photo_bibs where photo_id = $1 and bib_number = 'PT15001'`, [untagged]));
     expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo.map((p) => p.id)).toEqual([hidden]);
-    await t.ctx.db.transaction((tx) => tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, 'PT15001', 'seed')`, [untagged, eventID]));
+    await t.ctx.db.transaction((tx) =>
+      tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, 'PT15001', 'seed')`, [untagged, eventID]),
+    );
     expect((await search({ bibNumber: 'PT15001', eventID })).body.result.photo).toHaveLength(2);
   });
 });

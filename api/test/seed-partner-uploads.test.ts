@@ -54,7 +54,12 @@ describe('demo partner uploads', () => {
     const deadline = Date.now() + 120_000;
     let uploads: SupplyPhotosResult['photos'];
     for (;;) {
-      const res = await t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, perPage: SUPPLY_MAX_PER_PAGE }, { authorization: `Bearer ${token}` });
+      const res = await t.request<SupplyPhotosResult>(
+        'POST',
+        API_ROUTES.partnerPhotos,
+        { eventId, perPage: SUPPLY_MAX_PER_PAGE },
+        { authorization: `Bearer ${token}` },
+      );
       expect(res.status).toBe(200);
       // The organiser's demo gives the partner other photos of the event too: these are the uploads.
       uploads = res.body.result.photos.filter((p) => p.originalName?.startsWith('KABIR_'));
@@ -67,7 +72,14 @@ describe('demo partner uploads', () => {
     expect(uploads.filter((p) => p.status === 'unlabeled')).toHaveLength(2);
 
     // Stored as uploads are: the partner's, by content hash, with watermarked renditions.
-    const rows = await t.ctx.db.query<{ partner_user_id: number; content_sha256: string | null; thumb_key: string; status: string; original_key: string; cleaned: boolean }>(
+    const rows = await t.ctx.db.query<{
+      partner_user_id: number;
+      content_sha256: string | null;
+      thumb_key: string;
+      status: string;
+      original_key: string;
+      cleaned: boolean;
+    }>(
       `select partner_user_id, content_sha256, thumb_key, status, original_key, metadata_cleaned_at is not null as cleaned from photos where event_id = $1 and original_name like 'KABIR_%'`,
       [eventId],
     );
@@ -89,7 +101,9 @@ describe('demo partner uploads', () => {
 
   it('adds nothing when the seed runs again', async () => {
     await seedPartnerUploads(t.ctx);
-    const [count] = await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from photos where event_id = $1 and original_name like 'KABIR_%'`, [eventId]);
+    const [count] = await t.ctx.db.query<{ n: number }>(`select count(*)::int as n from photos where event_id = $1 and original_name like 'KABIR_%'`, [
+      eventId,
+    ]);
     expect(count!.n).toBe(6);
   });
 });

@@ -66,9 +66,14 @@ describe('demo seed', () => {
 
   it("films the main event's finish line and cuts every finisher's clip through the video pipeline; a stopped run is finished at the next start", async () => {
     const db = first.ctx.db;
-    const [footage] = await db.query<{ id: number; status: string; partner_user_id: number | null; original_name: string; duration_seconds: number; width: number }>(
-      `select v.* from finish_videos v join events e on e.id = v.event_id where e.name = 'Mumbai Coastal Marathon 2026'`,
-    );
+    const [footage] = await db.query<{
+      id: number;
+      status: string;
+      partner_user_id: number | null;
+      original_name: string;
+      duration_seconds: number;
+      width: number;
+    }>(`select v.* from finish_videos v join events e on e.id = v.event_id where e.name = 'Mumbai Coastal Marathon 2026'`);
     // The race's own camera, accepted like an upload, its clock set: no partner, every clip on sale.
     expect(footage).toMatchObject({ status: 'ready', partner_user_id: null, original_name: 'MCM26_FINISH_GANTRY.MP4', width: 640 });
     const finishers = await db.query<{ bib_number: string; finish: number }>(
@@ -77,13 +82,24 @@ describe('demo seed', () => {
     );
     // Long enough for the race's span: the upload's own check let it in.
     expect(Number(footage!.duration_seconds)).toBeGreaterThanOrEqual(finishers[finishers.length - 1]!.finish - finishers[0]!.finish);
-    const clips = await db.query<{ id: number; image_id: string; status: string; clip_bib: string; bib_number: string; source: string; original_key: string; preview_key: string; partner_user_id: number | null }>(
+    const clips = await db.query<{
+      id: number;
+      image_id: string;
+      status: string;
+      clip_bib: string;
+      bib_number: string;
+      source: string;
+      original_key: string;
+      preview_key: string;
+      partner_user_id: number | null;
+    }>(
       `select p.id, p.image_id, p.status, p.clip_bib, b.bib_number, b.source, p.original_key, p.preview_key, p.partner_user_id
          from photos p join photo_bibs b on b.photo_id = p.id where p.source_video_id = $1 order by p.clip_bib`,
       [footage!.id],
     );
     expect(clips.map((c) => c.clip_bib)).toEqual(finishers.map((f) => f.bib_number).sort());
-    for (const clip of clips) expect(clip).toMatchObject({ status: 'ready', bib_number: clip.clip_bib, source: 'timing', partner_user_id: null, image_id: `MCM26-V-${clip.clip_bib}` });
+    for (const clip of clips)
+      expect(clip).toMatchObject({ status: 'ready', bib_number: clip.clip_bib, source: 'timing', partner_user_id: null, image_id: `MCM26-V-${clip.clip_bib}` });
     // The runner's clip: the event's seconds around her crossing at the camera's size, and its preview.
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-clip-'));
     try {
@@ -144,7 +160,10 @@ describe('demo seed', () => {
     const disabled = await first.ctx.db.query<{ value: number[] }>(`select value from app_settings where key = 'DISABLEPRINTS'`);
     expect(disabled[0].value).toEqual([rows.find((r) => r.name === 'Pune Hill Trail 2025')!.id]);
 
-    const unlabeled = await first.ctx.db.query<{ n: number }>('select count(*)::int as n from photos p where p.event_id = $1 and not exists (select 1 from photo_bibs b where b.photo_id = p.id)', [main.id]);
+    const unlabeled = await first.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from photos p where p.event_id = $1 and not exists (select 1 from photo_bibs b where b.photo_id = p.id)',
+      [main.id],
+    );
     expect(unlabeled[0].n).toBe(8);
     const privacy = await first.ctx.db.query<{ email: string }>(
       `select p.email from participants p join events e on e.id = p.event_id where e.privacy_check and p.bib_number = 'BH21042'`,

@@ -34,8 +34,24 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 const backends: Array<[string, () => ObjectStorage]> = [
-  ['the local data folder', () => createStorage(loadConfig({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-')), storage: { kind: 'local', dir: fs.mkdtempSync(path.join(os.tmpdir(), 'storage-objects-')) } }))],
-  ...(moto ? [['S3 (moto_server)', () => createStorage(loadConfig({ storage: { kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint: moto!.endpoint } }))] as [string, () => ObjectStorage]] : []),
+  [
+    'the local data folder',
+    () =>
+      createStorage(
+        loadConfig({
+          dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-')),
+          storage: { kind: 'local', dir: fs.mkdtempSync(path.join(os.tmpdir(), 'storage-objects-')) },
+        }),
+      ),
+  ],
+  ...(moto
+    ? [
+        ['S3 (moto_server)', () => createStorage(loadConfig({ storage: { kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint: moto!.endpoint } }))] as [
+          string,
+          () => ObjectStorage,
+        ],
+      ]
+    : []),
 ];
 
 afterAll(async () => {
@@ -111,7 +127,10 @@ describeWithS3('the API on S3 storage', () => {
     expect((await fetch(`${t.url}${API_ROUTES.media}/public/logos/busy.png`)).status).toBe(200);
     expect((await fetch(`${t.url}${API_ROUTES.media}/public/logos/nothing-here.png`)).status).toBe(404);
     try {
-      for (const failure of [{ status: 503, code: 'SlowDown' }, { status: 500, code: 'InternalError' }]) {
+      for (const failure of [
+        { status: 503, code: 'SlowDown' },
+        { status: 500, code: 'InternalError' },
+      ]) {
         proxy.failWith = failure;
         await expect(t.ctx.storage.stat('public/logos/busy.png')).rejects.toBeInstanceOf(StorageUnavailableError);
         await expect(t.ctx.storage.getBuffer('public/logos/busy.png')).rejects.toBeInstanceOf(StorageUnavailableError);

@@ -18,7 +18,8 @@ describe('the supply line under load: uploads go on, the wait is told', () => {
   let partnerId: number;
   let rivalId: number;
   let token: string;
-  const list = (body: Record<string, unknown> = {}) => t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, ...body }, { authorization: `Bearer ${token}` });
+  const list = (body: Record<string, unknown> = {}) =>
+    t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, ...body }, { authorization: `Bearer ${token}` });
   /** Photos waiting to be processed, as uploads leave them (no job is sent: no worker runs here anyway). */
   const fillQueue = (event: number, partner: number | null, count: number, prefix: string) =>
     t.ctx.db.query(
@@ -27,7 +28,8 @@ describe('the supply line under load: uploads go on, the wait is told', () => {
       [event, partner, prefix, count],
     );
   /** Waiting photos, first in first: `count` of them finish (the database stamps when). */
-  const finishFirst = (count: number) => t.ctx.db.query(`update photos set status = 'ready' where id in (select id from photos where status = 'processing' order by id limit $1)`, [count]);
+  const finishFirst = (count: number) =>
+    t.ctx.db.query(`update photos set status = 'ready' where id in (select id from photos where status = 'processing' order by id limit $1)`, [count]);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -35,10 +37,17 @@ describe('the supply line under load: uploads go on, the wait is told', () => {
     partnerId = await createUser(db, { firstName: 'Busy', lastName: 'Partner', email: 'busy@supply.test', password: 'Secret#2026', isPartner: true });
     rivalId = await createUser(db, { firstName: 'Early', lastName: 'Partner', email: 'early@supply.test', password: 'Secret#2026', isPartner: true });
     token = (await createSession(db, partnerId)).token;
-    const event = async (name: string) => (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ($1, '2026-10-04', '2026-10-04', true) returning id`, [name]))[0]!.id;
+    const event = async (name: string) =>
+      (
+        await db.query<{ id: number }>(
+          `insert into events (name, from_date, to_date, issearchable) values ($1, '2026-10-04', '2026-10-04', true) returning id`,
+          [name],
+        )
+      )[0]!.id;
     eventId = await event('Race Day Run 2026');
     otherEventId = await event('Other Race 2026');
-    for (const user of [partnerId, rivalId]) await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, user]);
+    for (const user of [partnerId, rivalId])
+      await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, user]);
     // 150 photos already wait on the queue before the partner's: 100 of another photographer's at
     // this event, 50 of another event's (the queue is one for every event).
     await fillQueue(eventId, rivalId, 100, 'EARLY-');
@@ -49,7 +58,11 @@ describe('the supply line under load: uploads go on, the wait is told', () => {
 
   it('takes the upload while 150 photos wait and no worker runs, and says how long until it is findable', async () => {
     const file = await cameraPhoto({ bib: 'R1234', seed: 'race-day', width: 1200, grain: 8, eventCode: 'RD', eventName: 'Race Day Run 2026' });
-    const upload = await tusUpload(`${t.url}${API_ROUTES.partnerUploads}`, token, file, { eventId: String(eventId), filename: 'DSC_1000.JPG', filetype: 'image/jpeg' });
+    const upload = await tusUpload(`${t.url}${API_ROUTES.partnerUploads}`, token, file, {
+      eventId: String(eventId),
+      filename: 'DSC_1000.JPG',
+      filetype: 'image/jpeg',
+    });
     expect(upload.status).toBe(204);
     expect(receiptOf(upload)).toMatchObject({ duplicate: false, status: 'processing' });
 
@@ -60,7 +73,9 @@ describe('the supply line under load: uploads go on, the wait is told', () => {
     expect(poll.body.result.counts).toMatchObject({ uploaded: 1, processing: 1 });
     const expected = Math.ceil((151 * 60) / FALLBACK_PHOTOS_PER_MINUTE);
     expect(poll.body.result.findable).toEqual({ waitingAhead: 151, photosPerMinute: null, estimateSeconds: expected });
-    expect(findableWaitMessage(poll.body.result.findable!.estimateSeconds)).toBe('Many photos are arriving right now: your photos will be findable in about 3 minutes. You can keep uploading.');
+    expect(findableWaitMessage(poll.body.result.findable!.estimateSeconds)).toBe(
+      'Many photos are arriving right now: your photos will be findable in about 3 minutes. You can keep uploading.',
+    );
     expect((await list()).body.result.findable).toEqual(poll.body.result.findable);
 
     // Photos arriving after the partner's are behind theirs: the wait does not grow.

@@ -13,17 +13,27 @@ describe("the photographer's photo list", () => {
   let partnerId: number;
   let token: string;
   let rivalToken: string;
-  const list = (body: Record<string, unknown>, as = token) => t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, ...body }, { authorization: `Bearer ${as}` });
+  const list = (body: Record<string, unknown>, as = token) =>
+    t.request<SupplyPhotosResult>('POST', API_ROUTES.partnerPhotos, { eventId, ...body }, { authorization: `Bearer ${as}` });
 
   beforeAll(async () => {
     t = await startTestApp();
     const db = t.ctx.db;
     partnerId = await createUser(db, { firstName: 'Page', lastName: 'Partner', email: 'page@supply.test', password: 'Secret#2026', isPartner: true });
-    const rivalId = await createUser(db, { firstName: 'Rival', lastName: 'Partner', email: 'rival-page@supply.test', password: 'Secret#2026', isPartner: true });
+    const rivalId = await createUser(db, {
+      firstName: 'Rival',
+      lastName: 'Partner',
+      email: 'rival-page@supply.test',
+      password: 'Secret#2026',
+      isPartner: true,
+    });
     token = (await createSession(db, partnerId)).token;
     rivalToken = (await createSession(db, rivalId)).token;
-    [{ id: eventId }] = (await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ('Paged Run 2026', '2026-10-04', '2026-10-04', true) returning id`)) as [{ id: number }];
-    for (const user of [partnerId, rivalId]) await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, user]);
+    [{ id: eventId }] = (await db.query<{ id: number }>(
+      `insert into events (name, from_date, to_date, issearchable) values ('Paged Run 2026', '2026-10-04', '2026-10-04', true) returning id`,
+    )) as [{ id: number }];
+    for (const user of [partnerId, rivalId])
+      await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [eventId, user]);
     // 130 photos of the partner, uploaded one second apart (the newest last), all processing; 5 of the rival's.
     await db.query(
       `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, status, partner_user_id, created_at)
@@ -43,7 +53,12 @@ describe("the photographer's photo list", () => {
   it('answers one page at a time, newest first, with the counts and the total', async () => {
     const first = await list({});
     expect(first.status).toBe(200);
-    expect(first.body.result).toMatchObject({ page: 1, perPage: SUPPLY_PHOTOS_PER_PAGE, total: 130, counts: { uploaded: 130, processing: 130, searchable: 0, needsAttention: 0 } });
+    expect(first.body.result).toMatchObject({
+      page: 1,
+      perPage: SUPPLY_PHOTOS_PER_PAGE,
+      total: 130,
+      counts: { uploaded: 130, processing: 130, searchable: 0, needsAttention: 0 },
+    });
     expect(first.body.result.photos).toHaveLength(SUPPLY_PHOTOS_PER_PAGE);
     expect(first.body.result.photos[0]!.imageId).toBe('PG-0130');
     const last = await list({ page: 3 });
@@ -74,7 +89,10 @@ describe("the photographer's photo list", () => {
     );
     expect(all.body.result.counts).toEqual(counted);
     const tagged = await list({ status: 'tagged' });
-    expect({ total: tagged.body.result.total, statuses: [...new Set(tagged.body.result.photos.map((p) => p.status))] }).toEqual({ total: 4, statuses: ['tagged'] });
+    expect({ total: tagged.body.result.total, statuses: [...new Set(tagged.body.result.photos.map((p) => p.status))] }).toEqual({
+      total: 4,
+      statuses: ['tagged'],
+    });
     expect((await list({ status: 'unlabeled' })).body.result.total).toBe(5);
     expect((await list({ status: 'failed' })).body.result.photos.map((p) => p.failureReason)).toEqual(['unreadable', 'unreadable']);
   });

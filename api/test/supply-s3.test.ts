@@ -46,18 +46,28 @@ describeWithMoto('photo supply on S3 storage (moto_server)', () => {
     const db = t.ctx.db;
     const organiser = await createUser(db, { firstName: 'Org', lastName: 'S3', email: 'org@s3.test', password: 'Secret#2026', isOrganiser: true });
     const partner = await createUser(db, { firstName: 'Pat', lastName: 'S3', email: 'pat@s3.test', password: 'Secret#2026', isPartner: true });
-    const [event] = await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id) values ('S3 Run 2026', '2026-10-04', '2026-10-04', true, true, $1) returning id`, [organiser]);
+    const [event] = await db.query<{ id: number }>(
+      `insert into events (name, from_date, to_date, issearchable, showunlabeled, organiser_user_id) values ('S3 Run 2026', '2026-10-04', '2026-10-04', true, true, $1) returning id`,
+      [organiser],
+    );
     await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, 'approved')`, [event!.id, partner]);
     const token = (await createSession(db, partner)).token;
 
     const file = await cameraPhoto({ bib: null, seed: 's3', width: 1600, grain: 4 });
-    const answer = await tusUpload(`${t.url}${API_ROUTES.partnerUploads}`, token, file, { eventId: String(event!.id), filename: 'IMG_1.jpg', filetype: 'image/jpeg' });
+    const answer = await tusUpload(`${t.url}${API_ROUTES.partnerUploads}`, token, file, {
+      eventId: String(event!.id),
+      filename: 'IMG_1.jpg',
+      filetype: 'image/jpeg',
+    });
     expect(answer.status).toBe(204);
     const { photoId } = receiptOf(answer);
     const deadline = Date.now() + 60_000;
     let row: { status: string; original_key: string; preview_key: string; thumb_key: string } | undefined;
     while (Date.now() < deadline) {
-      [row] = await db.query<{ status: string; original_key: string; preview_key: string; thumb_key: string }>('select status, original_key, preview_key, thumb_key from photos where id = $1', [photoId]);
+      [row] = await db.query<{ status: string; original_key: string; preview_key: string; thumb_key: string }>(
+        'select status, original_key, preview_key, thumb_key from photos where id = $1',
+        [photoId],
+      );
       if (row?.status !== 'processing') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -83,7 +93,8 @@ describeWithMoto('photo supply on S3 storage (moto_server)', () => {
     const id = created.location!.split('/').pop()!;
     const half = Math.floor(file.length / 2);
     expect((await tusPatch(created.location!, token, 0, file.subarray(0, half))).status).toBe(204);
-    const keys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).filter((key) => key.startsWith(id));
+    const keys = async () =>
+      ((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).filter((key) => key.startsWith(id));
     // Half-way, the upload lives in the bucket, not in this process's data folder.
     expect((await keys()).sort()).toEqual([`${id}.info`, `${id}.part`]);
     expect(await tusOffset(created.location!, token)).toEqual({ status: 200, offset: half });

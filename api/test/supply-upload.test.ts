@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { API_ROUTES, SUPPLY_MESSAGES, SUPPLY_PHOTOS_PER_PAGE, UPLOAD_MAX_BYTES, VIDEO_MESSAGES, type BibSearchResult, type SupplyPhoto, type SupplyPhotosResult } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  SUPPLY_MESSAGES,
+  SUPPLY_PHOTOS_PER_PAGE,
+  UPLOAD_MAX_BYTES,
+  VIDEO_MESSAGES,
+  type BibSearchResult,
+  type SupplyPhoto,
+  type SupplyPhotosResult,
+} from '@finishline/shared/pure';
 import { closeAll, SET_UP_TIMEOUT_MS, startTestApp, TEAR_DOWN_TIMEOUT_MS, type TestApp } from './support/testApp';
 import { receiptOf, tusCreate, tusOffset, tusPatch, tusPatchCut, tusUpload } from './support/tus';
 import { createSession, createUser } from '../src/features/accounts';
@@ -36,10 +45,16 @@ describe('photo supply: upload, processing, review', () => {
   const photo = (bib: string | null, seed: string, extra: Partial<Parameters<typeof cameraPhoto>[0]> = {}) =>
     cameraPhoto({ bib, seed, width: 1600, grain: 8, eventCode: 'SUP', eventName: 'Supply Test Run 2026', ...extra });
 
-  async function waitForPhoto(photoId: number, until: (status: string) => boolean = (s) => s !== 'processing', timeoutMs = 90_000): Promise<{ status: string; failure_reason: string | null }> {
+  async function waitForPhoto(
+    photoId: number,
+    until: (status: string) => boolean = (s) => s !== 'processing',
+    timeoutMs = 90_000,
+  ): Promise<{ status: string; failure_reason: string | null }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [row] = await t.ctx.db.query<{ status: string; failure_reason: string | null }>('select status, failure_reason from photos where id = $1', [photoId]);
+      const [row] = await t.ctx.db.query<{ status: string; failure_reason: string | null }>('select status, failure_reason from photos where id = $1', [
+        photoId,
+      ]);
       if (row && until(row.status)) return row;
       if (Date.now() > deadline) throw new Error(`photo ${photoId} still ${row?.status}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -52,8 +67,21 @@ describe('photo supply: upload, processing, review', () => {
     t = await startTestApp();
     endpoint = `${t.url}${API_ROUTES.partnerUploads}`;
     const db = t.ctx.db;
-    for (const [role, partner] of [['partner', true], ['rival', true], ['pending', true], ['runner', false], ['organiser', false]] as const) {
-      users[role] = await createUser(db, { firstName: role, lastName: 'Supply', email: `${role}@supply.test`, password: 'Secret#2026', isPartner: partner, isOrganiser: role === 'organiser' });
+    for (const [role, partner] of [
+      ['partner', true],
+      ['rival', true],
+      ['pending', true],
+      ['runner', false],
+      ['organiser', false],
+    ] as const) {
+      users[role] = await createUser(db, {
+        firstName: role,
+        lastName: 'Supply',
+        email: `${role}@supply.test`,
+        password: 'Secret#2026',
+        isPartner: partner,
+        isOrganiser: role === 'organiser',
+      });
       if (role !== 'organiser') tokens[role] = (await createSession(db, users[role]!)).token;
     }
     const event = (name: string) =>
@@ -63,7 +91,11 @@ describe('photo supply: upload, processing, review', () => {
       );
     eventId = (await event('Supply Test Run 2026'))[0]!.id;
     otherEventId = (await event('Other Run 2026'))[0]!.id;
-    for (const [role, status] of [['partner', 'approved'], ['rival', 'approved'], ['pending', 'pending']] as const) {
+    for (const [role, status] of [
+      ['partner', 'approved'],
+      ['rival', 'approved'],
+      ['pending', 'pending'],
+    ] as const) {
       await db.query(`insert into event_partners (event_id, user_id, status) values ($1, $2, $3)`, [eventId, users[role], status]);
     }
     ({ queue, release: releaseQueue } = await acquireJobQueue(db));
@@ -97,16 +129,24 @@ describe('photo supply: upload, processing, review', () => {
     expect(receipt).toMatchObject({ duplicate: false, status: 'processing' });
 
     expect(await waitForPhoto(receipt.photoId)).toEqual({ status: 'ready', failure_reason: null });
-    const [row] = await t.ctx.db.query<{ partner_user_id: number; original_name: string; content_sha256: string }>('select partner_user_id, original_name, content_sha256 from photos where id = $1', [receipt.photoId]);
+    const [row] = await t.ctx.db.query<{ partner_user_id: number; original_name: string; content_sha256: string }>(
+      'select partner_user_id, original_name, content_sha256 from photos where id = $1',
+      [receipt.photoId],
+    );
     expect(row).toMatchObject({ partner_user_id: users.partner, original_name: 'DSC_0001.JPG' });
     expect(row!.content_sha256).toMatch(/^[0-9a-f]{64}$/);
-    const bibs = await t.ctx.db.query<{ bib_number: string; source: string }>('select bib_number, source from photo_bibs where photo_id = $1', [receipt.photoId]);
+    const bibs = await t.ctx.db.query<{ bib_number: string; source: string }>('select bib_number, source from photo_bibs where photo_id = $1', [
+      receipt.photoId,
+    ]);
     expect(bibs).toEqual([{ bib_number: 'K2468', source: 'ocr' }]);
     const found = await search('K2468');
     expect(found.status).toBe(200);
     expect(found.body.result.photo.map((p) => p.id)).toEqual([receipt.photoId]);
     // Preview and thumbnail are watermarked renditions; the original stays private.
-    const [keys] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>('select original_key, preview_key, thumb_key from photos where id = $1', [receipt.photoId]);
+    const [keys] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>(
+      'select original_key, preview_key, thumb_key from photos where id = $1',
+      [receipt.photoId],
+    );
     expect((await sharp(await t.ctx.storage.getBuffer(keys!.preview_key)).metadata()).width).toBe(1000);
     expect((await sharp(await t.ctx.storage.getBuffer(keys!.thumb_key)).metadata()).width).toBe(400);
     expect(keys!.original_key.startsWith('originals/')).toBe(true);
@@ -138,7 +178,10 @@ describe('photo supply: upload, processing, review', () => {
     const firstReceipt = receiptOf(await tusUpload(endpoint, tokens.partner, file, meta('a.jpg')));
     const again = receiptOf(await tusUpload(endpoint, tokens.partner, file, meta('a-copy.jpg')));
     expect(again).toMatchObject({ photoId: firstReceipt.photoId, duplicate: true });
-    const [count] = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photos where event_id = $1 and content_sha256 is not null and original_name in ($2, $3)', [eventId, 'a.jpg', 'a-copy.jpg']);
+    const [count] = await t.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from photos where event_id = $1 and content_sha256 is not null and original_name in ($2, $3)',
+      [eventId, 'a.jpg', 'a-copy.jpg'],
+    );
     expect(count!.n).toBe(1);
     await waitForPhoto(firstReceipt.photoId);
     // Once the earlier photo is processed, a third copy's receipt says what became of it.
@@ -147,7 +190,9 @@ describe('photo supply: upload, processing, review', () => {
   }, 120_000);
 
   it('refuses a file that is not a JPEG, is corrupt or is over the limit, each with its reason, and takes the next file', async () => {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const notJpeg = await tusUpload(endpoint, tokens.partner, png, meta('holiday.jpg'));
     expect({ status: notJpeg.status, text: notJpeg.text }).toEqual({ status: 422, text: SUPPLY_MESSAGES.notJpeg });
 
@@ -236,20 +281,30 @@ describe('photo supply: upload, processing, review', () => {
     expect([stored.orientation, stored.width! < stored.height!]).toEqual([6, true]);
     const receipt = receiptOf(await tusUpload(endpoint, tokens.partner, sideways, meta('portrait.jpg')));
     expect((await waitForPhoto(receipt.photoId)).status).toBe('ready');
-    const [row] = await t.ctx.db.query<{ original_key: string; width: number; height: number }>('select original_key, width, height from photos where id = $1', [receipt.photoId]);
+    const [row] = await t.ctx.db.query<{ original_key: string; width: number; height: number }>(
+      'select original_key, width, height from photos where id = $1',
+      [receipt.photoId],
+    );
     const original = await sharp(await t.ctx.storage.getBuffer(row!.original_key)).metadata();
     expect({ orientation: original.orientation ?? 1, landscape: original.width! > original.height! }).toEqual({ orientation: 1, landscape: true });
     expect(row!.width).toBeGreaterThan(row!.height);
     expect((await t.ctx.db.query('select bib_number from photo_bibs where photo_id = $1', [receipt.photoId])).map((r) => r.bib_number)).toEqual(['K4321']);
   }, 120_000);
 
-  it("shows a partner their own photos only, and lets them correct, add and remove BIBs and remove unsold photos", async () => {
+  it('shows a partner their own photos only, and lets them correct, add and remove BIBs and remove unsold photos', async () => {
     const mine = await review(tokens.partner);
     expect(mine.status).toBe(200);
     expect(mine.body.result.photos.length).toBeGreaterThanOrEqual(4);
     expect(mine.body.result.counts.uploaded).toBe(mine.body.result.photos.length);
     const rivalsView = await review(tokens.rival);
-    expect(rivalsView.body.result).toEqual({ counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 }, findable: null, photos: [], page: 1, perPage: SUPPLY_PHOTOS_PER_PAGE, total: 0 });
+    expect(rivalsView.body.result).toEqual({
+      counts: { uploaded: 0, processing: 0, searchable: 0, needsAttention: 0 },
+      findable: null,
+      photos: [],
+      page: 1,
+      perPage: SUPPLY_PHOTOS_PER_PAGE,
+      total: 0,
+    });
     expect((await review(tokens.pending)).status).toBe(403);
     expect((await review(tokens.runner)).status).toBe(403);
 
@@ -275,7 +330,10 @@ describe('photo supply: upload, processing, review', () => {
     // Unlabeled when every BIB is removed, then removed altogether.
     const none = await t.request<SupplyPhoto>('POST', API_ROUTES.partnerPhotoBibs, { photoId: target.photoId, bibs: [] }, as(tokens.partner));
     expect(none.body.result.status).toBe('unlabeled');
-    const [stored] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>('select original_key, preview_key, thumb_key from photos where id = $1', [target.photoId]);
+    const [stored] = await t.ctx.db.query<{ original_key: string; preview_key: string; thumb_key: string }>(
+      'select original_key, preview_key, thumb_key from photos where id = $1',
+      [target.photoId],
+    );
     const keys = [stored!.original_key, stored!.preview_key, stored!.thumb_key];
     for (const key of keys) expect(await t.ctx.storage.exists(key)).toBe(true);
     const removed = await t.request('POST', API_ROUTES.partnerRemovePhoto, { photoId: target.photoId }, as(tokens.partner));
@@ -286,7 +344,10 @@ describe('photo supply: upload, processing, review', () => {
   }, 60_000);
 
   it('refuses to remove a sold photo', async () => {
-    const [sold] = await t.ctx.db.query<{ id: number }>(`select id from photos where event_id = $1 and partner_user_id = $2 and status = 'ready' order by id limit 1`, [eventId, users.partner]);
+    const [sold] = await t.ctx.db.query<{ id: number }>(
+      `select id from photos where event_id = $1 and partner_user_id = $2 and status = 'ready' order by id limit 1`,
+      [eventId, users.partner],
+    );
     await insertOrder(
       t.ctx.db,
       {
@@ -371,7 +432,10 @@ describe('photo supply: upload, processing, review', () => {
     await queue.send(PHOTO_QUEUE, { photoId: receipt.photoId });
     const failed = await waitForPhoto(receipt.photoId, (s) => s === 'failed', 120_000);
     expect(failed.failure_reason).toMatch(/^We could not process this photo: /);
-    const jobs = await t.ctx.db.query<{ state: string; retry_count: number }>(`select state, retry_count from ${jobQueueSchema(t.ctx.db)}.job where name = $2 and data->>'photoId' = $1`, [String(receipt.photoId), PHOTO_QUEUE]);
+    const jobs = await t.ctx.db.query<{ state: string; retry_count: number }>(
+      `select state, retry_count from ${jobQueueSchema(t.ctx.db)}.job where name = $2 and data->>'photoId' = $1`,
+      [String(receipt.photoId), PHOTO_QUEUE],
+    );
     expect(jobs).toEqual([{ state: 'failed', retry_count: 2 }]);
     const listed = (await review(tokens.partner)).body.result;
     expect(listed.photos.find((p) => p.photoId === receipt.photoId)).toMatchObject({ status: 'failed', failureReason: failed.failure_reason, thumbUrl: null });

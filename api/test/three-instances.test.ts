@@ -35,7 +35,9 @@ import { cameraPhoto } from '../src/seed/cameraPhoto';
  */
 const serverUrl = process.env.FINISHLINE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 if (!serverUrl) {
-  process.stdout.write('three-instances: skipped: the three-API-process kill test runs in the pass with FINISHLINE_TEST_DB=postgres and TEST_DATABASE_URL set.\n');
+  process.stdout.write(
+    'three-instances: skipped: the three-API-process kill test runs in the pass with FINISHLINE_TEST_DB=postgres and TEST_DATABASE_URL set.\n',
+  );
 } else if (!hasMoto) {
   process.stdout.write('three-instances: skipped: moto_server (the S3-compatible server it runs against) is not installed here.\n');
 }
@@ -73,7 +75,12 @@ describeOnServer('three API instances on one database and one bucket, one killed
   let partnerToken: string;
 
   const api = () => proxy!.url;
-  async function call<T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: ApiEnvelope<T> }> {
+  async function call<T>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: ApiEnvelope<T> }> {
     const res = await browser(`${api()}${route}`, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -104,7 +111,10 @@ describeOnServer('three API instances on one database and one bucket, one killed
     async create(): Promise<void> {
       const res = await browser(`${api()}${API_ROUTES.partnerUploads}`, {
         method: 'POST',
-        headers: this.headers({ 'upload-length': String(this.file.length), 'upload-metadata': tusMetadata({ eventId: String(eventId), filename: this.filename, filetype: 'image/jpeg' }) }),
+        headers: this.headers({
+          'upload-length': String(this.file.length),
+          'upload-metadata': tusMetadata({ eventId: String(eventId), filename: this.filename, filetype: 'image/jpeg' }),
+        }),
       });
       expect(res.status).toBe(201);
       this.location = new URL(res.headers.get('location')!, api()).href;
@@ -143,10 +153,25 @@ describeOnServer('three API instances on one database and one bucket, one killed
     // The gateway's pages (the sandbox runs beside the test, not behind the proxy).
     const handOff = await fetch(form.PAYU_API_URL, {
       method: 'POST',
-      body: new URLSearchParams({ key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, surl: form.surl, furl: form.furl, hash: form.hash, udf1: form.udf1 }),
+      body: new URLSearchParams({
+        key: form.key,
+        txnid: form.txnid,
+        amount: form.amount,
+        productinfo: form.productinfo,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        email: form.email,
+        phone: form.phone,
+        surl: form.surl,
+        furl: form.furl,
+        hash: form.hash,
+        udf1: form.udf1,
+      }),
     });
     expect(handOff.status).toBe(200);
-    const html = await (await fetch(`${form.PAYU_API_URL}/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }) })).text();
+    const html = await (
+      await fetch(`${form.PAYU_API_URL}/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: SUCCESS_CARDS[0], action: 'pay' }) })
+    ).text();
     // The browser's auto-post back to the merchant, through the load balancer.
     expect(formAction(html).startsWith(api())).toBe(true);
     const back = await browser(formAction(html), { method: 'POST', body: new URLSearchParams(hiddenInputs(html)) });
@@ -169,7 +194,11 @@ describeOnServer('three API instances on one database and one bucket, one killed
   }
 
   async function readyPhoto(receipt: UploadReceipt): Promise<void> {
-    await waitFor(`photo ${receipt.photoId} ready`, async () => (await db!.query<{ status: string }>('select status from photos where id = $1', [receipt.photoId]))[0]?.status === 'ready', 90_000);
+    await waitFor(
+      `photo ${receipt.photoId} ready`,
+      async () => (await db!.query<{ status: string }>('select status from photos where id = $1', [receipt.photoId]))[0]?.status === 'ready',
+      90_000,
+    );
   }
 
   async function tag(upload: Upload, bib: string): Promise<number> {
@@ -261,7 +290,9 @@ describeOnServer('three API instances on one database and one bucket, one killed
   }, TEAR_DOWN_TIMEOUT_MS);
 
   it('uploads and purchases through the proxy while instance c is killed: each paid once, mailed once, each photo found once, no 5xx after the retries', async () => {
-    const files = await Promise.all(['KT101', 'KT102', 'KT103', 'KT104'].map(async (bib, i) => ({ bib, file: await cameraPhoto({ bib, seed: `kill/${i}`, width: 1200, grain: 4 }) })));
+    const files = await Promise.all(
+      ['KT101', 'KT102', 'KT103', 'KT104'].map(async (bib, i) => ({ bib, file: await cameraPhoto({ bib, seed: `kill/${i}`, width: 1200, grain: 4 }) })),
+    );
     const uploads = files.map(({ file }, i) => new Upload(file, `IMG_${i}.jpg`));
 
     // Round 1, all three alive: two photos come in, are tagged, and six runners order them.
@@ -340,7 +371,11 @@ describeOnServer('three API instances on one database and one bucket, one killed
     );
     expect(orders.map((o) => o.email).sort()).toEqual(everyone.map((b) => b.email).sort());
     for (const o of orders) expect(o).toMatchObject({ status: 'Paid', paid_at: expect.any(Date), payment_id: expect.any(String) });
-    await waitFor('every confirmation sent', async () => (await db!.query<{ n: number }>(`select count(*)::int as n from mail_outbox where sent_at is null`))[0]!.n === 0, 90_000);
+    await waitFor(
+      'every confirmation sent',
+      async () => (await db!.query<{ n: number }>(`select count(*)::int as n from mail_outbox where sent_at is null`))[0]!.n === 0,
+      90_000,
+    );
     const outbox = await db!.query<{ recipient: string; n: number }>(
       `select o.email as recipient, count(*)::int as n from mail_outbox m join orders o on o.id = m.order_id where o.event_id = $1 group by o.email`,
       [eventId],

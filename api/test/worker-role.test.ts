@@ -31,7 +31,9 @@ import { createSession, createUser } from '../src/features/accounts';
  */
 const serverUrl = process.env.FINISHLINE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 if (!serverUrl) {
-  process.stdout.write('worker-role: skipped: the API-plus-worker processes test runs in the pass with FINISHLINE_TEST_DB=postgres and TEST_DATABASE_URL set.\n');
+  process.stdout.write(
+    'worker-role: skipped: the API-plus-worker processes test runs in the pass with FINISHLINE_TEST_DB=postgres and TEST_DATABASE_URL set.\n',
+  );
 } else if (!hasMoto) {
   process.stdout.write('worker-role: skipped: moto_server (the S3-compatible server it runs against) is not installed here.\n');
 }
@@ -71,16 +73,29 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
   let sampler: NodeJS.Timeout | undefined;
 
   const jobOf = async (photoId: number) =>
-    (await db!.query<{ state: string; started_on: Date | null }>(`select state, started_on from pgboss.job where name = 'photo-process' and data->>'photoId' = $1`, [String(photoId)]))[0];
+    (
+      await db!.query<{ state: string; started_on: Date | null }>(
+        `select state, started_on from pgboss.job where name = 'photo-process' and data->>'photoId' = $1`,
+        [String(photoId)],
+      )
+    )[0];
   const statusOf = async (photoId: number) => (await db!.query<{ status: string }>('select status from photos where id = $1', [photoId]))[0]?.status;
 
   async function upload(file: Buffer, filename: string): Promise<UploadReceipt> {
-    const answer = await tusUploadInChunks(`${api!.url}${API_ROUTES.partnerUploads}`, token, file, { eventId: String(eventId), filename, filetype: 'image/jpeg' });
+    const answer = await tusUploadInChunks(`${api!.url}${API_ROUTES.partnerUploads}`, token, file, {
+      eventId: String(eventId),
+      filename,
+      filetype: 'image/jpeg',
+    });
     return receiptOf(answer);
   }
 
   async function search(bib: string): Promise<number[]> {
-    const res = await fetch(`${api!.url}${API_ROUTES.searchByBib}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID: eventId, bibNumber: bib }) });
+    const res = await fetch(`${api!.url}${API_ROUTES.searchByBib}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventID: eventId, bibNumber: bib }),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as ApiEnvelope<BibSearchResult>).result.photo.map((photo) => photo.id);
   }
@@ -114,7 +129,10 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
     };
     api = await startApiInstance('api', port, { ...env, API_WORKS: 'false', DATA_DIR: path.join(tmp, 'api') });
     sampler = setInterval(() => {
-      for (const [role, pid] of [['api', api?.pid], ['worker', worker?.alive() ? worker.pid : undefined]] as const) {
+      for (const [role, pid] of [
+        ['api', api?.pid],
+        ['worker', worker?.alive() ? worker.pid : undefined],
+      ] as const) {
         if (!pid) continue;
         // Node processes only: tsx's esbuild service runs below both, compiling the sources.
         for (const child of descendantsOf(pid)) {
@@ -176,7 +194,10 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
       const tags = await db!.query<{ bib_number: string; source: string }>('select bib_number, source from photo_bibs where photo_id = $1', [receipt.photoId]);
       expect({ photo: i, tags }).toEqual({ photo: i, tags: [{ bib_number: BIBS[i], source: 'ocr' }] });
       expect(await search(BIBS[i]!)).toEqual([receipt.photoId]);
-      const [row] = await db!.query<{ original_key: string; preview_key: string; thumb_key: string }>('select original_key, preview_key, thumb_key from photos where id = $1', [receipt.photoId]);
+      const [row] = await db!.query<{ original_key: string; preview_key: string; thumb_key: string }>(
+        'select original_key, preview_key, thumb_key from photos where id = $1',
+        [receipt.photoId],
+      );
       for (const key of [row!.original_key, row!.preview_key, row!.thumb_key]) {
         const head = await moto!.s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
         expect(head.ContentLength).toBeGreaterThan(1000);
@@ -194,7 +215,10 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
     const signalled = Date.now();
     worker!.signal('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([worker!.exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), STOP_GRACE_SECONDS * 1000)))]);
+    const exit = await Promise.race([
+      worker!.exited,
+      new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), STOP_GRACE_SECONDS * 1000))),
+    ]);
     clearTimeout(timer);
     const seconds = (Date.now() - signalled) / 1000;
     expect({ exit, output: exit === 'still running' || exit.code !== 0 ? worker!.output() : '' }).toEqual({ exit: { code: 0, signal: null }, output: '' });
@@ -205,7 +229,7 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
     expect(await jobOf(receipt.photoId)).toMatchObject({ state: 'completed' });
     expect(await search('WR5126')).toEqual([receipt.photoId]);
     // Its reader process went with it.
-    await waitFor('the worker\'s model processes gone', async () => [...seenBelow.worker.keys()].every((pid) => !fs.existsSync(`/proc/${pid}`)), 10_000);
+    await waitFor("the worker's model processes gone", async () => [...seenBelow.worker.keys()].every((pid) => !fs.existsSync(`/proc/${pid}`)), 10_000);
 
     const after = await upload(files[0]!, 'IMG_again.jpg');
     // The same file again is the earlier photo (by its SHA-256); a new one is needed to see the queue.
@@ -214,6 +238,8 @@ describeOnServer('the worker role: an API with API_WORKS=false and a worker proc
     expect(fresh.duplicate).toBe(false);
     await expectUntaken(fresh);
     expect([...seenBelow.api.entries()]).toEqual([]);
-    process.stdout.write(`worker-role: SIGTERM in the middle of photo ${receipt.photoId}: it was finished and the worker exited 0 after ${seconds.toFixed(1)} s (grace ${STOP_GRACE_SECONDS} s); the worker's model process(es): ${[...seenBelow.worker.values()].join('; ')}\n`);
+    process.stdout.write(
+      `worker-role: SIGTERM in the middle of photo ${receipt.photoId}: it was finished and the worker exited 0 after ${seconds.toFixed(1)} s (grace ${STOP_GRACE_SECONDS} s); the worker's model process(es): ${[...seenBelow.worker.values()].join('; ')}\n`,
+    );
   }, 180_000);
 });

@@ -63,7 +63,10 @@ async function clickAt(page: Page, name: RegExp): Promise<number> {
 async function toPreviewStep(page: Page): Promise<void> {
   await page.goto(BASE_URL, { waitUntil: 'networkidle' });
   await page.getByPlaceholder('Search your event').fill(RACES[0][0]);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${RACES[0][0]}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${RACES[0][0]}$`) })
+    .click();
   await page.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill(RACES[0][1]);
   await page.getByRole('button', { name: 'Find My Photos' }).click();
   await page.getByRole('button', { name: 'Generate Certificate' }).click();
@@ -72,7 +75,10 @@ async function toPreviewStep(page: Page): Promise<void> {
     if (i === 0) continue;
     await page.getByRole('button', { name: 'Add a race' }).click();
     await rows.nth(i).getByRole('combobox').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${event}$`) }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${event}$`) })
+      .click();
     await rows.nth(i).getByRole('textbox').fill(bib);
   }
   await page.getByRole('button', { name: 'Search' }).click();
@@ -116,7 +122,14 @@ async function run(): Promise<void> {
       const downloadAt = await clickAt(page, /Download$/);
       const jpegAt = await markAfter(page, 'jpeg', downloadAt);
       await page.getByText('Certificate downloaded Successfully').waitFor({ timeout: 60_000 });
-      results.push({ previewMs: Math.round(previewAt - generateAt), jpegMs: Math.round(jpegAt - downloadAt), heapBeforeMb, heapAfterMb: await jsHeapMb(context, page), rssBeforeMb, rssAfterMb: rendererRssMb(profile) });
+      results.push({
+        previewMs: Math.round(previewAt - generateAt),
+        jpegMs: Math.round(jpegAt - downloadAt),
+        heapBeforeMb,
+        heapAfterMb: await jsHeapMb(context, page),
+        rssBeforeMb,
+        rssAfterMb: rendererRssMb(profile),
+      });
       console.log(`run ${i + 1}: ${JSON.stringify(results[results.length - 1])}`);
     } finally {
       await context.close();
@@ -127,8 +140,12 @@ async function run(): Promise<void> {
   console.log(`\ncertificate builder, 3840 x 2560, ${RUNS} runs (median):`);
   console.log(`  Generate -> preview drawn: ${median(results.map((r) => r.previewMs))} ms`);
   console.log(`  Download -> JPEG ready:    ${median(results.map((r) => r.jpegMs))} ms`);
-  console.log(`  JS heap: ${median(results.map((r) => r.heapBeforeMb))} MB before Generate, ${median(results.map((r) => r.heapAfterMb))} MB after the download`);
-  console.log(`  renderer resident memory: ${median(results.map((r) => r.rssBeforeMb))} MB before Generate, ${median(results.map((r) => r.rssAfterMb))} MB after the download`);
+  console.log(
+    `  JS heap: ${median(results.map((r) => r.heapBeforeMb))} MB before Generate, ${median(results.map((r) => r.heapAfterMb))} MB after the download`,
+  );
+  console.log(
+    `  renderer resident memory: ${median(results.map((r) => r.rssBeforeMb))} MB before Generate, ${median(results.map((r) => r.rssAfterMb))} MB after the download`,
+  );
 }
 
 run().catch((error) => {

@@ -103,11 +103,15 @@ function readMeasurements(): Measured {
   const heroUrl = heroImage?.currentSrc || (/url\("?([^")]+)"?\)/.exec(heroStyle)?.[1] ?? null);
   const config = first((url) => url.endsWith('/runtime-config.json'));
   const gridPhoto = document.querySelector<HTMLImageElement>('[data-testid="photo-grid"] img')?.currentSrc ?? null;
-  const shifts = (window as unknown as { __shifts: Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }> }).__shifts.filter((shift) => !shift.hadRecentInput);
+  const shifts = (
+    window as unknown as { __shifts: Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }> }
+  ).__shifts.filter((shift) => !shift.hadRecentInput);
   const largest = [...shifts].sort((a, b) => b.value - a.value)[0];
   return {
     lcpMs: last ? Math.round(last.startTime) : Number.NaN,
-    element: last?.element?.isConnected ? describe(last.element, last.url, last.size) : `${last?.described ?? ''} (removed since)${last?.url ? ` ${last.url.replace(/\?.*$/, '').slice(-60)}` : ''} (${Math.round(last?.size ?? 0)} px²)`,
+    element: last?.element?.isConnected
+      ? describe(last.element, last.url, last.size)
+      : `${last?.described ?? ''} (removed since)${last?.url ? ` ${last.url.replace(/\?.*$/, '').slice(-60)}` : ''} (${Math.round(last?.size ?? 0)} px²)`,
     cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
     largestShift: largest
       ? `${largest.value.toFixed(4)} at ${Math.round(largest.startTime)} ms: ${(largest.sources ?? []).map((source) => (source.node instanceof Element ? describe(source.node, undefined, 0) : (source.node?.nodeName ?? '?'))).join(', ')}`
@@ -126,19 +130,26 @@ function readMeasurements(): Measured {
     requests: resources.length,
     candidates: entries.map((entry) => `${Math.round(entry.startTime)} ms ${Math.round(entry.size)} px² ${entry.described || '(text)'}`).join('; '),
     repeated: resources.length - new Set(resources.map((entry) => entry.name)).size,
-    repeatedUrls: resources.map((entry) => entry.name).filter((name, i, all) => all.indexOf(name) !== i).map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
+    repeatedUrls: resources
+      .map((entry) => entry.name)
+      .filter((name, i, all) => all.indexOf(name) !== i)
+      .map((name) => name.replace(/^https?:\/\/[^/]+/, '')),
   };
 }
 
 async function newVisitor(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   // tsx keeps function names with a __name helper that the page does not have.
-  await context.addInitScript("window.__name = (fn) => fn; localStorage.setItem('Cookies', 'true'); localStorage.setItem('preOrderPopupShown', 'true'); performance.setResourceTimingBufferSize(1000);");
+  await context.addInitScript(
+    "window.__name = (fn) => fn; localStorage.setItem('Cookies', 'true'); localStorage.setItem('preOrderPopupShown', 'true'); performance.setResourceTimingBufferSize(1000);",
+  );
   // The element is described when it is reported: an early copy of the hero is removed from the page later, and its entry then names no element.
   await context.addInitScript(
     "window.__lcp = []; new PerformanceObserver((list) => window.__lcp.push(...list.getEntries().map((entry) => ({ startTime: entry.startTime, url: entry.url, size: entry.size, element: entry.element, described: entry.element ? '<' + entry.element.tagName.toLowerCase() + (entry.element.className ? ' .' + String(entry.element.className).split(' ').filter(Boolean).slice(0, 2).join('.') : '') + '>' : '' })))).observe({ type: 'largest-contentful-paint', buffered: true });",
   );
-  await context.addInitScript("window.__shifts = []; new PerformanceObserver((list) => window.__shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });");
+  await context.addInitScript(
+    "window.__shifts = []; new PerformanceObserver((list) => window.__shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });",
+  );
   return context;
 }
 
@@ -147,7 +158,10 @@ async function searchOnce(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
   await page.goto(BASE_URL, { waitUntil: 'networkidle' });
   await page.getByPlaceholder('Search your event').fill(EVENT);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${EVENT}$`) })
+    .click();
   await page.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill(BIB);
   await page.getByRole('button', { name: 'Find My Photos' }).click();
   await page.waitForURL('**/products');
@@ -169,7 +183,9 @@ async function measure(page: Page, path: string, condition: Condition): Promise<
       if (onHome) {
         const picture = document.querySelector<HTMLImageElement>('[data-testid="hero"] img');
         if (picture) return picture.complete && picture.naturalWidth > 0;
-        const style = document.querySelector('[data-testid="hero"]') ? getComputedStyle(document.querySelector('[data-testid="hero"]') as Element).backgroundImage : '';
+        const style = document.querySelector('[data-testid="hero"]')
+          ? getComputedStyle(document.querySelector('[data-testid="hero"]') as Element).backgroundImage
+          : '';
         const url = /url\("?([^")]+)"?\)/.exec(style)?.[1];
         return !!url && performance.getEntriesByType('resource').some((entry) => entry.name === url);
       }
@@ -209,7 +225,9 @@ async function main(): Promise<void> {
               .join(', ');
             console.log(`  run ${run + 1}: LCP ${result.lcpMs} ms ${result.element}; CLS ${result.cls.toFixed(4)} (largest shift ${result.largestShift})`);
             console.log(`         LCP candidates: ${result.candidates}`);
-            console.log(`         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`);
+            console.log(
+              `         requests (ms from navigation, start-end): ${chain}; ${result.filesBeforeConfig} files done before runtime-config, ${result.requests} requests (${result.repeated} repeated${result.repeated ? `: ${result.repeatedUrls.join(', ')}` : ''})`,
+            );
           } finally {
             await context.close();
           }
@@ -226,7 +244,9 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  console.log(`\nLCP against ${BASE_URL}, viewport ${VIEWPORT.width}x${VIEWPORT.height}, cache ${COLD}:\n${summary.join('\n')}\n${allMet ? 'All goals met.' : 'Not every goal is met.'}`);
+  console.log(
+    `\nLCP against ${BASE_URL}, viewport ${VIEWPORT.width}x${VIEWPORT.height}, cache ${COLD}:\n${summary.join('\n')}\n${allMet ? 'All goals met.' : 'Not every goal is met.'}`,
+  );
 }
 
 main().catch((error: unknown) => {

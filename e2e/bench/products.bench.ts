@@ -27,7 +27,10 @@ interface RunResult {
 async function chooseEvent(page: Page): Promise<void> {
   await page.goto(BASE_URL, { waitUntil: 'networkidle' });
   await page.getByPlaceholder('Search your event').fill(EVENT);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${EVENT}$`) })
+    .click();
   await page.getByTestId('hero-panel').waitFor();
   await page.getByPlaceholder('Enter your BIB number (ex: TT20608)').fill(BIB);
 }
@@ -106,7 +109,9 @@ async function main(): Promise<void> {
       const searchToFirstPhotosMs = Math.round(await measureSearch(page));
       const scroll = await measureScroll(page);
       results.push({ searchToFirstPhotosMs, ...scroll });
-      console.log(`run ${run + 1}: search→first ${FIRST_PHOTOS} photos painted ${searchToFirstPhotosMs} ms; scroll ${scroll.fps} fps (p95 frame ${scroll.p95FrameMs} ms, ${scroll.longFrames} frames > 50 ms) over ${scroll.scrollSeconds} s, ${scroll.cardsRendered}/${scroll.photos} photos`);
+      console.log(
+        `run ${run + 1}: search→first ${FIRST_PHOTOS} photos painted ${searchToFirstPhotosMs} ms; scroll ${scroll.fps} fps (p95 frame ${scroll.p95FrameMs} ms, ${scroll.longFrames} frames > 50 ms) over ${scroll.scrollSeconds} s, ${scroll.cardsRendered}/${scroll.photos} photos`,
+      );
       await context.close();
     }
   } finally {

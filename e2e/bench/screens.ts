@@ -45,12 +45,23 @@ async function shoot(page: Page, name: string, width: string): Promise<void> {
 /** A returning runner: cookies accepted and the pre-order pop-up seen (the first visit is shot apart). */
 const returningVisitor = {
   cookies: [],
-  origins: [{ origin: new URL(BASE_URL).origin, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }],
+  origins: [
+    {
+      origin: new URL(BASE_URL).origin,
+      localStorage: [
+        { name: 'Cookies', value: 'true' },
+        { name: 'preOrderPopupShown', value: 'true' },
+      ],
+    },
+  ],
 };
 
 async function chooseEvent(page: Page): Promise<void> {
   await page.getByPlaceholder('Search your event').fill(EVENT);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${EVENT}$`) })
+    .click();
   await page.getByTestId('hero-panel').waitFor();
 }
 
@@ -95,7 +106,10 @@ async function staffPages(browser: Browser, size: (typeof SIZES)[number]): Promi
   await series.getByLabel('Series title').fill('Coast and Pink City Double');
   for (const race of [EVENT, 'Jaipur Pink City 10K 2026']) {
     await series.getByRole('combobox', { name: "Races, in the certificate's order" }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${race}$`) }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${race}$`) })
+      .click();
   }
   await page.keyboard.press('Escape');
   await series.locator('canvas').first().waitFor();

@@ -56,7 +56,10 @@ function countDownloads(cdp: CDPSession): { sizes: Record<'chunk' | 'weights' | 
 async function openModal(page: Page): Promise<void> {
   await page.goto(BASE_URL, { waitUntil: 'networkidle' });
   await page.getByPlaceholder('Search your event').fill(EVENT);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${EVENT}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${EVENT}$`) })
+    .click();
   await page.getByRole('tab', { name: 'Search by Selfie' }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: 'Search by Selfie' }).click();
 }
@@ -81,7 +84,13 @@ async function main(): Promise<void> {
   console.log(`on-device selfie search, ${BASE_URL}, CPU slowed ${CPU_SLOWDOWN}x, ${RUNS} runs (each a fresh browser profile: nothing cached)`);
   try {
     for (let run = 1; run <= RUNS; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.6, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 915 },
+        deviceScaleFactor: 2.6,
+        isMobile: true,
+        hasTouch: true,
+        reducedMotion: 'reduce',
+      });
       await context.addInitScript(() => {
         localStorage.setItem('Cookies', 'true');
         localStorage.setItem('preOrderPopupShown', 'true');

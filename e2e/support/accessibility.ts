@@ -9,7 +9,13 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 /** A soft check, so one journey reports every page's problems at once. */
@@ -32,34 +38,41 @@ export const MIN_TARGET_PX = 44;
  * a CSS selector of the part of the page to look at (the whole page by default).
  */
 export async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
-  return page.evaluate(({ min, within }) => {
-    const selector = [
-      'button',
-      'a[href]',
-      '[role="button"]',
-      '[role="tab"]',
-      '[role="menuitem"]',
-      'label.ant-checkbox-wrapper',
-      'label.ant-radio-wrapper',
-      '.ant-segmented-item',
-      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])',
-      'textarea',
-      'select',
-    ].join(',');
-    const frameOf = (element: Element): Element =>
-      element.closest('.ant-tabs-tab, label.ant-checkbox-wrapper, label.ant-radio-wrapper, .ant-segmented-item, .ant-select, .ant-input-affix-wrapper, .ant-input-number') ?? element;
-    const offenders: string[] = [];
-    for (const element of Array.from(document.querySelector(within)?.querySelectorAll(selector) ?? [])) {
-      if (!(element as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      if (element.closest('[aria-hidden="true"], [inert]')) continue;
-      if (element.matches('a[href]') && element.closest('p')) continue; // a link inside a sentence
-      const box = frameOf(element).getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (box.width < min - 0.5 || box.height < min - 0.5) {
-        const name = (element.getAttribute('aria-label') || (element as HTMLElement).innerText || element.getAttribute('placeholder') || element.tagName).trim().slice(0, 40);
-        offenders.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+  return page.evaluate(
+    ({ min, within }) => {
+      const selector = [
+        'button',
+        'a[href]',
+        '[role="button"]',
+        '[role="tab"]',
+        '[role="menuitem"]',
+        'label.ant-checkbox-wrapper',
+        'label.ant-radio-wrapper',
+        '.ant-segmented-item',
+        'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])',
+        'textarea',
+        'select',
+      ].join(',');
+      const frameOf = (element: Element): Element =>
+        element.closest(
+          '.ant-tabs-tab, label.ant-checkbox-wrapper, label.ant-radio-wrapper, .ant-segmented-item, .ant-select, .ant-input-affix-wrapper, .ant-input-number',
+        ) ?? element;
+      const offenders: string[] = [];
+      for (const element of Array.from(document.querySelector(within)?.querySelectorAll(selector) ?? [])) {
+        if (!(element as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (element.closest('[aria-hidden="true"], [inert]')) continue;
+        if (element.matches('a[href]') && element.closest('p')) continue; // a link inside a sentence
+        const box = frameOf(element).getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.width < min - 0.5 || box.height < min - 0.5) {
+          const name = (element.getAttribute('aria-label') || (element as HTMLElement).innerText || element.getAttribute('placeholder') || element.tagName)
+            .trim()
+            .slice(0, 40);
+          offenders.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+        }
       }
-    }
-    return offenders;
-  }, { min: MIN_TARGET_PX, within });
+      return offenders;
+    },
+    { min: MIN_TARGET_PX, within },
+  );
 }

@@ -53,7 +53,8 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   for (const [name, port] of Object.entries(PORTS)) {
-    if (await portInUse(port)) throw new Error(`Port ${port} (${name}) is busy: is another end-to-end run still going? Set E2E_PORT_OFFSET to use other ports.`);
+    if (await portInUse(port))
+      throw new Error(`Port ${port} (${name}) is busy: is another end-to-end run still going? Set E2E_PORT_OFFSET to use other ports.`);
   }
 
   const postgresServer = process.env.E2E_POSTGRES_SERVER_URL;

@@ -9,7 +9,10 @@ export const BIB_PLACEHOLDER = /^Enter your BIB number \(ex: [A-Z0-9-]+\)$/;
 /** Types in the hero's event autocomplete and picks the event. */
 export async function chooseEvent(page: Page, eventName = DEMO_EVENT): Promise<void> {
   await page.getByPlaceholder('Search your event').fill(eventName);
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${eventName}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${eventName}$`) })
+    .click();
   await expect(page.getByTestId('hero-panel')).toContainText(eventName);
 }
 
@@ -26,7 +29,10 @@ export async function apiEventId(eventName = DEMO_EVENT): Promise<number> {
   return event.event_id;
 }
 
-export async function apiBibSearch(bibNumber: string, eventName = DEMO_EVENT): Promise<{ status: number; Message: string; photos: number; totalPhotos: number; photoIds: number[] }> {
+export async function apiBibSearch(
+  bibNumber: string,
+  eventName = DEMO_EVENT,
+): Promise<{ status: number; Message: string; photos: number; totalPhotos: number; photoIds: number[] }> {
   const eventID = await apiEventId(eventName);
   const response = await fetch(`${API_URL}/api/search/bib`, {
     method: 'POST',

@@ -14,7 +14,16 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', '.artifacts');
 export type Deployment = 'shell' | 'storefront' | 'account' | 'partner' | 'organiser' | 'certificate';
 export const REMOTES: Deployment[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
 
-const BASE_PORTS = { shell: 3000, storefront: 3001, account: 3002, partner: 3003, organiser: 3004, certificate: 3005, api: 4000, paymentSandbox: 5000 } as const;
+const BASE_PORTS = {
+  shell: 3000,
+  storefront: 3001,
+  account: 3002,
+  partner: 3003,
+  organiser: 3004,
+  certificate: 3005,
+  api: 4000,
+  paymentSandbox: 5000,
+} as const;
 
 /** Offset 100 by default so a developer's `pnpm start` on 3000 is left alone. */
 export const PORT_OFFSET = Number.parseInt(process.env.E2E_PORT_OFFSET ?? '100', 10);

@@ -17,7 +17,6 @@ const WIDTHS = [
 const FULFILMENT = 'prints@finishline.test';
 const OPERATOR = 'operator@finishline.test';
 
-
 /** Opens the page and waits until the remote has drawn it: a heading shown and no spinner left. */
 async function openAndSettle(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -72,7 +71,11 @@ test.describe('accessibility of every page, by role, at 360 and 1280 px', () => 
     const page = await signedInPage(browser, DEMO_USERS.organiser);
     const eventId = await apiEventId(DEMO_EVENT);
     const tabs = ['revenue', 'event', 'participants', 'photographers', 'reports', 'certificate'];
-    await sweep(page, ['/organization_dashboard', '/organization_dashboard?new=1', ...tabs.map((tab) => `/organization_dashboard?event=${eventId}&tab=${tab}`)]);
+    await sweep(page, [
+      '/organization_dashboard',
+      '/organization_dashboard?new=1',
+      ...tabs.map((tab) => `/organization_dashboard?event=${eventId}&tab=${tab}`),
+    ]);
   });
 
   test('fulfilment staff and the operator: Print Orders and the Operator Console', async ({ browser }) => {

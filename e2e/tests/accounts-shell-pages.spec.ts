@@ -109,7 +109,9 @@ test.describe('first visit: cookie consent and pre-order popup', () => {
     await other.close();
 
     // An organiser signing in on a browser that never saw the popup lands at work, not on a popup.
-    const third = await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(page.url()).origin, localStorage: [{ name: 'Cookies', value: 'true' }] }] } });
+    const third = await browser.newContext({
+      storageState: { cookies: [], origins: [{ origin: new URL(page.url()).origin, localStorage: [{ name: 'Cookies', value: 'true' }] }] },
+    });
     const organiserPage = await third.newPage();
     await signInThroughForm(organiserPage, DEMO_USERS.organiser, DEMO_PASSWORD);
     await expect(organiserPage.getByTestId('account-button')).toBeVisible();

@@ -45,7 +45,10 @@ export async function typeAndLeave(scope: Page | Locator, label: string, value: 
 }
 
 /** Makes an account through the sign-up form; the page ends on /sign-in. */
-export async function signUpThroughForm(page: Page, account: { firstName: string; lastName: string; email: string; phone: string; password: string }): Promise<void> {
+export async function signUpThroughForm(
+  page: Page,
+  account: { firstName: string; lastName: string; email: string; phone: string; password: string },
+): Promise<void> {
   await page.goto('/sign-up');
   const form = formNamed(page, 'Sign up');
   await form.getByLabel('First name').fill(account.firstName);

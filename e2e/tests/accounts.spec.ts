@@ -98,7 +98,11 @@ test.describe('accounts journeys', () => {
 
   for (const [role, email, expected] of [
     ['organiser', DEMO_USERS.organiser, ['Orders History', 'Change Password', 'Event Dashboard', 'Log out']],
-    ['partner', DEMO_USERS.partner, ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out']],
+    [
+      'partner',
+      DEMO_USERS.partner,
+      ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out'],
+    ],
     ['runner', DEMO_USERS.runner, ['Orders History', 'Change Password', 'List your race', 'Log out']],
   ] as const) {
     test(`the ${role} sees only the menu entries the role allows`, async ({ page }) => {
@@ -201,7 +205,15 @@ test.describe('accounts journeys', () => {
     // What the widget sends in its test mode, and a made-up solution: neither passes.
     const forgedPayloads = [
       Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64'),
-      Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00' }, signature: 'f'.repeat(64) }, solution: { counter: 1, derivedKey: '00'.repeat(32) } })).toString('base64'),
+      Buffer.from(
+        JSON.stringify({
+          challenge: {
+            parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00' },
+            signature: 'f'.repeat(64),
+          },
+          solution: { counter: 1, derivedKey: '00'.repeat(32) },
+        }),
+      ).toString('base64'),
     ];
     for (const gCaptchToken of forgedPayloads) {
       const forged = await request.post(`${API_URL}/api/auth/login`, { data: { email: DEMO_USERS.runner, password: DEMO_PASSWORD, gCaptchToken } });
@@ -247,7 +259,9 @@ test.describe('accounts journeys', () => {
 
     // The owner, on a fresh page with the standard captcha and the right password: asked for the strong one.
     await signInThroughForm(page, email, password);
-    await expect(page.getByText('There were several failed sign-ins to this account. Please solve the captcha again (it takes a little longer) and sign in.')).toBeVisible();
+    await expect(
+      page.getByText('There were several failed sign-ins to this account. Please solve the captcha again (it takes a little longer) and sign in.'),
+    ).toBeVisible();
     const form = formNamed(page, 'Sign in');
     await expect(form.getByTestId('captcha')).toHaveAttribute('data-strength', 'strong');
     const solveMs = await solveCaptcha(form, 'Sign In');

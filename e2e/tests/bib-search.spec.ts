@@ -41,7 +41,11 @@ test.describe('BIB search journey', () => {
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // Spec storage keys are written for the other screens.
-    const stored = await page.evaluate(() => ({ bib: localStorage.getItem('bibId'), event: localStorage.getItem('Selected Event'), expiry: localStorage.getItem('awsImageExpiry') }));
+    const stored = await page.evaluate(() => ({
+      bib: localStorage.getItem('bibId'),
+      event: localStorage.getItem('Selected Event'),
+      expiry: localStorage.getItem('awsImageExpiry'),
+    }));
     expect(stored).toEqual({ bib: DEMO_BIB, event: DEMO_EVENT, expiry: expect.any(String) });
   });
 

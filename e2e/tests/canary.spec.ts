@@ -70,7 +70,8 @@ test.describe('canary releases of a remote', () => {
       {
         file: 'mfe-storefront/src/App.tsx',
         find: 'export default function StorefrontApp() {\n',
-        replace: "export default function StorefrontApp() {\n  if (globalThis.location) throw new Error('Broken canary for asha@example.com, call 9876543210');\n",
+        replace:
+          "export default function StorefrontApp() {\n  if (globalThis.location) throw new Error('Broken canary for asha@example.com, call 9876543210');\n",
       },
     ]);
     const visitors: Visitor[] = [];
@@ -102,7 +103,9 @@ test.describe('canary releases of a remote', () => {
 
       // A broken canary at 50% judged after 3 views: the canary side sees the remote fail (3 page views, each
       // reported with its error), the other side nothing.
-      const brokenVersion = releases('release', 'storefront', '--canary', '50', '--from', broken, '--min-views', '3', '--max-error-rate', '20').match(/storefront (v\d+) is live/)?.[1];
+      const brokenVersion = releases('release', 'storefront', '--canary', '50', '--from', broken, '--min-views', '3', '--max-error-rate', '20').match(
+        /storefront (v\d+) is live/,
+      )?.[1];
       for (let i = 0; i < 3; i++) {
         await openHome(canary.page);
         await expect(canary.page.getByText(FALLBACK)).toBeVisible();
@@ -125,7 +128,15 @@ test.describe('canary releases of a remote', () => {
       expect(brokenCounts?.views).toBeGreaterThanOrEqual(3);
       expect(brokenCounts?.errors).toBeGreaterThanOrEqual(3);
       expect(counts.find((row) => row.remote === 'storefront' && row.version === canaryVersion)).toMatchObject({ errors: 0 });
-      expect(samples).toContainEqual(expect.objectContaining({ remote: 'storefront', version: brokenVersion, kind: 'render', route: '/', message: 'Error: Broken canary for [email], call [number]' }));
+      expect(samples).toContainEqual(
+        expect.objectContaining({
+          remote: 'storefront',
+          version: brokenVersion,
+          kind: 'render',
+          route: '/',
+          message: 'Error: Broken canary for [email], call [number]',
+        }),
+      );
       expect(JSON.stringify(samples)).not.toContain('asha');
 
       // The canary side gets the current release again.

@@ -44,8 +44,14 @@ export async function serverBill(page: Page): Promise<{ total_amount: number; gs
   const lines = [
     ...shop.cart
       .filter((i) => !i.type.startsWith('collage'))
-      .map((i) => (i.type === 'print' ? { type: 'print', category: 'image', id: i.id, printProductId: i.printProductId } : { type: i.type, category: i.category, id: i.id })),
-    ...(collage.length >= 3 ? [{ type: 'collage', category: 'image', id: collage[0], collagePhotoIds: collage, orientation: shop.collageOrientation ?? 'Vertical' }] : []),
+      .map((i) =>
+        i.type === 'print'
+          ? { type: 'print', category: 'image', id: i.id, printProductId: i.printProductId }
+          : { type: i.type, category: i.category, id: i.id },
+      ),
+    ...(collage.length >= 3
+      ? [{ type: 'collage', category: 'image', id: collage[0], collagePhotoIds: collage, orientation: shop.collageOrientation ?? 'Vertical' }]
+      : []),
   ];
   const body = {
     eventId: shop.eventId,

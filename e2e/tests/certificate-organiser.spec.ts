@@ -59,7 +59,10 @@ async function openCertificateTab(page: Page): Promise<ReturnType<Page['getByRol
 }
 
 test.describe('the organiser’s certificate of a race', () => {
-  test('the organiser turns certificates on, sets title, colour and a field, previews; a runner of the race makes it with that title', async ({ page, browser }) => {
+  test('the organiser turns certificates on, sets title, colour and a field, previews; a runner of the race makes it with that title', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const eventId = await apiEventId(JAIPUR);
@@ -81,7 +84,10 @@ test.describe('the organiser’s certificate of a race', () => {
     await expect(panel.getByText(COLOUR, { exact: true })).toBeVisible();
 
     await panel.getByRole('combobox', { name: 'Field to add' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Date$/ }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Date$/ })
+      .click();
     await panel.getByRole('button', { name: 'Add field' }).click();
     const dateX = panel.getByRole('spinbutton', { name: `${DATE_FIELD}: x` });
     const dateY = panel.getByRole('spinbutton', { name: `${DATE_FIELD}: y` });
@@ -136,7 +142,10 @@ test.describe('the organiser’s certificate of a race', () => {
     await runner.close();
   });
 
-  test('a race the organiser creates: participants with times, the certificate titled; its photographer uploads, a finisher buys a photo and downloads a 3840 x 2560 certificate with it', async ({ page, browser }) => {
+  test('a race the organiser creates: participants with times, the certificate titled; its photographer uploads, a finisher buys a photo and downloads a 3840 x 2560 certificate with it', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(420_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const race = `Kochi Backwaters Run ${Date.now() % 100000}`;
@@ -164,7 +173,10 @@ test.describe('the organiser’s certificate of a race', () => {
     // Results: the demo runner finished in 0:52:10. Importing times makes the race's certificate.
     await page.goto(`/organization_dashboard?event=${eventId}&tab=participants`);
     const csv = ['BIB,Name,Finish time,Email', `${bib},Priya Nair,0:52:10,runner@finishline.test`, 'KW102,Arjun Rao,0:58:44,'].join('\n');
-    await page.getByRole('region', { name: 'Participants' }).locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByRole('region', { name: 'Participants' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByText('2 participants', { exact: true })).toBeVisible();
     await page.goto(`/organization_dashboard?event=${eventId}&tab=certificate`);
     const panel = page.getByRole('region', { name: 'Certificate', exact: true });
@@ -190,7 +202,11 @@ test.describe('the organiser’s certificate of a race', () => {
     const organiserToken = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
     const partnerToken = await partner.evaluate(() => localStorage.getItem('session_token') ?? '');
     const call = async (route: string, body: object, token: string) => {
-      const response = await fetch(`${API_URL}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const response = await fetch(`${API_URL}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       const answer = (await response.json()) as { Message: string; result: unknown };
       expect(response.status, answer.Message).toBe(200);
       return answer.result;
@@ -230,7 +246,10 @@ test.describe('the organiser’s certificate of a race', () => {
     await runner.getByRole('button', { name: 'Next' }).click();
     const details = ((await (await templateAnswer).json()) as { result: TemplateDetailsResult }).result;
     // The runner's name, official time and race; the bought photo itself, not a preview.
-    expect(details.achievement_details).toMatchObject({ participant_name: 'Priya Nair', events: [{ event_name: race, bib_number: bib, finish_time: '00:52:10' }] });
+    expect(details.achievement_details).toMatchObject({
+      participant_name: 'Priya Nair',
+      events: [{ event_name: race, bib_number: bib, finish_time: '00:52:10' }],
+    });
     expect(details.template.template_config.texts).toContainEqual(expect.objectContaining({ field: 'static', text: title }));
     expect(details.photos.map((p) => [Number(p.id), p.usable])).toEqual([[photoId, true]]);
     await cropWithDefaults(runner, runner.getByTestId('certificate-card').first());
@@ -244,10 +263,18 @@ test.describe('the organiser’s certificate of a race', () => {
     await runner.context().close();
   });
 
-  test('a runner who bought a photo of the race finds Generate Certificate on the order page, and the builder opens on the race and BIB', async ({ browser }) => {
+  test('a runner who bought a photo of the race finds Generate Certificate on the order page, and the builder opens on the race and BIB', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const eventID = await apiEventId(JAIPUR);
-    const found = (await (await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber: RUNNER_BIB }) })).json()) as {
+    const found = (await (
+      await fetch(`${API_URL}/api/search/bib`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventID, bibNumber: RUNNER_BIB }),
+      })
+    ).json()) as {
       result: { photo: Array<{ id: number }>; achievementsEligibility: { certificate_eligible: boolean; achievement_id: number | null } };
     };
     // The race's finisher certificate is on (the test above leaves it so; the seed makes it on).
@@ -289,7 +316,10 @@ test.describe('the organiser’s certificate of a race', () => {
     const races = panel.getByRole('combobox', { name: "Races, in the certificate's order" });
     const pick = async (name: string) => {
       await races.click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${name}$`) }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .click();
     };
     await pick(MUMBAI);
     await page.keyboard.press('Escape');
@@ -318,9 +348,17 @@ test.describe('the organiser’s certificate of a race', () => {
     // Stored as the organiser's, in that order (read back through the organiser's own call).
     const token = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
     const listed = async () =>
-      ((await (await fetch(`${API_URL}/api/organiser/series`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).json()) as {
-        result: { series: Array<{ id: number; title: string; active: boolean; accent_color: string; events: Array<{ event_name: string }> }> };
-      }).result.series.find((s) => s.title === SERIES)!;
+      (
+        (await (
+          await fetch(`${API_URL}/api/organiser/series`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).json()) as {
+          result: { series: Array<{ id: number; title: string; active: boolean; accent_color: string; events: Array<{ event_name: string }> }> };
+        }
+      ).result.series.find((s) => s.title === SERIES)!;
     const stored = await listed();
     expect(stored).toMatchObject({ active: true, accent_color: SERIES_COLOUR, events: [{ event_name: MUMBAI }, { event_name: JAIPUR }] });
 

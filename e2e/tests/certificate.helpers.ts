@@ -6,7 +6,10 @@ export const row = (page: Page, n: number) => page.getByTestId('certificate-row'
 /** The builder's row `field` set to this event (its dropdown option, by exact name). */
 export async function chooseEventIn(page: Page, field: number, eventName: string): Promise<void> {
   await row(page, field).getByRole('combobox').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${eventName}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${eventName}$`) })
+    .click();
 }
 
 /** A photo card of the builder's Process step cropped with the dialog's defaults (the centred square). */

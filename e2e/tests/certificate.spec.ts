@@ -139,8 +139,15 @@ test.describe('achievement certificate builder', () => {
     // A certificate sent to the server anyway (as a script would) is refused; nothing was stored or made.
     const token = await page.evaluate(() => localStorage.getItem('session_token') ?? '');
     const form = new FormData();
-    form.append('achievement_id', String(await page.evaluate(() => JSON.parse(localStorage.getItem('event_template_data') ?? '{}').achievement_details?.achievement_id)));
-    form.append('certificate_url', new Blob([new Uint8Array(fs.readFileSync(path.join(DATA_DIR, 'objects', report.checked[0].key)))], { type: 'image/jpeg' }), 'certificate.jpg');
+    form.append(
+      'achievement_id',
+      String(await page.evaluate(() => JSON.parse(localStorage.getItem('event_template_data') ?? '{}').achievement_details?.achievement_id)),
+    );
+    form.append(
+      'certificate_url',
+      new Blob([new Uint8Array(fs.readFileSync(path.join(DATA_DIR, 'objects', report.checked[0].key)))], { type: 'image/jpeg' }),
+      'certificate.jpg',
+    );
     const upload = await fetch(`${API_URL}/api/certificates/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     expect(upload.status).toBe(403);
     expect(storedObjects('certificates')).toHaveLength(certificatesBefore);

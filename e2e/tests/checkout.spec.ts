@@ -133,7 +133,11 @@ test.describe('checkout and payment through the sandbox gateway', () => {
       localStorage.setItem('finishline.shop', JSON.stringify({ ...shop, cart: [] }));
     });
     await page.goto('/order-history');
-    const pendingRow = page.getByRole('row').filter({ hasText: 'TT20610' }).filter({ has: page.getByRole('button', { name: 'Retry' }) }).first();
+    const pendingRow = page
+      .getByRole('row')
+      .filter({ hasText: 'TT20610' })
+      .filter({ has: page.getByRole('button', { name: 'Retry' }) })
+      .first();
     await pendingRow.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect.poll(async () => (await storedShop(page)).cart.map((i) => i.id).sort()).toEqual([...cartBefore].sort());
@@ -162,7 +166,12 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     await modal.getByText('Please Check to Avail this offer').click();
     // accepting the offer discounts every photo of the cart at once (the cap covers them all)
     await expect(page.getByTestId('bill-total')).toHaveText('₹0');
-    await expect(page.getByTestId('digital-downloads').getByRole('checkbox', { name: /100% off/ }).first()).toBeChecked();
+    await expect(
+      page
+        .getByTestId('digital-downloads')
+        .getByRole('checkbox', { name: /100% off/ })
+        .first(),
+    ).toBeChecked();
     await page.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();
     await guestCheckout(page, { name: 'Free Runner', email: uniqueEmail('free'), phone: '9000000001' });
     await expect(page).toHaveURL(/\/ordersuccess\?orderref=FL/, { timeout: 30_000 });
@@ -183,7 +192,12 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     await form.getByLabel('Pin code', { exact: true }).fill('040002');
     await form.getByLabel('Pin code', { exact: true }).blur();
     await expect(form.getByText('A PIN code is 6 digits and does not start with 0.')).toBeVisible();
-    await guestCheckout(page, { name: 'Mug Buyer', email: uniqueEmail('mug'), phone: '9876543210', shipping: { address: '4 Marine Drive, Mumbai', pincode: '400002' } });
+    await guestCheckout(page, {
+      name: 'Mug Buyer',
+      email: uniqueEmail('mug'),
+      phone: '9876543210',
+      shipping: { address: '4 Marine Drive, Mumbai', pincode: '400002' },
+    });
     await expect(page.getByTestId('sandbox-amount')).toHaveText('₹306.00', { timeout: 30_000 });
   });
 });

@@ -38,13 +38,17 @@ test('an account sees a guest order of its address only after proving the addres
     // The account's history holds nothing yet, and says what waits and how to get it.
     await page.goto('/order-history');
     const proof = page.getByTestId('email-proof');
-    await expect(proof).toContainText(`1 order placed with ${email} without signing in to this account waits until you confirm that this email address is yours.`);
+    await expect(proof).toContainText(
+      `1 order placed with ${email} without signing in to this account waits until you confirm that this email address is yours.`,
+    );
     await expect(proof).toContainText(`Press Send code: we mail a 6-digit code to ${email}.`);
     await expect(page.getByText('No Purchase History')).toBeVisible();
     await expectAccessible(page, 'the order history waiting for the email proof');
     // Opening the order directly offers the same proof, never the order.
     await page.goto(`/myorders?orderid=${orderRef}`);
-    await expect(page.getByRole('heading', { name: `This order was placed with ${email} without signing in to this account. Confirm your email address to see it.` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `This order was placed with ${email} without signing in to this account. Confirm your email address to see it.` }),
+    ).toBeVisible();
     await expect(page.getByTestId('order-view')).toHaveCount(0);
 
     // Prove it on the account page: Send code, the mailed code, Confirm.

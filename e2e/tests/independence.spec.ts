@@ -3,7 +3,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DATA_DIR, deploymentUrl, PORTS, readProcesses, REPO_ROOT, restoreDeployment, startDeployment, stopDeployment, type Deployment } from '../support/system';
+import {
+  DATA_DIR,
+  deploymentUrl,
+  PORTS,
+  readProcesses,
+  REPO_ROOT,
+  restoreDeployment,
+  startDeployment,
+  stopDeployment,
+  type Deployment,
+} from '../support/system';
 import { BIB_PLACEHOLDER, chooseEvent, DEMO_BIB } from '../support/storefront';
 import { DEMO_PASSWORD, DEMO_USERS, signInThroughForm } from './accounts.helpers';
 
@@ -56,12 +66,14 @@ test.describe('remotes are independent deployments', () => {
     await expect(page.getByRole('heading', { name: 'My Share' })).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Your share per day chart' }).locator('svg.recharts-surface')).toBeVisible();
     // The chart library comes with My Share's chart only, not with the registration page.
-    const holdsCharts = async (list: string[]) => (await Promise.all(list.map(async (url) => (await (await fetch(url)).text()).includes('recharts-surface')))).some(Boolean);
+    const holdsCharts = async (list: string[]) =>
+      (await Promise.all(list.map(async (url) => (await (await fetch(url)).text()).includes('recharts-surface')))).some(Boolean);
     expect(await holdsCharts(registrationFiles)).toBe(false);
     expect(await holdsCharts(fromDeployment(urls, 'partner').filter((url) => url.endsWith('.js')))).toBe(true);
 
     expect(fromDeployment(urls, 'partner').some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
-    for (const name of ['storefront', 'account', 'organiser', 'certificate'] as const) expect(fromDeployment(urls, name), `${name} files requested`).toEqual([]);
+    for (const name of ['storefront', 'account', 'organiser', 'certificate'] as const)
+      expect(fromDeployment(urls, name), `${name} files requested`).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, smallTargets } from '../support/accessibility';
-import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signedInPage, signInThroughForm, signUpThroughForm, uniqueEmail } from './accounts.helpers';
+import {
+  accountMenuEntries,
+  DEMO_PASSWORD,
+  logOutThroughMenu,
+  mailsTo,
+  signedInPage,
+  signInThroughForm,
+  signUpThroughForm,
+  uniqueEmail,
+} from './accounts.helpers';
 
 /**
  * "List your race" and the operator console, on a phone: a new account asks to organise a race
@@ -10,7 +19,8 @@ import { accountMenuEntries, DEMO_PASSWORD, logOutThroughMenu, mailsTo, signedIn
  */
 const OPERATOR = 'operator@finishline.test';
 
-const signedIn = (browser: Browser, email: string, viewport: { width: number; height: number }) => signedInPage(browser, email, { viewport, hasTouch: viewport.width < 500 });
+const signedIn = (browser: Browser, email: string, viewport: { width: number; height: number }) =>
+  signedInPage(browser, email, { viewport, hasTouch: viewport.width < 500 });
 
 async function fillRequest(page: Page, fields: { race: string; from: string; to: string }): Promise<void> {
   const form = page.getByRole('form', { name: 'List your race' });
@@ -28,7 +38,13 @@ test('a new account lists its race: declined with a reason, asked again, approve
   const email = uniqueEmail('kavya.race');
   const race = `Nashik Vineyard Half ${Date.now() % 100000}`;
   const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true })).newPage();
-  await signUpThroughForm(phone, { firstName: 'Kavya', lastName: 'Iyer', email, phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, password: DEMO_PASSWORD });
+  await signUpThroughForm(phone, {
+    firstName: 'Kavya',
+    lastName: 'Iyer',
+    email,
+    phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    password: DEMO_PASSWORD,
+  });
   await signInThroughForm(phone, email, DEMO_PASSWORD);
   await expect(phone.getByTestId('account-button')).toBeVisible();
   await phone.goto('/list-your-race');
@@ -66,7 +82,9 @@ test('a new account lists its race: declined with a reason, asked again, approve
   await expect(operator.getByText('Declined: the reason is mailed.')).toBeVisible();
   // Answered: no longer waiting (it moves under "Answered recently").
   await expect(operator.getByRole('button', { name: `Approve: ${race}` })).toHaveCount(0);
-  await expect.poll(async () => (await mailsTo(email, 'organiser_request_declined')).map((m) => m.text.includes('Please send the city permit for the route.'))).toEqual([true]);
+  await expect
+    .poll(async () => (await mailsTo(email, 'organiser_request_declined')).map((m) => m.text.includes('Please send the city permit for the route.')))
+    .toEqual([true]);
 
   // The account reads the reason and asks again.
   await phone.reload();

@@ -49,7 +49,10 @@ export const PAY_BUTTON = /^(Pay ₹[\d,]+|Place Order)$/;
  * `shipping` (an order with a print or a collage) the address and PIN code are filled; without it the
  * form must not ask for them (an order of downloads only).
  */
-export async function guestCheckout(page: Page, buyer: { name: string; email: string; phone: string; shipping?: { address: string; pincode: string } }): Promise<void> {
+export async function guestCheckout(
+  page: Page,
+  buyer: { name: string; email: string; phone: string; shipping?: { address: string; pincode: string } },
+): Promise<void> {
   await expect(page).toHaveURL(/\/checkoutPage-authentication$/);
   await page.getByRole('tab', { name: 'Guest Checkout' }).click();
   const form = formNamed(page, 'Guest checkout');

@@ -7,7 +7,11 @@ import { downloadZip } from './orders.helpers';
 
 async function photoIdsOf(bibNumber: string): Promise<{ eventID: number; ids: number[] }> {
   const eventID = await apiEventId(DEMO_EVENT);
-  const response = await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber }) });
+  const response = await fetch(`${API_URL}/api/search/bib`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ eventID, bibNumber }),
+  });
   const body = (await response.json()) as { result: { photo: Array<{ id: number }> } };
   return { eventID, ids: body.result.photo.map((p) => p.id) };
 }
@@ -44,7 +48,10 @@ test.describe('order history and order ownership', () => {
     const b = await photoIdsOf('TT20612');
     const refs: string[] = [];
     for (let i = 0; i < 15; i++) refs.push(await createOrder(organiserToken, 'TT20611', a.ids[i % a.ids.length], a.eventID));
-    const otherRefs = [await createOrder(organiserToken, 'TT20612', b.ids[0], b.eventID), await createOrder(organiserToken, 'TT20612', b.ids[1 % b.ids.length], b.eventID)];
+    const otherRefs = [
+      await createOrder(organiserToken, 'TT20612', b.ids[0], b.eventID),
+      await createOrder(organiserToken, 'TT20612', b.ids[1 % b.ids.length], b.eventID),
+    ];
 
     await page.goto('/order-history');
     await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();

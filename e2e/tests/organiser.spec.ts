@@ -43,7 +43,10 @@ async function signedIn(browser: Browser, email: string, password = DEMO_PASSWOR
 }
 
 async function photosOf(eventID: number, bibNumber: string) {
-  const answer = await api<{ photo: Array<{ id: number; imageid: string }>; printProductInfo: Array<{ id: number }> }>('/api/search/bib', { eventID, bibNumber });
+  const answer = await api<{ photo: Array<{ id: number; imageid: string }>; printProductInfo: Array<{ id: number }> }>('/api/search/bib', {
+    eventID,
+    bibNumber,
+  });
   expect(answer.status).toBe(200);
   return answer.body.result;
 }
@@ -60,14 +63,19 @@ async function tableText(page: Page, title: string): Promise<string[][]> {
   await expect(section.locator('thead th').first()).toBeVisible();
   await expect(section.locator('.ant-spin-spinning')).toHaveCount(0);
   const header = (await section.locator('thead th').allInnerTexts()).map((t) => t.trim());
-  const rows = await section.locator('tbody tr.ant-table-row, tfoot tr, .ant-table-summary tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+  const rows = await section
+    .locator('tbody tr.ant-table-row, tfoot tr, .ant-table-summary tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
   return [header, ...rows];
 }
 
 /** Parses the simple CSV the export writes (quoted fields, doubled quotes). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  for (const line of text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)) {
+  for (const line of text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)) {
     const cells: string[] = [];
     let cell = '';
     let quoted = false;
@@ -127,7 +135,13 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     expect((await api('/api/downloads/order', { orderID: first.order_ref }, runner.token)).status).toBe(200);
 
     // What the runner's own order history says about these orders.
-    const history = (await api<{ order_history: Array<{ order_ref: string; price: number; gst: number; photos_count: number; status: string }> }>('/api/orders/history', { searchtext: '' }, runner.token)).body.result.order_history;
+    const history = (
+      await api<{ order_history: Array<{ order_ref: string; price: number; gst: number; photos_count: number; status: string }> }>(
+        '/api/orders/history',
+        { searchtext: '' },
+        runner.token,
+      )
+    ).body.result.order_history;
     const mine = (ref: string) => history.find((o) => o.order_ref === ref)!;
     const paid = [mine(first.order_ref), mine(second.order_ref)];
     expect(paid.map((o) => o.status)).toEqual(['Downloaded', 'Paid']);
@@ -151,13 +165,29 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     expect(revenue[0]).toEqual(['Price', 'Orders', 'Photos', 'Videos', 'Prints', 'Discount', 'Order value', 'GST', 'Refunded', 'Total revenue']);
     // Two photos at ₹150, three at ₹200 (before GST), beside the rows that were there.
     const num = (text: string | undefined) => Number((text ?? '0').replace(/[₹,]/g, '')) || 0;
-    const rowsBefore = new Map(revenueBefore.slice(1).filter((r) => r[0] !== 'Total' && r.length > 1).map((r) => [r[0], num(r[1])]));
+    const rowsBefore = new Map(
+      revenueBefore
+        .slice(1)
+        .filter((r) => r[0] !== 'Total' && r.length > 1)
+        .map((r) => [r[0], num(r[1])]),
+    );
     for (const price of ['₹150 photos', '₹200 photos']) rowsBefore.set(price, (rowsBefore.get(price) ?? 0) + 1);
     const expectedRows = [...rowsBefore].sort((x, y) => num(x[0]) - num(y[0])).map(([price, n]) => [price, String(n)]);
     expect(revenue.slice(1, -1).map((r) => [r[0], r[1]])).toEqual(expectedRows);
     const totalBefore = revenueBefore.find((r) => r[0] === 'Total') ?? [];
     const plus = (column: number, n: number) => num(totalBefore[column]) + n;
-    expect(revenue.at(-1)).toEqual(['Total', String(plus(1, 2)), String(plus(2, photos)), inr(plus(3, 0)), inr(plus(4, 739)), inr(plus(5, 0)), inr(plus(6, total - gst)), inr(plus(7, gst)), inr(plus(8, 0)), inr(plus(9, total))]);
+    expect(revenue.at(-1)).toEqual([
+      'Total',
+      String(plus(1, 2)),
+      String(plus(2, photos)),
+      inr(plus(3, 0)),
+      inr(plus(4, 739)),
+      inr(plus(5, 0)),
+      inr(plus(6, total - gst)),
+      inr(plus(7, gst)),
+      inr(plus(8, 0)),
+      inr(plus(9, total)),
+    ]);
     const stages = await tableText(page, 'Analytics: orders by stage');
     const stage = (name: string) => stages.find((r) => r[0] === name)!;
     const stageBefore = (name: string, column: number) => num(stagesBefore.find((r) => r[0] === name)?.[column]);
@@ -181,7 +211,15 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     // The seed's four runners of JP60301 to JP60304 and the demo runner's JP60608.
     await expect(page.getByText('5 participants', { exact: true })).toBeVisible();
     const upload = (csv: string) => page.locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const rows = ['BIB,Name,Finish time,Email', 'JP60301,Aarav Iyer,0:48:12,aarav@runners.example', 'JP60302,,0:51:40,', 'JP60303,Meera Kulkarni,0:55:03,', 'JP60304,Kabir Menon,1:02:10,', 'JP60305,Tara Gill,,', 'JP60608,Priya Nair,0:49:37,runner@finishline.test'];
+    const rows = [
+      'BIB,Name,Finish time,Email',
+      'JP60301,Aarav Iyer,0:48:12,aarav@runners.example',
+      'JP60302,,0:51:40,',
+      'JP60303,Meera Kulkarni,0:55:03,',
+      'JP60304,Kabir Menon,1:02:10,',
+      'JP60305,Tara Gill,,',
+      'JP60608,Priya Nair,0:49:37,runner@finishline.test',
+    ];
     await upload(rows.join('\n'));
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await expect(alert).toContainText('1 row has an error. Nothing was imported: please correct it and import the file again.');
@@ -224,7 +262,9 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     expect(after.photo).toHaveLength(before.photo.length - 1);
   });
 
-  test('an organiser creates an event, sets its prices and BIB format, publishes it; a runner finds it and a price change shows in the bill', async ({ browser }) => {
+  test('an organiser creates an event, sets its prices and BIB format, publishes it; a runner finds it and a price change shows in the bill', async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     const page = organiser.page;
     const name = `Nashik Vineyard Run ${Date.now() % 100000}`;
@@ -255,7 +295,22 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     await expect(page.getByText('Hidden: runners cannot see this event until you publish it.')).toBeVisible();
     const eventId = Number(new URL(page.url()).searchParams.get('event'));
 
-    const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [{ origin: new URL(page.url()).origin, localStorage: [{ name: 'Cookies', value: 'true' }, { name: 'preOrderPopupShown', value: 'true' }] }] } })).newPage();
+    const visitor = await (
+      await browser.newContext({
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: new URL(page.url()).origin,
+              localStorage: [
+                { name: 'Cookies', value: 'true' },
+                { name: 'preOrderPopupShown', value: 'true' },
+              ],
+            },
+          ],
+        },
+      })
+    ).newPage();
     await visitor.goto('/');
     await expect(visitor.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
     await expect(visitor.getByText(name)).toHaveCount(0);
@@ -267,14 +322,22 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
 
     // The course map, printed at the foot of the race's journey-map collages.
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a course map' }).click()]);
-    await chooser.setFiles({ name: 'course.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') });
+    await chooser.setFiles({
+      name: 'course.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+    });
     await expect(page.getByText("The course map is saved: it is printed on this race's journey-map collages.")).toBeVisible();
     await expect(page.getByRole('img', { name: `${name} course map` })).toBeVisible();
 
     // A photographer's photo arrives (the development route stands in for the upload pipeline).
     const demo = await photosOf(await apiEventId(DEMO_EVENT), 'TT20609');
     const still = await (await fetch((demo.photo[0] as unknown as { s3: string }).s3)).arrayBuffer();
-    const added = await fetch(`${API_URL}/dev/faces/event-photo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID: eventId, image: Buffer.from(still).toString('base64') }) });
+    const added = await fetch(`${API_URL}/dev/faces/event-photo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventID: eventId, image: Buffer.from(still).toString('base64') }),
+    });
     expect(added.status).toBe(200);
 
     await visitor.goto('/');
@@ -343,11 +406,15 @@ test.describe('organiser: Event Dashboard and the race’s photo operation', () 
     // and the partner's (My Share's chart, loaded only with that chart: e2e/tests/independence.spec.ts).
     const holdsCharts = (name: Deployment) => {
       const dir = path.join(REPO_ROOT, name === 'shell' ? 'shell' : `mfe-${name}`, 'dist');
-      return fs.readdirSync(dir).filter((f) => f.endsWith('.js')).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('recharts-surface'));
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('recharts-surface'));
     };
     expect(holdsCharts('organiser')).toBe(true);
     expect(holdsCharts('partner')).toBe(true);
-    for (const name of ['shell', 'storefront', 'account', 'certificate'] as Deployment[]) expect(holdsCharts(name), `${name} holds the chart library`).toBe(false);
+    for (const name of ['shell', 'storefront', 'account', 'certificate'] as Deployment[])
+      expect(holdsCharts(name), `${name} holds the chart library`).toBe(false);
   });
 
   test('a runner on / and /products loads no chart code', async ({ browser }) => {
@@ -389,7 +456,9 @@ const EVENT_TABS = [
   { key: 'certificate', label: 'Certificate', region: 'Certificate', table: false },
 ];
 for (const screen of ORGANISER_SCREENS) {
-  test(`the Event Dashboard on a ${screen.name}: every tab in reach, cards on a phone, nothing scrolls sideways, no serious accessibility problem`, async ({ browser }) => {
+  test(`the Event Dashboard on a ${screen.name}: every tab in reach, cards on a phone, nothing scrolls sideways, no serious accessibility problem`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext(screen.use);
     const page = await context.newPage();

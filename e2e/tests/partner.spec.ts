@@ -30,7 +30,12 @@ const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigi
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 
-async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD, device: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; token: string }> {
+async function signedIn(
+  browser: Browser,
+  email: string,
+  password = DEMO_PASSWORD,
+  device: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ page: Page; token: string }> {
   const context = await browser.newContext(device);
   const page = await context.newPage();
   await signInThroughForm(page, email, password);
@@ -74,7 +79,16 @@ test.describe('partner: registration, approval, My Share', () => {
     await expectAccessible(page, 'the registration form');
 
     await form.getByRole('button', { name: 'Register' }).click();
-    for (const text of ['First name is required', 'Nick name must have 6 to 8 characters', 'Incorrect account number format', 'Incorrect IFSC Code format', 'Incorrect PAN Card format', 'Please agree to the partner terms', 'Camera and availability remarks are required', 'Please tick the dates you are available on']) {
+    for (const text of [
+      'First name is required',
+      'Nick name must have 6 to 8 characters',
+      'Incorrect account number format',
+      'Incorrect IFSC Code format',
+      'Incorrect PAN Card format',
+      'Please agree to the partner terms',
+      'Camera and availability remarks are required',
+      'Please tick the dates you are available on',
+    ]) {
       await expect(form.getByText(text, { exact: true })).toBeVisible();
     }
     await form.getByLabel('First name').fill('Rhea');
@@ -89,7 +103,12 @@ test.describe('partner: registration, approval, My Share', () => {
     await form.getByLabel('PAN', { exact: true }).fill('ABCDE12345');
     await form.getByLabel('Camera and availability remarks').fill('Two bodies, 70-200 mm; all day');
     await form.getByRole('button', { name: 'Register' }).click();
-    for (const text of ['Nick name must have 6 to 8 characters', 'Incorrect account number format', 'Incorrect IFSC Code format', 'Incorrect PAN Card format']) {
+    for (const text of [
+      'Nick name must have 6 to 8 characters',
+      'Incorrect account number format',
+      'Incorrect IFSC Code format',
+      'Incorrect PAN Card format',
+    ]) {
       await expect(form.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByTestId('partner-reply')).toHaveCount(0);
@@ -116,7 +135,11 @@ test.describe('partner: registration, approval, My Share', () => {
     const runner = await signedIn(browser, email);
     const lookup = await api<{ partner: { partnerid: number } }>('/api/partner/registration/lookup', { eventId }, runner.token);
     const organiser = await signedIn(browser, DEMO_USERS.organiser);
-    const approved = await api('/api/organiser/partners/decide', { eventId, partnerUserId: lookup.body.result.partner.partnerid, decision: 'approved' }, organiser.token);
+    const approved = await api(
+      '/api/organiser/partners/decide',
+      { eventId, partnerUserId: lookup.body.result.partner.partnerid, decision: 'approved' },
+      organiser.token,
+    );
     expect(approved.status, approved.body.Message).toBe(200);
     await organiser.page.context().close();
 
@@ -148,7 +171,11 @@ test.describe('partner: registration, approval, My Share', () => {
     const eventId = await apiEventId(DEMO_EVENT);
     const organiser = await signedIn(browser, DEMO_USERS.organiser);
     // The organiser's ledger of the same event: what the partner's page must agree with.
-    const ledger = await api<Array<{ nickname: string; sales: number; share: number; share_percent: number }>>('/api/organiser/dashboard/partners', { eventId }, organiser.token);
+    const ledger = await api<Array<{ nickname: string; sales: number; share: number; share_percent: number }>>(
+      '/api/organiser/dashboard/partners',
+      { eventId },
+      organiser.token,
+    );
     const kabir = ledger.body.result.find((r) => r.nickname === 'kabirsh')!;
     expect(kabir.share).toBeGreaterThan(0);
     expect(kabir.share_percent).toBe(70);
@@ -162,7 +189,15 @@ test.describe('partner: registration, approval, My Share', () => {
     const row = page.locator('tr.ant-table-row', { hasText: DEMO_EVENT });
     await expect(row).toBeVisible();
     const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
-    expect(cells).toEqual([DEMO_EVENT, inr(kabir.sales), expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), '70', inr(kabir.share)]);
+    expect(cells).toEqual([
+      DEMO_EVENT,
+      inr(kabir.sales),
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      '70',
+      inr(kabir.share),
+    ]);
     // Approved for two seeded events (and any race a journey before this one created and approved it
     // for, as the certificate journey does): a row per event.
     await expect(page.locator('tr.ant-table-row').nth(1)).toBeVisible();
@@ -229,7 +264,10 @@ test.describe('partner: registration, approval, My Share', () => {
     await expect(shareTable.locator('tr.ant-table-row').nth(1)).toBeVisible();
     await expectNoSidewaysScroll(partner.page, 'My Share');
     // The wide table scrolls inside its own box instead.
-    const table = await shareTable.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+    const table = await shareTable
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
     expect(table.overflow).toMatch(/auto|scroll/);
     expect(table.scroll).toBeGreaterThan(table.client);
     await expectAccessible(partner.page, 'My Share at 360 px');

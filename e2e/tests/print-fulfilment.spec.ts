@@ -25,10 +25,11 @@ const MAGNET = 'Magnet 4x6 inches';
 const COURIER = 'Blue Dart';
 const TRACKING = 'BD40020551IN';
 
-
 /** The entries of a zip by name (yauzl checks its structure). */
 async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z!))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z!))),
+  );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('error', reject);
@@ -50,10 +51,18 @@ async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
   return entries;
 }
 
-test('a magnet is fulfilled (a frame too large for its photo is held): its file downloaded, printed, shipped with tracking; the runner sees it and gets one dispatch mail', async ({ browser }) => {
+test('a magnet is fulfilled (a frame too large for its photo is held): its file downloaded, printed, shipped with tracking; the runner sees it and gets one dispatch mail', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
   const eventID = await apiEventId(JAIPUR);
-  const found = (await (await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber: BIB }) })).json()) as {
+  const found = (await (
+    await fetch(`${API_URL}/api/search/bib`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventID, bibNumber: BIB }),
+    })
+  ).json()) as {
     result: { photo: Array<{ id: number }>; printProductInfo: Array<{ id: number; name: string }> };
   };
   const product = (name: string) => found.result.printProductInfo.find((p) => p.name === name)!.id;
@@ -138,7 +147,13 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
 
   // What the server holds for the line now.
   const staffToken = await staff.evaluate(() => localStorage.getItem('session_token') ?? '');
-  const queue = (await (await fetch(`${API_URL}/api/fulfilment/queue`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` }, body: JSON.stringify({ status: 'all', search: order.order_ref }) })).json()) as {
+  const queue = (await (
+    await fetch(`${API_URL}/api/fulfilment/queue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ status: 'all', search: order.order_ref }),
+    })
+  ).json()) as {
     result: { lines: Array<{ id: number; status: string; courier: string; trackingNumber: string }> };
   };
   expect(queue.result.lines.find((l) => l.id === lineId)).toMatchObject({ status: 'shipped', courier: COURIER, trackingNumber: TRACKING });
@@ -148,7 +163,9 @@ test('a magnet is fulfilled (a frame too large for its photo is held): its file 
   await runner.getByLabel('Search orders').fill(order.order_ref);
   await runner.getByRole('button', { name: 'Paid' }).first().click();
   await expect(runner.getByTestId('print-line')).toHaveText([`${MAGNET}: Shipped by ${COURIER}, tracking number ${TRACKING}`, `${FRAME}: Being prepared`]);
-  await expect.poll(() => readOutbox().filter((m) => m.text.includes(`Your print from order ${order.order_ref} is on its way`)).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => readOutbox().filter((m) => m.text.includes(`Your print from order ${order.order_ref} is on its way`)).length, { timeout: 30_000 })
+    .toBe(1);
 });
 
 /**
@@ -185,15 +202,28 @@ test('a frame and a collage of full-size photos are made, downloaded in one batc
   const partnerToken = await partner.evaluate(() => localStorage.getItem('session_token') ?? '');
   const taggedIds = async () => {
     const answer = (await (
-      await fetch(`${API_URL}/api/partner/photos`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerToken}` }, body: JSON.stringify({ eventId: eventID, perPage: 50 }) })
+      await fetch(`${API_URL}/api/partner/photos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerToken}` },
+        body: JSON.stringify({ eventId: eventID, perPage: 50 }),
+      })
     ).json()) as { result: { photos: Array<{ photoId: number; originalName: string | null; bibs: Array<{ bibNumber: string }> }> } };
-    return answer.result.photos.filter((p) => p.originalName?.startsWith(prefix) && p.bibs.some((b) => b.bibNumber === LARGE_BIB)).map((p) => p.photoId).sort((a, b) => a - b);
+    return answer.result.photos
+      .filter((p) => p.originalName?.startsWith(prefix) && p.bibs.some((b) => b.bibNumber === LARGE_BIB))
+      .map((p) => p.photoId)
+      .sort((a, b) => a - b);
   };
   await expect.poll(async () => (await taggedIds()).length, { timeout: 180_000, intervals: [5_000] }).toBe(3);
   const photoIds = await taggedIds();
   // And the runner's search by that BIB finds them.
   const searchLargeBib = async () =>
-    (await (await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber: LARGE_BIB }) })).json()) as {
+    (await (
+      await fetch(`${API_URL}/api/search/bib`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventID, bibNumber: LARGE_BIB }),
+      })
+    ).json()) as {
       result: { photo: Array<{ id: number }>; printProductInfo: Array<{ id: number; name: string }> };
     };
   await expect.poll(async () => (await searchLargeBib()).result.photo.filter((p) => photoIds.includes(p.id)).length, { timeout: 60_000 }).toBe(3);
@@ -242,7 +272,10 @@ test('a frame and a collage of full-size photos are made, downloaded in one batc
   await expect(frameRow).toContainText('In batch');
   await expect(collageRow).toContainText('In batch');
 
-  for (const [row, line] of [[frameRow, frameLine], [collageRow, collageLine]] as const) {
+  for (const [row, line] of [
+    [frameRow, frameLine],
+    [collageRow, collageLine],
+  ] as const) {
     await row.getByRole('button', { name: `Mark printed: line ${line}` }).click();
     await expect(staff.getByText(`Line ${line} (order ${order.order_ref}): The line is printed now.`)).toBeVisible();
     await row.getByRole('button', { name: `Mark shipped: line ${line}` }).click();
@@ -261,7 +294,13 @@ test('a frame and a collage of full-size photos are made, downloaded in one batc
   await expect(printLines.filter({ hasText: 'Journey-map collage' })).toContainText(`: Shipped by ${COURIER}, tracking number BD4002${collageLine}IN`);
   // One dispatch mail per parcel line, each with its own tracking number.
   for (const line of [frameLine, collageLine]) {
-    await expect.poll(() => readOutbox().filter((m) => m.text.includes(`(order ${order.order_ref}) is on its way`) && m.text.includes(`Tracking number: BD4002${line}IN`)).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          readOutbox().filter((m) => m.text.includes(`(order ${order.order_ref}) is on its way`) && m.text.includes(`Tracking number: BD4002${line}IN`)).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
   }
 });
 
@@ -271,8 +310,25 @@ const DAMAGE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAA
 /** What the API holds for the order's lines, as fulfilment staff read it. */
 async function linesOf(token: string, orderRef: string) {
   const answer = (await (
-    await fetch(`${API_URL}/api/fulfilment/queue`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ status: 'all', search: orderRef }) })
-  ).json()) as { result: { lines: Array<{ id: number; product: string; status: string; amount: number; refunded: number; refundPending: number; replacementOf: number | null; replacementRequest: { status: string } | null }> } };
+    await fetch(`${API_URL}/api/fulfilment/queue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status: 'all', search: orderRef }),
+    })
+  ).json()) as {
+    result: {
+      lines: Array<{
+        id: number;
+        product: string;
+        status: string;
+        amount: number;
+        refunded: number;
+        refundPending: number;
+        replacementOf: number | null;
+        replacementRequest: { status: string } | null;
+      }>;
+    };
+  };
   return answer.result.lines;
 }
 
@@ -291,7 +347,13 @@ async function organiserRefunded(page: Page): Promise<string> {
 test('a collage is refunded through the sandbox and the organiser sees it; a damaged magnet is replaced at no charge', async ({ browser }) => {
   test.setTimeout(420_000);
   const eventID = await apiEventId(JAIPUR);
-  const found = (await (await fetch(`${API_URL}/api/search/bib`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventID, bibNumber: BIB }) })).json()) as {
+  const found = (await (
+    await fetch(`${API_URL}/api/search/bib`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventID, bibNumber: BIB }),
+    })
+  ).json()) as {
     result: { photo: Array<{ id: number }>; printProductInfo: Array<{ id: number; name: string }> };
   };
   const photos = found.result.photo.map((p) => p.id);
@@ -333,7 +395,11 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   await expect(collageRow).toContainText(`Refunded ₹${collage.amount.toLocaleString('en-IN')}`);
   await expect(collageRow.getByRole('button', { name: `Refund: line ${collage.id}` })).toHaveCount(0);
   expect((await linesOf(staffToken, order.order_ref)).find((l) => l.id === collage.id)).toMatchObject({ refunded: collage.amount, refundPending: 0 });
-  await expect.poll(() => readOutbox().filter((m) => m.text.includes(`We have refunded ₹${collage.amount}`) && m.text.includes(order.order_ref)).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => readOutbox().filter((m) => m.text.includes(`We have refunded ₹${collage.amount}`) && m.text.includes(order.order_ref)).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
 
   // The organiser's ledger shows it.
   const before = Number(refundedBefore.replace(/[₹,]/g, ''));
@@ -342,7 +408,11 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   // The magnet reaches the runner damaged: its file made (job each minute), printed, shipped, delivered.
   const magnet = (await linesOf(staffToken, order.order_ref)).find((l) => l.product === MAGNET)!;
   const move = (status: string, extra: object = {}) =>
-    fetch(`${API_URL}/api/fulfilment/lines/status`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` }, body: JSON.stringify({ lineId: magnet.id, status, ...extra }) });
+    fetch(`${API_URL}/api/fulfilment/lines/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ lineId: magnet.id, status, ...extra }),
+    });
   await expect.poll(async () => (await move('printed')).status, { timeout: 180_000, intervals: [5_000] }).toBe(200);
   expect((await move('shipped', { courier: COURIER, trackingNumber: 'BD40020999IN' })).status).toBe(200);
   expect((await move('delivered')).status).toBe(200);
@@ -370,7 +440,9 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   await expect(request).toContainText('The magnet arrived cracked.');
   await expect(request.getByRole('img', { name: /Photo of the damage/ })).toBeVisible();
   await request.getByRole('button', { name: `Approve the replacement of line ${magnet.id}` }).click();
-  await expect(staff.getByText(new RegExp(`Line ${magnet.id} \\(order ${order.order_ref}\\): Replacement approved: line \\d+ is queued at no charge\\.`))).toBeVisible();
+  await expect(
+    staff.getByText(new RegExp(`Line ${magnet.id} \\(order ${order.order_ref}\\): Replacement approved: line \\d+ is queued at no charge\\.`)),
+  ).toBeVisible();
   const lines = await linesOf(staffToken, order.order_ref);
   const replacement = lines.find((l) => l.replacementOf === magnet.id)!;
   expect(replacement).toMatchObject({ status: 'queued', amount: 0, product: MAGNET });
@@ -383,5 +455,9 @@ test('a collage is refunded through the sandbox and the organiser sees it; a dam
   await runner.reload();
   await expect(runner.getByTestId('print-line-replacement')).toHaveText('Replacement approved: a new print is on its way at no charge.');
   await expect(runner.getByTestId('print-line')).toContainText([`${MAGNET} (replacement): Being prepared`]);
-  await expect.poll(() => readOutbox().filter((m) => m.text.includes(`We are sending you a new ${MAGNET}`) && m.text.includes(order.order_ref)).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => readOutbox().filter((m) => m.text.includes(`We are sending you a new ${MAGNET}`) && m.text.includes(order.order_ref)).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
 });

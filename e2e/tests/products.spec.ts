@@ -34,7 +34,10 @@ test.describe('photo selection (/products)', () => {
 
   test('carousel with Photo ID, Instant Download Available and the enlarge view; videos to the cart', async ({ page }) => {
     await searchBib(page, DEMO_EVENT, DEMO_BIB);
-    await photoCards(page).first().getByRole('button', { name: /Open photo/ }).click();
+    await photoCards(page)
+      .first()
+      .getByRole('button', { name: /Open photo/ })
+      .click();
     const carousel = page.getByRole('dialog').filter({ has: page.getByTestId('photo-carousel') });
     await expect(carousel.getByTestId('carousel-photo-id')).toHaveText(/^Photo ID: MCM26-\d+$/);
     const firstId = await carousel.getByTestId('carousel-photo-id').innerText();
@@ -84,7 +87,10 @@ test.describe('photo selection (/products)', () => {
 
     // The second photo's file is refused, as a dropped connection would leave it (routing also turns the cache off).
     const lost = (await cards.nth(1).locator('img').getAttribute('src'))!;
-    await page.route((url) => url.href === lost, (route) => route.abort());
+    await page.route(
+      (url) => url.href === lost,
+      (route) => route.abort(),
+    );
     await page.reload();
     await expect(cards.getByRole('img', { name: 'Please refresh the page or remove this image' })).toHaveCount(1);
     await expect(described(any)).toHaveCount(total - 1);
@@ -94,7 +100,16 @@ test.describe('photo selection (/products)', () => {
     await searchBib(page, DEMO_EVENT, DEMO_BIB);
     await photoCards(page).nth(0).getByRole('button', { name: 'Order prints' }).click();
     const modal = page.getByTestId('print-products');
-    for (const text of ['Magnet 4x6 inches', '₹739', '(₹872 with GST)', 'Coffee mug', '(₹306 with GST)', 'Wall poster 13x10 inches', '(₹413 with GST)', '(₹376 with GST)']) {
+    for (const text of [
+      'Magnet 4x6 inches',
+      '₹739',
+      '(₹872 with GST)',
+      'Coffee mug',
+      '(₹306 with GST)',
+      'Wall poster 13x10 inches',
+      '(₹413 with GST)',
+      '(₹376 with GST)',
+    ]) {
       await expect(modal).toContainText(text);
     }
     await modal.getByRole('button', { name: 'Add Coffee mug' }).click();
@@ -129,10 +144,12 @@ test.describe('photo selection (/products)', () => {
     const image = preview.getByRole('img', { name: 'Preview of your journey map collage' });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1080, 720]);
-    await expect(preview).toContainText('A preview from the watermarked photos. Your collage is printed landscape, 3 ft x 2 ft, from the original photos, without watermarks.');
+    await expect(preview).toContainText(
+      'A preview from the watermarked photos. Your collage is printed landscape, 3 ft x 2 ft, from the original photos, without watermarks.',
+    );
   });
 
-  test('report needs sign-in; Not Me leaves only the reporter\'s view and can be undone; Hide is for the BIB\'s owner', async ({ page }) => {
+  test("report needs sign-in; Not Me leaves only the reporter's view and can be undone; Hide is for the BIB's owner", async ({ page }) => {
     const bib = 'TT20612'; // a demo BIB with several photos that no other journey uses
     await searchBib(page, DEMO_EVENT, bib);
     await page.getByRole('button', { name: 'Report picture(s)' }).click();
@@ -251,7 +268,10 @@ test.describe('photo selection (/products)', () => {
   const LONG_NOTIFICATION =
     'Somebody who ran the Finishline Demo Marathon just bought a package of every photo and video of their race, with a printed collage and a certificate';
   for (const notification of ['as the server says it', 'wrapped to three lines'] as const) {
-    test(`painted before the JavaScript from the kept search (notification ${notification}): the first row where the grid puts it, then the grid takes over without a second download`, async ({ browser, baseURL }) => {
+    test(`painted before the JavaScript from the kept search (notification ${notification}): the first row where the grid puts it, then the grid takes over without a second download`, async ({
+      browser,
+      baseURL,
+    }) => {
       const phone = { baseURL, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' as const };
       const lengthen = async (context: BrowserContext) => {
         if (notification === 'as the server says it') return;
@@ -301,7 +321,15 @@ test.describe('photo selection (/products)', () => {
       cold.on('request', (request) => requested.push(request.url()));
       const loaded = await cold.newPage();
       await loaded.goto('/products');
-      await expect.poll(() => loaded.getByTestId('photo-grid').locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          loaded
+            .getByTestId('photo-grid')
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await expect(loaded.locator('#fl-first-paint')).toHaveCount(0);
       await expect(loaded.getByTestId('congrats-bar')).toContainText('Congratulations. There are');
       expect(requested.filter((url) => url === thumbnail)).toHaveLength(1);
@@ -319,7 +347,9 @@ test.describe('photo selection (/products)', () => {
     await early.route(/\/main\.js$/, (route) => route.abort());
     await early.goto('/products');
     // The copy would be painted right after the purchase notification's answer (its place depends on it).
-    await expect.poll(() => early.evaluate(() => !!(window as { __FINISHLINE_PRELOAD__?: { notificationAnswer?: unknown } }).__FINISHLINE_PRELOAD__?.notificationAnswer)).toBe(true);
+    await expect
+      .poll(() => early.evaluate(() => !!(window as { __FINISHLINE_PRELOAD__?: { notificationAnswer?: unknown } }).__FINISHLINE_PRELOAD__?.notificationAnswer))
+      .toBe(true);
     await expect(early.locator('#fl-first-paint')).toHaveCount(0);
     expect(await early.evaluate(() => document.readyState)).not.toBe('loading');
     await context.close();

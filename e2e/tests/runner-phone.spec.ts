@@ -22,7 +22,6 @@ const DEVICES = [
   { name: 'desktop (1280 x 800, mouse)', touch: false, use: { viewport: DESKTOP, hasTouch: false, isMobile: false, deviceScaleFactor: 1 } },
 ];
 
-
 interface EventSummary {
   event_name: string;
   event_from_date: string;
@@ -77,7 +76,8 @@ const MAX_STICKY_PX = Math.floor(PHONE.height * 0.15);
 async function stickyBars(page: Page): Promise<{ px: number; bars: string[] }> {
   return page.evaluate(async () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
-    const notBars = '.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-tooltip, .ant-popover, .ant-message, .ant-notification, .ant-image-preview-root, [role="dialog"][aria-modal="true"]';
+    const notBars =
+      '.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-tooltip, .ant-popover, .ant-message, .ant-notification, .ant-image-preview-root, [role="dialog"][aria-modal="true"]';
     const placed = () => {
       const found = new Map<Element, { top: number; bottom: number; fixed: boolean }>();
       for (const element of Array.from(document.body.querySelectorAll('*'))) {
@@ -111,7 +111,10 @@ async function stickyBars(page: Page): Promise<{ px: number; bars: string[] }> {
       px += Math.max(0, bottom - Math.max(top, reached));
       reached = Math.max(reached, bottom);
     }
-    const names = bars.map(([element, at]) => `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.className} ${Math.round(at.bottom - at.top)} px`);
+    const names = bars.map(
+      ([element, at]) =>
+        `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.className} ${Math.round(at.bottom - at.top)} px`,
+    );
     return { px: Math.round(px), bars: names };
   });
 }
@@ -126,7 +129,9 @@ async function expectFriendly(page: Page, where: string, touch = true): Promise<
   if (touch) {
     expect.soft(await smallTargets(page), `controls under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
     const sticky = await stickyBars(page);
-    expect.soft(sticky.px, `sticky bars on ${where} (${sticky.bars.join(', ') || 'none'}) take ${sticky.px} px of ${PHONE.height}`).toBeLessThanOrEqual(MAX_STICKY_PX);
+    expect
+      .soft(sticky.px, `sticky bars on ${where} (${sticky.bars.join(', ') || 'none'}) take ${sticky.px} px of ${PHONE.height}`)
+      .toBeLessThanOrEqual(MAX_STICKY_PX);
   }
   // axe reads the page from its top: scrolled down, the sticky header lies over whatever passed under
   // it (the photo tabs), and axe's target-size rule counts that as a covered target. Back afterwards.
@@ -140,7 +145,10 @@ for (const device of DEVICES) {
   test.describe(`the runner's flow on a ${device.name}`, () => {
     test.use(device.use);
 
-    test('home, event, BIB search, photos, cart and checkout fit the screen; the offer shows in the bill at once; every photo is watermarked', async ({ page, browser }) => {
+    test('home, event, BIB search, photos, cart and checkout fit the screen; the offer shows in the bill at once; every photo is watermarked', async ({
+      page,
+      browser,
+    }) => {
       const expectFitting = (where: string) => expectFriendly(page, where, device.touch);
       const received = keepReceivedImages(page);
       await page.goto('/');
@@ -155,12 +163,14 @@ for (const device of DEVICES) {
         // The phone menu holds what the desktop bar holds for a visitor: the menu and Sign In.
         await navbar.getByRole('button', { name: 'Menu' }).click();
         const drawer = page.getByRole('dialog', { name: 'Menu' });
-        for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In']) await expect(drawer.getByRole('button', { name: entry, exact: true })).toBeVisible();
+        for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In'])
+          await expect(drawer.getByRole('button', { name: entry, exact: true })).toBeVisible();
         await expectFitting('the menu');
         await drawer.getByRole('button', { name: 'Close' }).click();
         await expect(drawer).toBeHidden();
       } else {
-        for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In']) await expect(navbar.getByRole('button', { name: entry, exact: true })).toBeVisible();
+        for (const entry of ['Home', 'Events', 'FAQ', 'Contact Us', 'Sign In'])
+          await expect(navbar.getByRole('button', { name: entry, exact: true })).toBeVisible();
       }
 
       // Home: the event suggestions come newest race first; the cards show whole names (two lines at
@@ -170,13 +180,18 @@ for (const device of DEVICES) {
       const suggestions = page.locator('.ant-select-item-option');
       await expect(suggestions.first()).toBeVisible();
       const suggested = await suggestions.allInnerTexts();
-      const newestFirst = listed.filter((event) => event.event_name.includes('Mumbai')).sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name));
+      const newestFirst = listed
+        .filter((event) => event.event_name.includes('Mumbai'))
+        .sort((a, b) => b.event_from_date.localeCompare(a.event_from_date) || a.event_name.localeCompare(b.event_name));
       expect(suggested, 'suggestions in date order, the newest first').toEqual(newestFirst.map((event) => event.event_name).slice(0, suggested.length));
       await page.getByPlaceholder('Search your event').fill('');
       await page.keyboard.press('Escape');
       const cardNames = page.getByTestId('upcoming-events').locator('.fl-event-name');
       for (const cardName of await cardNames.all()) {
-        const lines = await cardName.evaluate((el) => ({ lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)), cut: el.scrollHeight > el.clientHeight + 1 }));
+        const lines = await cardName.evaluate((el) => ({
+          lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+          cut: el.scrollHeight > el.clientHeight + 1,
+        }));
         expect(lines.lines, 'an event name takes at most two lines').toBeLessThanOrEqual(2);
         if (!lines.cut) continue;
         await cardName.hover();
@@ -205,7 +220,10 @@ for (const device of DEVICES) {
       await expectFitting('photos');
 
       // The photo viewer; on the phone it fills the screen's width, swipes between photos and zooms by pinch.
-      await photoCards(page).first().getByRole('button', { name: /^Open photo / }).click();
+      await photoCards(page)
+        .first()
+        .getByRole('button', { name: /^Open photo / })
+        .click();
       const viewer = page.getByRole('dialog').filter({ has: page.getByTestId('photo-carousel') });
       const photoId = viewer.getByTestId('carousel-photo-id');
       await expect(photoId).toBeVisible();
@@ -322,10 +340,15 @@ for (const device of DEVICES) {
       // Every photo the browser received (thumbnails, previews, the viewer's, the cart's) carries the
       // mark in its bytes; site pictures (logos, print products) come from public/ only.
       const report = await watermarkReport(browser, received);
-      console.log(`[watermark] ${device.name}: ${report.checked.length} photos, share brightened ${report.checked.map((c) => c.share.toFixed(2)).join(' ')}; ${report.siteImages.length} site images, ${report.videoPosters.length} video posters, ${report.unread.length} unread`);
+      console.log(
+        `[watermark] ${device.name}: ${report.checked.length} photos, share brightened ${report.checked.map((c) => c.share.toFixed(2)).join(' ')}; ${report.siteImages.length} site images, ${report.videoPosters.length} video posters, ${report.unread.length} unread`,
+      );
       expect(report.checked.length, 'photos received').toBeGreaterThanOrEqual(4);
       expect(report.unread, 'images whose bytes were not read back').toEqual([]);
-      expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
+      expect(
+        report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key),
+        'photos received without the watermark',
+      ).toEqual([]);
     });
 
     test("unlabeled photos and their cart, pre-order, selfie search and the runner's orders fit the screen too", async ({ page, browser }) => {
@@ -403,10 +426,15 @@ for (const device of DEVICES) {
       // Every photo received on these pages carries the mark too (the buyer's own order included:
       // its thumbnails are previews; the purchase is the download).
       const report = await watermarkReport(browser, received);
-      console.log(`[watermark] ${device.name}, other pages: ${report.checked.length} photos; ${report.siteImages.length} site images, ${report.unread.length} unread`);
+      console.log(
+        `[watermark] ${device.name}, other pages: ${report.checked.length} photos; ${report.siteImages.length} site images, ${report.unread.length} unread`,
+      );
       expect(report.checked.length, 'photos received').toBeGreaterThanOrEqual(2);
       expect(report.unread, 'images whose bytes were not read back').toEqual([]);
-      expect(report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key), 'photos received without the watermark').toEqual([]);
+      expect(
+        report.checked.filter((c) => c.share < MARKED_SHARE).map((c) => c.key),
+        'photos received without the watermark',
+      ).toEqual([]);
     });
   });
 }
@@ -444,7 +472,11 @@ test.describe("the runner's phone (360 x 740, touch)", () => {
   // The desktop bar's account menu (the same entries for the role) against the phone drawer's.
   const ROLES = [
     { role: 'runner', email: DEMO_USERS.runner, entries: ['Orders History', 'Change Password', 'List your race', 'Log out'] },
-    { role: 'partner', email: DEMO_USERS.partner, entries: ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out'] },
+    {
+      role: 'partner',
+      email: DEMO_USERS.partner,
+      entries: ['Orders History', 'Change Password', 'Registration', 'Upload', 'My Photos', 'Videos', 'My Share', 'List your race', 'Log out'],
+    },
     { role: 'organiser', email: DEMO_USERS.organiser, entries: ['Orders History', 'Change Password', 'Event Dashboard', 'Log out'] },
   ];
   for (const { role, email, entries } of ROLES) {

@@ -105,11 +105,14 @@ test.describe('security headers of the shell and the remotes', () => {
     await expect(page.getByRole('heading', { name: 'Find your race photos' })).toBeVisible();
     expect(violations).toEqual([]);
     // An image from an origin the policy does not name (127.0.0.1 is not localhost to the browser).
-    await page.evaluate((src) => {
-      const image = document.createElement('img');
-      image.src = src;
-      document.body.append(image);
-    }, `http://127.0.0.1:${new URL(API_URL).port}/health`);
+    await page.evaluate(
+      (src) => {
+        const image = document.createElement('img');
+        image.src = src;
+        document.body.append(image);
+      },
+      `http://127.0.0.1:${new URL(API_URL).port}/health`,
+    );
     await expect.poll(() => violations.filter((v) => v.startsWith('event: img-src blocked')).length).toBe(1);
     await expect.poll(() => violations.filter((v) => v.startsWith('console:')).length).toBeGreaterThan(0);
   });

@@ -21,7 +21,10 @@ const FACES_DIR = process.env.FACES_DIR ? path.resolve(process.env.FACES_DIR) : 
 const firstFace = (() => {
   if (!fs.existsSync(FACES_DIR)) return null;
   const hash = (name: string) => crypto.createHash('sha256').update(name).digest('hex');
-  const people = fs.readdirSync(FACES_DIR).filter((p) => fs.statSync(path.join(FACES_DIR, p)).isDirectory()).sort((a, b) => (hash(a) < hash(b) ? -1 : 1));
+  const people = fs
+    .readdirSync(FACES_DIR)
+    .filter((p) => fs.statSync(path.join(FACES_DIR, p)).isDirectory())
+    .sort((a, b) => (hash(a) < hash(b) ? -1 : 1));
   const person = people.slice(Math.ceil(people.length * 0.4)).sort()[0];
   const file = person ? fs.readdirSync(path.join(FACES_DIR, person)).sort()[0] : undefined;
   return person && file ? path.join(FACES_DIR, person, file) : null;
@@ -92,7 +95,9 @@ async function addFacePhoto(face: Buffer): Promise<{ imageId: string; faces: num
 }
 
 test.describe('Search by selfie', () => {
-  test('a notice says what the face is used for and that it is not kept; the camera starts only once the runner agrees, and the agreement is remembered', async ({ page }) => {
+  test('a notice says what the face is used for and that it is not kept; the camera starts only once the runner agrees, and the agreement is remembered', async ({
+    page,
+  }) => {
     const modelFiles: string[] = [];
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -174,7 +179,9 @@ test.describe('Search by selfie', () => {
   });
 
   for (const path of ['server', 'device'] as const) {
-    test(`a selfie finds the photo the person is in and opens /searchbyselfie after a second (${path === 'device' ? 'matched on the phone: only the descriptor is sent' : 'server path'})`, async ({ page }) => {
+    test(`a selfie finds the photo the person is in and opens /searchbyselfie after a second (${path === 'device' ? 'matched on the phone: only the descriptor is sent' : 'server path'})`, async ({
+      page,
+    }) => {
       test.skip(!firstFace, `no face photos at ${FACES_DIR}`);
       const face = fs.readFileSync(firstFace!);
       // The race photo: that face in the demo event, indexed before the call returns.
@@ -238,7 +245,12 @@ test.describe('Search by selfie', () => {
     // Two portraits side by side, drawn in the page.
     const png = await page.evaluate(
       async ([a, b]) => {
-        const load = (src: string) => new Promise<HTMLImageElement>((resolve) => { const i = new Image(); i.onload = () => resolve(i); i.src = src; });
+        const load = (src: string) =>
+          new Promise<HTMLImageElement>((resolve) => {
+            const i = new Image();
+            i.onload = () => resolve(i);
+            i.src = src;
+          });
         const [left, right] = await Promise.all([load(a), load(b)]);
         const canvas = document.createElement('canvas');
         canvas.width = 760;
@@ -331,13 +343,16 @@ test.describe('Search by selfie', () => {
   ] as const;
 
   for (const path of ['device', 'server'] as const) {
-    test(`a selfie turned away, in sunglasses, too dark, too bright or too far is not searched: the page says what to change (${path === 'device' ? 'checked on the phone, nothing sent' : 'checked by the server'})`, async ({ page }) => {
+    test(`a selfie turned away, in sunglasses, too dark, too bright or too far is not searched: the page says what to change (${path === 'device' ? 'checked on the phone, nothing sent' : 'checked by the server'})`, async ({
+      page,
+    }) => {
       test.skip(!firstFace, `no face photos at ${FACES_DIR}`);
       if (path === 'server') await withoutOnDeviceModel(page);
       const sent = selfieRequests(page);
       const answers: Array<{ status: number; message: string }> = [];
       page.on('response', async (response) => {
-        if (response.url().includes('/api/search/selfie')) answers.push({ status: response.status(), message: ((await response.json()) as { Message: string }).Message });
+        if (response.url().includes('/api/search/selfie'))
+          answers.push({ status: response.status(), message: ((await response.json()) as { Message: string }).Message });
       });
       await openSelfieModal(page, path);
       for (const [kind, message] of GUIDANCE) {

@@ -38,7 +38,8 @@ async function loadedCopies(page: Page, name: string): Promise<Array<{ version: 
     for (const scopes of Object.values(w.__FEDERATION__.__SHARE__)) {
       for (const packages of Object.values(scopes)) {
         for (const [version, shared] of Object.entries(packages[moduleName] ?? {})) {
-          if (shared.loaded && !copies.some((copy) => copy.version === version && copy.from === shared.from)) copies.push({ version, from: shared.from, useIn: shared.useIn });
+          if (shared.loaded && !copies.some((copy) => copy.version === version && copy.from === shared.from))
+            copies.push({ version, from: shared.from, useIn: shared.useIn });
         }
       }
     }
@@ -59,7 +60,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe('the shared contract across separately released remotes', () => {
   test.setTimeout(600_000);
 
-  test(`(a) a storefront built against the previous contract (${PREVIOUS_CONTRACT}) keeps working beside this shell: one cart, one runtime`, async ({ page }) => {
+  test(`(a) a storefront built against the previous contract (${PREVIOUS_CONTRACT}) keeps working beside this shell: one cart, one runtime`, async ({
+    page,
+  }) => {
     const built = buildFromOtherCheckout('storefront', 'previous-contract', [runtimeContractEdit(PREVIOUS_CONTRACT)]);
     releases('release', 'storefront', '--from', built);
     try {

@@ -17,7 +17,10 @@ interface Home {
 }
 
 async function api<T>(route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API_URL}${route}`, body === undefined ? undefined : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${API_URL}${route}`,
+    body === undefined ? undefined : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
   return ((await response.json()) as { result: T }).result;
 }
 
@@ -28,7 +31,10 @@ async function openAdvancedSearch(page: Page): Promise<void> {
 }
 
 test.describe('Home page', () => {
-  test('the hero is a picture the size a phone needs, painted before the JavaScript and handed to the page without a second download', async ({ browser, baseURL }) => {
+  test('the hero is a picture the size a phone needs, painted before the JavaScript and handed to the page without a second download', async ({
+    browser,
+    baseURL,
+  }) => {
     // A 360 px phone at DPR 2 needs a 720 px wide picture; the API offers 480-1920 px in WebP and JPEG.
     const phone = () => browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
     // Without the shell's JavaScript (blocked here, as when it is late or fails) the hero is already there.
@@ -39,7 +45,9 @@ test.describe('Home page', () => {
     const earlyPicture = early.locator('#fl-first-paint img');
     await expect(earlyPicture).toHaveAttribute('alt', /Mumbai Coastal Marathon 2026/);
     // (naturalWidth is in CSS pixels for a srcset candidate: 720 px at DPR 2 is 360.)
-    await expect.poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname)).toMatch(/\/renditions\/hero\/finish-line\/720\.webp$/);
+    await expect
+      .poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname))
+      .toMatch(/\/renditions\/hero\/finish-line\/720\.webp$/);
     await expect(early.getByText('Find your race photos')).toBeVisible();
     await first.close();
 
@@ -71,7 +79,7 @@ test.describe('Home page', () => {
     for (const link of ['FAQ', 'Contact Us', 'Terms', 'Privacy']) await expect(footer.getByRole('link', { name: new RegExp(link, 'i') }).first()).toBeVisible();
   });
 
-  test('year filters of past and featured events show that year\'s events from the server', async ({ page }) => {
+  test("year filters of past and featured events show that year's events from the server", async ({ page }) => {
     const home = await api<Home>('/api/home');
     await page.goto('/');
     for (const [testId, byYear] of [
@@ -137,7 +145,10 @@ test.describe('Advanced search', () => {
 
     await openAdvancedSearch(page);
     await page.getByRole('combobox', { name: 'Theme' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${marathon.evtname}$`) }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${marathon.evtname}$`) })
+      .click();
     const rows = page.getByTestId('advanced-row');
     await expect(rows).toHaveCount(Math.min(events.length, 4));
     await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(events.length > 4 ? 1 : 0);
@@ -156,7 +167,9 @@ test.describe('Advanced search', () => {
 
   test('by year: Previous and Next page through more than 5 events', async ({ page }) => {
     const themes = await api<{ evtyears: Array<{ evtyear: number }> }>('/api/events/themes');
-    const counts = await Promise.all(themes.evtyears.map(async (y) => ({ year: String(y.evtyear), events: await api<EventRow[]>('/api/events/multi', { searchtxt: String(y.evtyear) }) })));
+    const counts = await Promise.all(
+      themes.evtyears.map(async (y) => ({ year: String(y.evtyear), events: await api<EventRow[]>('/api/events/multi', { searchtxt: String(y.evtyear) }) })),
+    );
     const busy = counts.find((c) => c.events.length > 5);
     const quiet = counts.find((c) => c.events.length > 0 && c.events.length <= 5);
 
@@ -164,7 +177,10 @@ test.describe('Advanced search', () => {
     await page.getByTestId('advanced-search').getByText('By year', { exact: true }).click();
     if (quiet) {
       await page.getByRole('combobox', { name: 'Year' }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${quiet.year}$`) }).click();
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${quiet.year}$`) })
+        .click();
       await expect(page.getByTestId('advanced-row')).toHaveCount(quiet.events.length);
       await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
     }
@@ -182,7 +198,10 @@ test.describe('Advanced search', () => {
     }
     expect(listed.events.length).toBeGreaterThan(5);
     await page.getByRole('combobox', { name: 'Year' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${listed.year}$`) }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${listed.year}$`) })
+      .click();
     const rows = page.getByTestId('advanced-row');
     await expect(rows).toHaveCount(5);
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -251,7 +270,20 @@ test.describe('Unlabeled photos', () => {
     await page.route('**/api/photos/paginate', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ StatusCode: 200, Message: 'Success', HasError: false, result: { eventId: 1, eventName: DEMO_EVENT, eventLogo: '', bibNumber: 'unlabeled', photos: [], pagination: { current_page: 1, per_page: 50, total: 0, last_page: 1 }, awsImageExpary: new Date(Date.now() + 3600_000).toISOString() } }),
+        body: JSON.stringify({
+          StatusCode: 200,
+          Message: 'Success',
+          HasError: false,
+          result: {
+            eventId: 1,
+            eventName: DEMO_EVENT,
+            eventLogo: '',
+            bibNumber: 'unlabeled',
+            photos: [],
+            pagination: { current_page: 1, per_page: 50, total: 0, last_page: 1 },
+            awsImageExpary: new Date(Date.now() + 3600_000).toISOString(),
+          },
+        }),
       }),
     );
     await page.getByTestId('hero-panel').getByRole('button', { name: 'Unlabeled Photos' }).click();

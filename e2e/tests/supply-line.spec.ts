@@ -41,7 +41,9 @@ test.describe('photo supply line', () => {
   });
   test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-  test('the partner uploads, sees the photos tagged, corrects a BIB, a runner finds the photo by it and buys it, and My Share counts the sale', async ({ browser }) => {
+  test('the partner uploads, sees the photos tagged, corrects a BIB, a runner finds the photo by it and buys it, and My Share counts the sale', async ({
+    browser,
+  }) => {
     test.setTimeout(420_000);
     const partner = await (await browser.newContext()).newPage();
     await signInThroughForm(partner, DEMO_USERS.partner, DEMO_PASSWORD);
@@ -75,7 +77,12 @@ test.describe('photo supply line', () => {
     const tagged = partner.getByTestId('review-photo').filter({ has: partner.locator('.ant-select-selection-item', { hasText: READ_BIB }) });
     await expect(tagged).toHaveCount(1, { timeout: 120_000 });
     await expect(tagged.getByTestId('review-status')).toHaveText('Tagged');
-    await expect(partner.getByTestId('review-photo').filter({ has: partner.getByText('Unlabeled', { exact: true }) }).first()).toBeVisible();
+    await expect(
+      partner
+        .getByTestId('review-photo')
+        .filter({ has: partner.getByText('Unlabeled', { exact: true }) })
+        .first(),
+    ).toBeVisible();
     const photoId = await tagged.getAttribute('data-photo-id');
 
     // The reading was wrong: the photographer corrects it.
@@ -132,7 +139,9 @@ test.describe('photo supply line', () => {
 
       // The network stalls after the first chunk: the second never reaches the server.
       const chunkUrl = /\/api\/partner\/uploads\/[^/]+$/;
-      await partner.route(chunkUrl, (route) => (route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] !== '0' ? new Promise<void>(() => undefined) : route.continue()));
+      await partner.route(chunkUrl, (route) =>
+        route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] !== '0' ? new Promise<void>(() => undefined) : route.continue(),
+      );
       const firstChunk = partner.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 204);
       await partner.locator('input[type=file]').setInputFiles(file);
       const heldOffset = Number((await firstChunk).headers()['upload-offset']);

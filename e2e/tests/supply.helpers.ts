@@ -9,7 +9,10 @@ export async function pickSupplyEvent(page: Page, eventName = DEMO_EVENT): Promi
   const picker = page.getByTestId('supply-event');
   await expect(picker).toBeVisible();
   await picker.click();
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${eventName}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${eventName}$`) })
+    .click();
   await expect(picker).toContainText(eventName);
 }
 
@@ -17,9 +20,27 @@ export async function pickSupplyEvent(page: Page, eventName = DEMO_EVENT): Promi
  * Writes camera-like photos of an event (the main one by default) into folder, one per BIB ("-": a runner whose BIB cannot
  * be read), made by the same generator the seed and the benchmark use (api/src/cli/cameraPhotos.ts).
  */
-export function writeCameraPhotos(folder: string, bibs: string[], width: number, event: { code: string; name: string } = { code: 'MCM26', name: DEMO_EVENT }): void {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'), folder, ...bibs, `--width=${width}`, `--event=${event.code}`, `--name=${event.name}`], {
-    cwd: path.join(REPO_ROOT, 'api'),
-    stdio: 'ignore',
-  });
+export function writeCameraPhotos(
+  folder: string,
+  bibs: string[],
+  width: number,
+  event: { code: string; name: string } = { code: 'MCM26', name: DEMO_EVENT },
+): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'api', 'src', 'cli', 'cameraPhotos.ts'),
+      folder,
+      ...bibs,
+      `--width=${width}`,
+      `--event=${event.code}`,
+      `--name=${event.name}`,
+    ],
+    {
+      cwd: path.join(REPO_ROOT, 'api'),
+      stdio: 'ignore',
+    },
+  );
 }

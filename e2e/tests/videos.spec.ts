@@ -28,14 +28,23 @@ const CLIP_SECONDS = 4 + 3; // the event's default clip lengths
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 
 const cli = (...args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'finishLineVideo.ts'), ...args], { cwd: path.join(REPO_ROOT, 'api'), encoding: 'utf8', timeout: 900_000 }).trim();
-const probe = (file: string) => JSON.parse(cli('probe', file)) as { codec: string; width: number; height: number; durationSeconds: number; hasAudio: boolean } | null;
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'finishLineVideo.ts'), ...args], {
+    cwd: path.join(REPO_ROOT, 'api'),
+    encoding: 'utf8',
+    timeout: 900_000,
+  }).trim();
+const probe = (file: string) =>
+  JSON.parse(cli('probe', file)) as { codec: string; width: number; height: number; durationSeconds: number; hasAudio: boolean } | null;
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('session_token') ?? '');
 
 /** The partner's videos of the event as the API holds them (the rows of finish_videos and their clips). */
 async function partnerVideos(token: string, eventId: number): Promise<FinishVideosResult> {
-  const response = await fetch(`${API_URL}/api/partner/videos`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ eventId }) });
+  const response = await fetch(`${API_URL}/api/partner/videos`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ eventId }),
+  });
   const body = (await response.json()) as { Message: string; result: FinishVideosResult };
   expect(response.status, body.Message).toBe(200);
   return body.result;
@@ -45,7 +54,10 @@ async function partnerVideos(token: string, eventId: number): Promise<FinishVide
 const filesUnder = (...parts: string[]): string[] => {
   const dir = path.join(DATA_DIR, ...parts);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name);
 };
 
 async function partnerOnVideos(browser: Browser, options = {}): Promise<Page> {
@@ -99,7 +111,9 @@ test.describe.serial('finish-line videos', () => {
     await page.context().close();
   });
 
-  test('a videographer uploads the finish line and sets its clock; every finisher gets a watermarked clip; a guest buys one and downloads the full-quality MP4 @long', async ({ browser }) => {
+  test('a videographer uploads the finish line and sets its clock; every finisher gets a watermarked clip; a guest buys one and downloads the full-quality MP4 @long', async ({
+    browser,
+  }) => {
     test.setTimeout(1_800_000);
     const partner = await partnerOnVideos(browser);
     const token = await tokenOf(partner);
@@ -116,7 +130,18 @@ test.describe.serial('finish-line videos', () => {
     const camera = path.join(work, 'FINISH_0001.MP4');
     // 1280 x 720, an hour and a half of finish line, each runner at the line at their official time; recorded at a
     // variable frame rate as phones do: 12 frames a second within 5 s of a crossing (every clip's seconds), one every 10 s between.
-    cli('render', camera, String(seconds), ...finishers.map((f) => `${f.bibNumber}@${f.finishSeconds - raceAtStart}`), '--fps=12', '--idle=10', '--full-rate=5', '--event=MCM26', `--name=${DEMO_EVENT}`, '--recorded=2026-01-18T03:55:00Z');
+    cli(
+      'render',
+      camera,
+      String(seconds),
+      ...finishers.map((f) => `${f.bibNumber}@${f.finishSeconds - raceAtStart}`),
+      '--fps=12',
+      '--idle=10',
+      '--full-rate=5',
+      '--event=MCM26',
+      `--name=${DEMO_EVENT}`,
+      '--recorded=2026-01-18T03:55:00Z',
+    );
     const filmed = probe(camera)!;
     expect(filmed).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
 
@@ -149,7 +174,14 @@ test.describe.serial('finish-line videos', () => {
     await expect(card).toContainText('1280 x 720');
     // Stored once: one row, its original in private storage, nothing left staged.
     const [stored] = (await partnerVideos(token, eventId)).videos;
-    expect(stored).toMatchObject({ originalName: 'FINISH_0001.MP4', status: 'needs_clock', width: 1280, height: 720, raceSecondsAtStart: null, recordedAt: '2026-01-18T03:55:00.000Z' });
+    expect(stored).toMatchObject({
+      originalName: 'FINISH_0001.MP4',
+      status: 'needs_clock',
+      width: 1280,
+      height: 720,
+      raceSecondsAtStart: null,
+      recordedAt: '2026-01-18T03:55:00.000Z',
+    });
     expect(filesUnder('objects', 'originals', 'footage')).toHaveLength(footageBefore.length + 1);
     expect(filesUnder('uploads')).toEqual([]);
 
@@ -170,7 +202,9 @@ test.describe.serial('finish-line videos', () => {
     const clock = card.getByTestId('clock-form');
     await clock.getByLabel('Race clock as the camera started (h:mm:ss)').fill('0:10:00');
     await clock.getByRole('button', { name: 'Set clock and cut clips' }).click();
-    await expect(clock.getByTestId('clock-error')).toHaveText(everyoneOutsideMessage(600, 600 + stored!.durationSeconds, finishers[0]!.finishSeconds, finishers[finishers.length - 1]!.finishSeconds));
+    await expect(clock.getByTestId('clock-error')).toHaveText(
+      everyoneOutsideMessage(600, 600 + stored!.durationSeconds, finishers[0]!.finishSeconds, finishers[finishers.length - 1]!.finishSeconds),
+    );
     expect((await partnerVideos(token, eventId)).videos[0]).toMatchObject({ status: 'needs_clock', raceSecondsAtStart: null });
 
     // The frame picker: the moment the demo runner is at the line, and their BIB.
@@ -181,7 +215,10 @@ test.describe.serial('finish-line videos', () => {
     expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
     await clock.getByLabel('BIB of the runner at the line').click();
     await partner.keyboard.type(DEMO_BIB);
-    await partner.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${DEMO_BIB} `) }).click();
+    await partner
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${DEMO_BIB} `) })
+      .click();
     await clock.getByRole('button', { name: 'Set clock and cut clips' }).click();
     const clockSet = Date.now();
     await expect(partner.getByText(`${finishers.length} clips are being cut.`)).toBeVisible();
@@ -195,7 +232,9 @@ test.describe.serial('finish-line videos', () => {
     const clips = card.getByTestId('clip');
     await expect(clips).toHaveCount(finishers.length);
     for (const f of finishers) await expect(card.locator(`[data-testid=clip][data-bib="${f.bibNumber}"]`)).toHaveAttribute('data-status', 'ready');
-    await expect(card.getByTestId('video-clips')).toContainText(`${finishers.length} of ${finishers.length} clips cut: ${finishers.length} on sale, 0 flagged for review`);
+    await expect(card.getByTestId('video-clips')).toContainText(
+      `${finishers.length} of ${finishers.length} clips cut: ${finishers.length} on sale, 0 flagged for review`,
+    );
     const list = (await partnerVideos(token, eventId)).videos[0]!;
     expect(list).toMatchObject({ status: 'ready', clips: { cut: finishers.length, ready: finishers.length, review: 0, total: finishers.length } });
     expect(list.raceSecondsAtStart).toBeCloseTo(raceAtStart, 3);
@@ -226,7 +265,11 @@ test.describe.serial('finish-line videos', () => {
     const imageId = imageIdOf(DEMO_BIB);
     await searchBib(runner, DEMO_EVENT, DEMO_BIB);
     await runner.getByRole('tab', { name: /Videos/ }).click();
-    await runner.getByTestId('video-card').filter({ hasText: `Video ID: ${imageId}` }).getByRole('button', { name: 'Add To Cart' }).click();
+    await runner
+      .getByTestId('video-card')
+      .filter({ hasText: `Video ID: ${imageId}` })
+      .getByRole('button', { name: 'Add To Cart' })
+      .click();
     await runner.evaluate(() => localStorage.setItem('showModal', 'false'));
     await bottomBar(runner).getByRole('button', { name: 'Proceed to checkout' }).click();
     await runner.getByTestId('bill-summary').getByRole('button', { name: 'Proceed to checkout' }).click();

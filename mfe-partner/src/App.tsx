@@ -32,9 +32,28 @@ export default function PartnerApp() {
     <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
       <Route path="/registration" element={withNav(<RegistrationPage />)} />
       <Route path="/show_revenue" element={withNav(<MySharePage />)} />
-      <Route path="/upload" element={withNav(<UploadPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />} findableWait={findableWait} />)} />
-      <Route path="/videos" element={withNav(<VideosPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/videos" />} />)} />
-      <Route path="/photos" element={withNav(<ReviewPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />} findableWait={findableWait} />)} />
+      <Route
+        path="/upload"
+        element={withNav(
+          <UploadPage
+            eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />}
+            findableWait={findableWait}
+          />,
+        )}
+      />
+      <Route
+        path="/videos"
+        element={withNav(<VideosPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/videos" />} />)}
+      />
+      <Route
+        path="/photos"
+        element={withNav(
+          <ReviewPage
+            eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />}
+            findableWait={findableWait}
+          />,
+        )}
+      />
     </RemoteRoutes>
   );
 }

@@ -27,7 +27,10 @@ const SelfieSearchTab = lazyPage(() => import('./features/selfie/components/Self
 const AdvancedSearch = lazyPage(() => import('./features/advanced-search/components/AdvancedSearch'), 'AdvancedSearch');
 /** The cart page's sponsor offer travels with the cart page's chunk. */
 const CartWithSponsor = lazyPage(async () => {
-  const [{ CartPage: Page }, { sponsorUi }] = await Promise.all([import('./features/cart/pages/CartPage'), import('./features/sponsor/components/SponsorOffer')]);
+  const [{ CartPage: Page }, { sponsorUi }] = await Promise.all([
+    import('./features/cart/pages/CartPage'),
+    import('./features/sponsor/components/SponsorOffer'),
+  ]);
   return { CartWithSponsor: () => <Page sponsorUi={sponsorUi} /> };
 }, 'CartWithSponsor');
 
@@ -53,7 +56,15 @@ function ViewBibPhotos({ event, bib }: { event: EventSummary; bib: string }) {
 /** The unlabeled photos' bottom bar: the photos page's bar, its total the server's bill for the unlabeled cart. */
 function UnlabeledCartBar({ counts, onProceed }: { counts: CartCounts; onProceed: () => void }) {
   const bill = useCartBill(useAtomValue(shopAtom), true);
-  return <CartBottomBar counts={counts} total={bill.server?.total_amount ?? null} onProceed={onProceed} sentence={unlabeledCartSummaryText(counts)} proceedLabel="Proceed to Checkout" />;
+  return (
+    <CartBottomBar
+      counts={counts}
+      total={bill.server?.total_amount ?? null}
+      onProceed={onProceed}
+      sentence={unlabeledCartSummaryText(counts)}
+      proceedLabel="Proceed to Checkout"
+    />
+  );
 }
 const renderUnlabeledCartBar: CartBarSlot = (counts, onProceed) => <UnlabeledCartBar counts={counts} onProceed={onProceed} />;
 
@@ -72,7 +83,12 @@ export default function StorefrontApp() {
   // Contract with the account remote: /order-history?prebooked=1&race=<event> opens its Pre-Booked Photos (pre-order mapping) modal.
   const openPreBooked = (event: EventSummary) => navigate(`/order-history?prebooked=1&race=${encodeURIComponent(event.event_name)}`);
   const home = (
-    <HomePage renderBibSearch={renderBibSearch} renderSelfieSearch={renderSelfieSearch} renderAdvancedSearch={renderAdvancedSearch} onPreBookedPhotos={openPreBooked} />
+    <HomePage
+      renderBibSearch={renderBibSearch}
+      renderSelfieSearch={renderSelfieSearch}
+      renderAdvancedSearch={renderAdvancedSearch}
+      onPreBookedPhotos={openPreBooked}
+    />
   );
   const products = <ProductsPage renderPrivacyCheck={renderPrivacyCheck} renderReport={renderReport} />;
   return (

@@ -53,12 +53,16 @@ describe('API features import each other only through index.ts', () => {
   });
 
   test('outside api/src the rule does not apply', async () => {
-    expect(await boundaryMessages('api/test/fixture.ts', "import { buildBill } from '../src/features/cart/bill';\nexport const used = buildBill;\n")).toEqual([]);
+    expect(await boundaryMessages('api/test/fixture.ts', "import { buildBill } from '../src/features/cart/bill';\nexport const used = buildBill;\n")).toEqual(
+      [],
+    );
   });
 
   test('the API as it is keeps the rule', async () => {
     const results = await eslint.lintFiles(['api/src']);
-    const broken = results.flatMap((r) => r.messages.filter((m) => m.ruleId === RULE).map((m) => `${path.relative(repoRoot, r.filePath)}:${m.line} ${m.message}`));
+    const broken = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === RULE).map((m) => `${path.relative(repoRoot, r.filePath)}:${m.line} ${m.message}`),
+    );
     expect(broken).toEqual([]);
   });
 });

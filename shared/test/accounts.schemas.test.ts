@@ -81,7 +81,9 @@ describe('password schemas', () => {
     expect(await firstError(changePasswordSchema, { currentPassword: 'oldpass12', newPassword, confirmPassword: newPassword })).toBe(message);
   });
   it('change password needs confirm to match and accepts an old sign-up password', async () => {
-    expect(await firstError(changePasswordSchema, { currentPassword: 'oldpass12', newPassword: strong, confirmPassword: 'Strong2027' })).toBe('Passwords must match');
+    expect(await firstError(changePasswordSchema, { currentPassword: 'oldpass12', newPassword: strong, confirmPassword: 'Strong2027' })).toBe(
+      'Passwords must match',
+    );
     expect(await firstError(changePasswordSchema, { currentPassword: '', newPassword: strong, confirmPassword: strong })).toBe('Required!');
     expect(await firstError(changePasswordSchema, { currentPassword: 'oldpass12', newPassword: strong, confirmPassword: strong })).toBeNull();
   });

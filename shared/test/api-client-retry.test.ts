@@ -13,7 +13,12 @@ describe('call() retries as the retry policy says', () => {
   const scripts = new Map<string, number[]>();
   const received = new Map<string, Array<{ method: string; key: string | undefined; at: number }>>();
 
-  const envelopeOf = (status: number) => ({ StatusCode: status, Message: status === 200 ? 'Success' : status === 409 ? REQUEST_IN_PROGRESS_MESSAGE : `failed ${status}`, HasError: status !== 200, result: status === 200 ? { ok: true } : null });
+  const envelopeOf = (status: number) => ({
+    StatusCode: status,
+    Message: status === 200 ? 'Success' : status === 409 ? REQUEST_IN_PROGRESS_MESSAGE : `failed ${status}`,
+    HasError: status !== 200,
+    result: status === 200 ? { ok: true } : null,
+  });
   const attemptsAt = (path: string) => received.get(path) ?? [];
 
   beforeAll(async () => {

@@ -30,19 +30,47 @@ describe('certificate names and times', () => {
 
 describe('certificate search rules (the form and the server)', () => {
   it('names the first field that breaks a rule', () => {
-    expect(certificateRowsProblem([{ eventId: 1, bibNumber: 'A' }, { eventId: null, bibNumber: 'B' }])).toBe('Please select an event for field 2');
+    expect(
+      certificateRowsProblem([
+        { eventId: 1, bibNumber: 'A' },
+        { eventId: null, bibNumber: 'B' },
+      ]),
+    ).toBe('Please select an event for field 2');
     expect(certificateRowsProblem([{ eventId: 1, bibNumber: ' ' }])).toBe('Please enter BIB number for field 1');
-    expect(certificateRowsProblem([{ eventId: 1, bibNumber: 'A' }, { eventId: 1, bibNumber: 'B' }])).toBe('Please select different events for each field');
-    expect(certificateRowsProblem([{ eventId: 1, bibNumber: 'A' }, { eventId: 2, bibNumber: 'B' }])).toBeNull();
+    expect(
+      certificateRowsProblem([
+        { eventId: 1, bibNumber: 'A' },
+        { eventId: 1, bibNumber: 'B' },
+      ]),
+    ).toBe('Please select different events for each field');
+    expect(
+      certificateRowsProblem([
+        { eventId: 1, bibNumber: 'A' },
+        { eventId: 2, bibNumber: 'B' },
+      ]),
+    ).toBeNull();
   });
 
   it('reads the four slots of the form, padding ignored, numbered fields as sent in a multipart form', async () => {
-    const sent = { event_bib_pairs: { 0: { event_id: '4', bib_number: ' tt1 ' }, 1: { event_id: '', bib_number: '' }, 2: { event_id: '', bib_number: '' }, 3: { event_id: '', bib_number: '' } } };
+    const sent = {
+      event_bib_pairs: {
+        0: { event_id: '4', bib_number: ' tt1 ' },
+        1: { event_id: '', bib_number: '' },
+        2: { event_id: '', bib_number: '' },
+        3: { event_id: '', bib_number: '' },
+      },
+    };
     const input = await achievementsSearchSchema.validate(sent);
     expect(input.event_bib_pairs[0]).toEqual({ event_id: 4, bib_number: 'tt1' });
-    await expect(achievementsSearchSchema.validate({ event_bib_pairs: [{ event_id: 4, bib_number: 'A' }, { event_id: '', bib_number: '' }, { event_id: 5, bib_number: 'B' }] })).rejects.toThrow(
-      'Please select an event for field 2',
-    );
+    await expect(
+      achievementsSearchSchema.validate({
+        event_bib_pairs: [
+          { event_id: 4, bib_number: 'A' },
+          { event_id: '', bib_number: '' },
+          { event_id: 5, bib_number: 'B' },
+        ],
+      }),
+    ).rejects.toThrow('Please select an event for field 2');
   });
 });
 
@@ -58,7 +86,11 @@ describe('certificate layout', () => {
   it('the standard template: 3840 by 2560, one square slot per event in order, valid for the template schema', async () => {
     const config = standardTemplate({ title: 'Grand Slam', eventIds: [4, 5, 6] });
     expect(config.output_resolution).toEqual({ width: 3840, height: 2560 });
-    expect(config.images.map((s) => [s.event_id, s.slot, s.width === s.height])).toEqual([[4, 1, true], [5, 2, true], [6, 3, true]]);
+    expect(config.images.map((s) => [s.event_id, s.slot, s.width === s.height])).toEqual([
+      [4, 1, true],
+      [5, 2, true],
+      [6, 3, true],
+    ]);
     expect(await validTemplateConfig(config)).toEqual(config);
   });
 

@@ -21,9 +21,17 @@ describe('the event BIB format', () => {
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and never lets a cell become a formula', () => {
-    expect(toCsv(['Name', 'Amount'], [['Rao, Asha', '₹1,234'], ['Say "hi"', 5], ['=SUM(A1)', null], ['line\nbreak', true]])).toBe(
-      'Name,Amount\r\n"Rao, Asha","₹1,234"\r\n"Say ""hi""",5\r\n\'=SUM(A1),\r\n"line\nbreak",true\r\n',
-    );
+    expect(
+      toCsv(
+        ['Name', 'Amount'],
+        [
+          ['Rao, Asha', '₹1,234'],
+          ['Say "hi"', 5],
+          ['=SUM(A1)', null],
+          ['line\nbreak', true],
+        ],
+      ),
+    ).toBe('Name,Amount\r\n"Rao, Asha","₹1,234"\r\n"Say ""hi""",5\r\n\'=SUM(A1),\r\n"line\nbreak",true\r\n');
   });
 
   it('rupees in Indian grouping, paise only when there are any', () => {
@@ -35,7 +43,10 @@ describe('CSV export', () => {
 
 describe('a participant row', () => {
   it('needs a BIB and a name; finish time, email and phone are checked when given', () => {
-    expect(participantRowSchema.validateSync({ bib_number: ' JP1 ', name: 'Diya Reddy', finish_time: '0:51:40', email: '', phone: '' })).toMatchObject({ bib_number: 'JP1', finish_time: '0:51:40' });
+    expect(participantRowSchema.validateSync({ bib_number: ' JP1 ', name: 'Diya Reddy', finish_time: '0:51:40', email: '', phone: '' })).toMatchObject({
+      bib_number: 'JP1',
+      finish_time: '0:51:40',
+    });
     expect(() => participantRowSchema.validateSync({ bib_number: 'JP1', name: '' })).toThrow('the name is missing');
     expect(() => participantRowSchema.validateSync({ bib_number: 'JP1', name: 'A', finish_time: '51 min' })).toThrow('the finish time must look like 3:45:12');
     expect(() => participantRowSchema.validateSync({ bib_number: 'JP1', name: 'A', email: 'not-mail' })).toThrow('the email is not valid');

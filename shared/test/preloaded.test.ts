@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { arrivedHome, arrivedPurchaseNotification, forgetArrivedHome, preloadedOr, purchaseNotificationSettled, takePreloaded, type FirstRoutePreloads } from '../src/api/preloaded';
+import {
+  arrivedHome,
+  arrivedPurchaseNotification,
+  forgetArrivedHome,
+  preloadedOr,
+  purchaseNotificationSettled,
+  takePreloaded,
+  type FirstRoutePreloads,
+} from '../src/api/preloaded';
 
 const page = globalThis as { __FINISHLINE_PRELOAD__?: FirstRoutePreloads };
 const fetched = (label: string) => async () => ({ result: label, message: 'fetched', statusCode: 200 });

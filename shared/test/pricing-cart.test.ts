@@ -1,10 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
-import { addAllPhotos, addItem, allPhotosInCart, cartCounts, clearDigitalPhotos, emptyCart, removeBySeq, removeCollage, toggleItem } from '../src/state/cartActions';
+import {
+  addAllPhotos,
+  addItem,
+  allPhotosInCart,
+  cartCounts,
+  clearDigitalPhotos,
+  emptyCart,
+  removeBySeq,
+  removeCollage,
+  toggleItem,
+} from '../src/state/cartActions';
 import { cartRequestFromShop, collageIsIncomplete } from '../src/pricing/cartRequest';
 import type { ShopState } from '../src/state/shopStore';
 import type { Photo, PrintProduct } from '../src/types/entities';
 
-const photo = (id: number, category: 'image' | 'video' = 'image'): Photo => ({ id, imageid: `P${id}`, s3: '', image: '', category, type: 'download', bibNumber: 'TT1' });
+const photo = (id: number, category: 'image' | 'video' = 'image'): Photo => ({
+  id,
+  imageid: `P${id}`,
+  s3: '',
+  image: '',
+  category,
+  type: 'download',
+  bibNumber: 'TT1',
+});
 const mug: PrintProduct = { id: 3, name: 'Coffee mug', image: '', price: 259, pricewthgst: 306 };
 const base: ShopState = {
   version: 1,
@@ -57,7 +75,11 @@ describe('cart actions and the cart request sent for pricing', () => {
   });
 
   it('sends the sponsor offer only when applied and no package for unlabeled carts', () => {
-    const shop = addItem({ ...base, packageKind: 'b', searchKind: 'unlabeled', sponsor: { appliedDiscount: false, discountedPhoto: [1] } }, photo(1), 'download');
+    const shop = addItem(
+      { ...base, packageKind: 'b', searchKind: 'unlabeled', sponsor: { appliedDiscount: false, discountedPhoto: [1] } },
+      photo(1),
+      'download',
+    );
     const request = cartRequestFromShop(shop);
     expect(request).toMatchObject({ bibNumber: 'unlabeled', packageKind: null, sponsorofferID: null, discountedPhotoIds: [] });
   });

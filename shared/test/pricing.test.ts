@@ -18,7 +18,15 @@ const PRINTS: PrintProduct[] = [
   { id: 3, name: 'Coffee mug', image: '', price: 259, pricewthgst: 306 },
   { id: 4, name: 'Wall poster 13x10 inches', image: '', price: 350, pricewthgst: 413 },
 ];
-const OFFER: SponsorOffer = { id: 9, coupon_name: 'RUN20', sponsor_name: 'Acme', description: '', discount_amount: 20, max_orders_allowed: 2, discount_type: 'percent' };
+const OFFER: SponsorOffer = {
+  id: 9,
+  coupon_name: 'RUN20',
+  sponsor_name: 'Acme',
+  description: '',
+  discount_amount: 20,
+  max_orders_allowed: 2,
+  discount_type: 'percent',
+};
 
 function catalog(overrides: Partial<PricingCatalog> = {}): PricingCatalog {
   return {
@@ -36,7 +44,10 @@ function catalog(overrides: Partial<PricingCatalog> = {}): PricingCatalog {
 
 const images = (n: number): CartLine[] => Array.from({ length: n }, (_, i) => ({ type: 'download', category: 'image', id: i + 1 }));
 
-function cart(lines: CartLine[], overrides: Partial<CartRequest> = {}): Pick<CartRequest, 'searchKind' | 'packageKind' | 'lines' | 'sponsorofferID' | 'discountedPhotoIds'> {
+function cart(
+  lines: CartLine[],
+  overrides: Partial<CartRequest> = {},
+): Pick<CartRequest, 'searchKind' | 'packageKind' | 'lines' | 'sponsorofferID' | 'discountedPhotoIds'> {
   return { searchKind: 'bib', packageKind: null, lines, sponsorofferID: null, discountedPhotoIds: [], ...overrides };
 }
 
@@ -90,7 +101,13 @@ describe('rounding to the nearest rupee', () => {
 
 describe('videos, prints and collages', () => {
   it('prices a video at 150 plus GST each', () => {
-    const bill = computeBill({ cart: cart([{ type: 'download', category: 'video', id: 50 }, { type: 'download', category: 'video', id: 51 }]), catalog: catalog() });
+    const bill = computeBill({
+      cart: cart([
+        { type: 'download', category: 'video', id: 50 },
+        { type: 'download', category: 'video', id: 51 },
+      ]),
+      catalog: catalog(),
+    });
     expect(bill.digital_video_download).toBe(300);
     expect(bill.video_count).toBe(2);
     expect(bill.total_amount).toBe(354);
@@ -106,9 +123,9 @@ describe('videos, prints and collages', () => {
   });
 
   it('refuses a print product the catalogue does not offer (prints hidden)', () => {
-    expect(() => computeBill({ cart: cart([{ type: 'print', category: 'image', id: 7, printProductId: 1 }]), catalog: catalog({ printProductInfo: [] }) })).toThrow(
-      'This print product is not available',
-    );
+    expect(() =>
+      computeBill({ cart: cart([{ type: 'print', category: 'image', id: 7, printProductId: 1 }]), catalog: catalog({ printProductInfo: [] }) }),
+    ).toThrow('This print product is not available');
   });
 
   it.each([
@@ -118,7 +135,11 @@ describe('videos, prints and collages', () => {
     [[1, 2, 3, 4, 5, 6], false],
     [[1, 1, 2], false],
   ])('collage of %j photos accepted: %s', (photoIds, ok) => {
-    const run = () => computeBill({ cart: cart([{ type: 'collage', category: 'image', id: photoIds[0], collagePhotoIds: photoIds, orientation: 'Horizontal' }]), catalog: catalog() });
+    const run = () =>
+      computeBill({
+        cart: cart([{ type: 'collage', category: 'image', id: photoIds[0], collagePhotoIds: photoIds, orientation: 'Horizontal' }]),
+        catalog: catalog(),
+      });
     if (ok) {
       const bill = run();
       expect(bill.collage_count).toBe(1);
@@ -201,7 +222,10 @@ describe('sponsor discount on the ticked photos, capped at max_orders_allowed', 
     const flat = { ...OFFER, discount_type: 'flat' as const, discount_amount: 80, max_orders_allowed: 5 };
     const bill = computeBill({ cart: cart(images(5), { sponsorofferID: 9, discountedPhotoIds: [1, 2] }), catalog: catalog({ sponsorOffer: flat }) });
     expect(bill.discount).toBe(160); // 500/5 = 100 worth each, 80 off each
-    const big = computeBill({ cart: cart(images(5), { sponsorofferID: 9, discountedPhotoIds: [1] }), catalog: catalog({ sponsorOffer: { ...flat, discount_amount: 300 } }) });
+    const big = computeBill({
+      cart: cart(images(5), { sponsorofferID: 9, discountedPhotoIds: [1] }),
+      catalog: catalog({ sponsorOffer: { ...flat, discount_amount: 300 } }),
+    });
     expect(big.discount).toBe(100);
   });
 

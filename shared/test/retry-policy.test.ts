@@ -3,7 +3,11 @@ import { newIdempotencyKey, RETRY_DELAYS_MS, retryAfterMs, retryDecision, takesI
 
 const noAnswer: AttemptOutcome = { kind: 'no-response', timedOut: false };
 const timedOut: AttemptOutcome = { kind: 'no-response', timedOut: true };
-const status = (code: number, extra: Partial<Extract<AttemptOutcome, { kind: 'response' }>> = {}): AttemptOutcome => ({ kind: 'response', status: code, ...extra });
+const status = (code: number, extra: Partial<Extract<AttemptOutcome, { kind: 'response' }>> = {}): AttemptOutcome => ({
+  kind: 'response',
+  status: code,
+  ...extra,
+});
 
 describe('the API client retry policy', () => {
   it('retries reads after no answer or a 502/503/504, 300 ms then 1 s, and at most twice', () => {

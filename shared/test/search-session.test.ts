@@ -23,7 +23,7 @@ describe('search session expiry (awsImageExpiry)', () => {
     expect(isSearchSessionExpired()).toBe(false);
   });
 
-  it('keeps a pending order\'s cart usable when asked to (the cart page), not the photo page', () => {
+  it("keeps a pending order's cart usable when asked to (the cart page), not the photo page", () => {
     const now = Date.parse('2026-02-01T10:00:00Z');
     rememberSearchExpiry('2026-02-01T09:00:00.000Z');
     localStore.setFlag(STORAGE_KEYS.isPending, true);

@@ -54,7 +54,11 @@ describe('one cart line schema for the cart calls and the order', () => {
   });
 
   it('is the schema the order body uses', async () => {
-    const order = { eventID: 1, bibNumber: '1234', cartInfo: { searchKind: 'bib', packageKind: null, lines: [collage(COLLAGE_MAX_PHOTOS + 1)], discountedPhotoIds: [] } };
+    const order = {
+      eventID: 1,
+      bibNumber: '1234',
+      cartInfo: { searchKind: 'bib', packageKind: null, lines: [collage(COLLAGE_MAX_PHOTOS + 1)], discountedPhotoIds: [] },
+    };
     await expect(createOrderRequestSchema.validate(order)).rejects.toThrow(COLLAGE_RULE_MESSAGE);
     order.cartInfo.lines = [collage(3)];
     await expect(createOrderRequestSchema.validate(order)).resolves.toBeTruthy();

@@ -6,9 +6,25 @@ import { EMPTY_SHOP, type ShopState } from '../src/state/shopStore';
 import type { Photo, SponsorOffer } from '../src/types/entities';
 import type { BibSearchResult } from '../src/types/search';
 
-const OFFER: SponsorOffer = { id: 9, coupon_name: 'RUN20', sponsor_name: 'Acme', description: '', discount_amount: 20, max_orders_allowed: 3, discount_type: 'percent' };
+const OFFER: SponsorOffer = {
+  id: 9,
+  coupon_name: 'RUN20',
+  sponsor_name: 'Acme',
+  description: '',
+  discount_amount: 20,
+  max_orders_allowed: 3,
+  discount_type: 'percent',
+};
 
-const photo = (id: number, category: Photo['category'] = 'image'): Photo => ({ id, imageid: `P${id}`, s3: '', image: '', category, type: 'download', bibNumber: 'TT1' });
+const photo = (id: number, category: Photo['category'] = 'image'): Photo => ({
+  id,
+  imageid: `P${id}`,
+  s3: '',
+  image: '',
+  category,
+  type: 'download',
+  bibNumber: 'TT1',
+});
 
 function shopWith(photoIds: number[], offer: SponsorOffer | null = OFFER): ShopState {
   const products = {
@@ -62,7 +78,14 @@ describe('accepting the sponsor offer is one decision', () => {
 });
 
 describe('packages say what they hold and what they save against the photos chosen', () => {
-  const catalog = { ...shopWith([]).products!, show_prempack: true, show_ultrapack: true, threshold_photo_count: 3, bundlePriceInfo: { price: 500, Premium_Pack: 449 }, ultra_premium_pack: 799 };
+  const catalog = {
+    ...shopWith([]).products!,
+    show_prempack: true,
+    show_ultrapack: true,
+    threshold_photo_count: 3,
+    bundlePriceInfo: { price: 500, Premium_Pack: 449 },
+    ultra_premium_pack: 799,
+  };
   it('compares each package with the price of the chosen photos', () => {
     const [premium, ultra] = packageOffers(catalog, 5); // 5 photos cost 500
     expect(premium).toMatchObject({ kind: 'a', name: 'Premium', price: 449, photosPrice: 500, saving: 51, applies: true });

@@ -18,7 +18,21 @@ const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.s
 const [command, ...rest] = args.filter((a) => !a.startsWith('--'));
 
 async function grey(file: string, second: number, width: number, height: number): Promise<Buffer> {
-  const { stdout } = await ffmpeg(['-ss', String(second), '-i', file, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1']);
+  const { stdout } = await ffmpeg([
+    '-ss',
+    String(second),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:${height}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    'pipe:1',
+  ]);
   if (stdout.length !== width * height) throw new Error(`no frame at ${second} s in ${file}`);
   return stdout;
 }
@@ -53,6 +67,8 @@ if (command === 'render' && rest.length >= 3) {
   const [one, two] = [await grey(a!, Number(atA), Number(width), Number(height)), await grey(b!, Number(atB), Number(width), Number(height))];
   console.log((one.reduce((sum, v, i) => sum + Math.abs(v - two[i]!), 0) / one.length).toFixed(2));
 } else {
-  console.error('usage: tsx src/cli/finishLineVideo.ts render <out.mp4> <seconds> <BIB@second> [...] | probe <file> | difference <a> <second> <b> <second> <width> <height>');
+  console.error(
+    'usage: tsx src/cli/finishLineVideo.ts render <out.mp4> <seconds> <BIB@second> [...] | probe <file> | difference <a> <second> <b> <second> <width> <height>',
+  );
   process.exit(2);
 }

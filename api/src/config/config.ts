@@ -51,7 +51,10 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
   if (value === '' || value === 'false' || value === 'off' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
   if (value === 'true') throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "true"');
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Secrets that are generated on first start when not configured, and kept in the data folder. */
@@ -103,12 +106,12 @@ export function generatedSecrets(dataDir: string): GeneratedSecrets {
  */
 export const PRODUCTION_REQUIRED: ReadonlyArray<readonly [name: string, why: string]> = [
   ['DATABASE_URL', 'a PostgreSQL server shared by every instance (postgres://...); without it each process keeps its own embedded database'],
-  ['S3_BUCKET', 'object storage shared by every instance; without it photos stay in one machine\'s folder'],
+  ['S3_BUCKET', "object storage shared by every instance; without it photos stay in one machine's folder"],
   ['SMTP_URL', 'a mail server (smtp://... or smtps://...); without it mail is only written to a local folder'],
   ['PUBLIC_API_URL', 'the public address of the API (the gateway posts payments back to it)'],
   ['SHELL_URL', 'the public address of the site (the links in mails point at it)'],
   ['SIGNING_SECRET', 'the secret that signs media URLs and download links, the same on every instance'],
-  ['PARTNER_DATA_KEY', 'the key of partners\' bank details at rest, the same on every instance'],
+  ['PARTNER_DATA_KEY', "the key of partners' bank details at rest, the same on every instance"],
   ['PAYU_KEY', 'the PayU merchant key'],
   ['PAYU_SALT', 'the PayU merchant salt'],
   ['PAYU_URL', 'the PayU payment page address (https://secure.payu.in/_payment)'],
@@ -127,7 +130,8 @@ export function productionProblems(env: NodeJS.ProcessEnv): string | null {
   for (const name of ['PAYU_URL', 'PAYU_VERIFY_URL']) {
     const value = url(name);
     if (value === 'off') problems.push(`${name} must be the gateway's address, not "off"`);
-    else if (value && !/^https:\/\//.test(value)) problems.push(`${name} must be the gateway's https address, not ${JSON.stringify(value)} (the local sandbox is for development)`);
+    else if (value && !/^https:\/\//.test(value))
+      problems.push(`${name} must be the gateway's https address, not ${JSON.stringify(value)} (the local sandbox is for development)`);
   }
   if (env.SEED_ON_START === 'true') problems.push('SEED_ON_START=true (demo accounts have published passwords: production never seeds demo data)');
   return problems.length === 0 ? null : `NODE_ENV=production refuses to start. Missing or wrong: ${problems.join('; ')}`;
@@ -459,7 +463,13 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       .map((k) => parsePartnerDataKey(k, 'PARTNER_DATA_PREVIOUS_KEYS')),
     searchSessionMinutes: int('SEARCH_SESSION_MINUTES', 120),
     storage: s3Bucket
-      ? { kind: 's3', bucket: s3Bucket, region: str('S3_REGION', 'ap-south-1'), endpoint: process.env.S3_ENDPOINT || null, publicEndpoint: optionalUrl('S3_PUBLIC_ENDPOINT') }
+      ? {
+          kind: 's3',
+          bucket: s3Bucket,
+          region: str('S3_REGION', 'ap-south-1'),
+          endpoint: process.env.S3_ENDPOINT || null,
+          publicEndpoint: optionalUrl('S3_PUBLIC_ENDPOINT'),
+        }
       : { kind: 'local', dir: path.join(dataDir, 'objects') },
     mediaPublicUrl: optionalUrl('MEDIA_PUBLIC_URL'),
     logLevel: str('LOG_LEVEL', 'info'),

@@ -115,7 +115,10 @@ class PgliteDb implements Db {
   /** Named statements by name: the SQL text prepared, or false for one that runs unprepared. */
   private readonly prepared = new Map<string, string | false>();
   readonly native;
-  constructor(private readonly pglite: PGlite, private readonly inTx = false) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly inTx = false,
+  ) {
     this.native = { kind: 'pglite' as const, pglite };
   }
 
@@ -223,7 +226,11 @@ class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   private readonly closeHooks = new CloseHooks();
   readonly native;
-  constructor(private readonly pool: pg.Pool, url: string, schema: string | null) {
+  constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+    schema: string | null,
+  ) {
     this.native = { kind: 'postgres' as const, url, schema };
   }
 
@@ -284,7 +291,6 @@ export interface PoolSettings {
 
 export const DEFAULT_POOL: PoolSettings = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000 };
 
-
 /** Opens the database: a PostgreSQL server when url is given, else PGlite persisted in dataDir (or in memory). */
 export async function openDb(options: {
   url: string | null;
@@ -328,7 +334,8 @@ export async function openDb(options: {
     fs.mkdirSync(location, { recursive: true });
   }
   const sharedBuffers = options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
-  if (!PGLITE_SHARED_BUFFERS_FORMAT.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "${sharedBuffers}"`);
+  if (!PGLITE_SHARED_BUFFERS_FORMAT.test(sharedBuffers))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got "${sharedBuffers}"`);
   const pglite = await PGlite.create(location, {
     extensions: { vector },
     // startParams replace PGlite's own, so theirs come first.

@@ -24,7 +24,10 @@ export async function migrate(db: Db, log: (msg: string) => void = () => undefin
     if (tx.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
   });
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

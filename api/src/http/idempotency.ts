@@ -87,17 +87,25 @@ function handled(request: FastifyRequest): boolean {
   if (!KEYED_METHODS.has(request.method)) return false;
   if (request.isMultipart()) return false;
   if (READ_ONLY_POST_ROUTES.has(request.url.split('?')[0]!)) return false;
-  return request.url !== API_ROUTES.partnerUploads && !request.url.startsWith(`${API_ROUTES.partnerUploads}/`) && !request.url.startsWith(`${API_ROUTES.partnerUploads}?`);
+  return (
+    request.url !== API_ROUTES.partnerUploads &&
+    !request.url.startsWith(`${API_ROUTES.partnerUploads}/`) &&
+    !request.url.startsWith(`${API_ROUTES.partnerUploads}?`)
+  );
 }
 
 /** Claims a key for this attempt, or says what the attempt gets instead. */
-async function claim(db: Db, config: AppConfig['idempotency'], keyHash: string, requestHash: string): Promise<{ claimId: string } | { stored: StoredKey | null }> {
+async function claim(
+  db: Db,
+  config: AppConfig['idempotency'],
+  keyHash: string,
+  requestHash: string,
+): Promise<{ claimId: string } | { stored: StoredKey | null }> {
   const claimId = crypto.randomUUID();
-  const inserted = await db.query('insert into idempotency_keys (key_hash, request_hash, claim_id) values ($1, $2, $3) on conflict (key_hash) do nothing returning key_hash', [
-    keyHash,
-    requestHash,
-    claimId,
-  ]);
+  const inserted = await db.query(
+    'insert into idempotency_keys (key_hash, request_hash, claim_id) values ($1, $2, $3) on conflict (key_hash) do nothing returning key_hash',
+    [keyHash, requestHash, claimId],
+  );
   if (inserted.length > 0) return { claimId };
   const [stored] = await db.query<StoredKey & Record<string, unknown>>(
     `select request_hash, status, claim_id, response_status, response_body,
@@ -118,11 +126,10 @@ async function claim(db: Db, config: AppConfig['idempotency'], keyHash: string, 
     return renewed.length > 0 ? { claimId } : { stored: null };
   }
   if (stored.request_hash === requestHash && stored.status === 'running' && stored.stale) {
-    const taken = await db.query(`update idempotency_keys set claim_id = $2, claimed_at = now() where key_hash = $1 and status = 'running' and claim_id = $3 returning key_hash`, [
-      keyHash,
-      claimId,
-      stored.claim_id,
-    ]);
+    const taken = await db.query(
+      `update idempotency_keys set claim_id = $2, claimed_at = now() where key_hash = $1 and status = 'running' and claim_id = $3 returning key_hash`,
+      [keyHash, claimId, stored.claim_id],
+    );
     if (taken.length > 0) return { claimId };
   }
   return { stored };
@@ -170,7 +177,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, config: AppCon
     // Stored with the route's work, as the answer of what was committed: whatever came after stands aside.
     if (held.storedWithin) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
-    const storable = reply.statusCode < 500 && typeof payload === 'string' && type.startsWith('application/json') && Buffer.byteLength(payload) <= LARGEST_STORED_ANSWER_BYTES;
+    const storable =
+      reply.statusCode < 500 && typeof payload === 'string' && type.startsWith('application/json') && Buffer.byteLength(payload) <= LARGEST_STORED_ANSWER_BYTES;
     try {
       if (storable) {
         await db.query(STORE_ANSWER_SQL, [held.keyHash, held.claimId, reply.statusCode, seal(held.sealKey, payload, held.keyHash)]);
@@ -185,4 +193,3 @@ export function registerIdempotency(app: FastifyInstance, db: Db, config: AppCon
     return payload;
   });
 }
-

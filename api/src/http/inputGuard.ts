@@ -91,7 +91,8 @@ const CLIENT_ERROR_TEXTS: Record<number, string> = {
 };
 
 /** PostgreSQL "data exception" (class 22): a value the input supplied that the column cannot hold. */
-const isDataException = (error: unknown) => typeof error === 'object' && error !== null && /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code ?? ''));
+const isDataException = (error: unknown) =>
+  typeof error === 'object' && error !== null && /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code ?? ''));
 
 /** Errors thrown while the request body is still being read as multipart (busboy's own errors). */
 const MULTIPART_ERROR = /multipart|boundary|unexpected end of form|malformed part header|part terminated/i;
@@ -104,6 +105,7 @@ export function describeUnexpectedError(error: { statusCode?: unknown; message?:
   const declared = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : null;
   if (declared !== null && declared < 500) return { status: declared, message: CLIENT_ERROR_TEXTS[declared] ?? INPUT_MESSAGES.unreadable };
   if (declared === null && isDataException(error)) return { status: 400, message: INPUT_MESSAGES.unreadable };
-  if (declared === null && request.isMultipart() && MULTIPART_ERROR.test(String(error.message ?? ''))) return { status: 400, message: INPUT_MESSAGES.unreadable };
+  if (declared === null && request.isMultipart() && MULTIPART_ERROR.test(String(error.message ?? '')))
+    return { status: 400, message: INPUT_MESSAGES.unreadable };
   return { status: declared ?? 500, message: 'Something went wrong. Please try again.' };
 }

@@ -32,7 +32,10 @@ export interface MailConfig {
 
 /** Writes every mail as one JSON file in the outbox folder; file names sort by time. */
 class OutboxMailer implements Mailer {
-  constructor(readonly outboxDir: string, private readonly from: string) {
+  constructor(
+    readonly outboxDir: string,
+    private readonly from: string,
+  ) {
     fs.mkdirSync(outboxDir, { recursive: true });
   }
 
@@ -49,7 +52,10 @@ class OutboxMailer implements Mailer {
 class SmtpMailer implements Mailer {
   readonly outboxDir = null;
   private readonly transport: Transporter;
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     // Bounded waits: a mail server that accepts and then hangs must not hold a buyer's payment return
     // (the first send runs in that request) or a queue worker for nodemailer's default ten minutes.
     // Timeouts given in the URL's query still win.

@@ -53,10 +53,11 @@ async function send(delivery: OutboxDelivery, row: OutboxRow): Promise<boolean> 
     await delivery.mailer.send({ to: row.to_address, subject: row.subject, text: row.body_text, tag: row.tag });
   } catch (error) {
     const wait = Math.min(MAX_RETRY_SECONDS, delivery.retrySeconds * 2 ** Math.max(0, row.attempts - 1));
-    await delivery.db.query(
-      `update mail_outbox set claimed_until = null, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) where id = $1`,
-      [row.id, String((error as Error)?.message ?? error).slice(0, 500), wait],
-    );
+    await delivery.db.query(`update mail_outbox set claimed_until = null, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) where id = $1`, [
+      row.id,
+      String((error as Error)?.message ?? error).slice(0, 500),
+      wait,
+    ]);
     return false;
   }
   await delivery.db.query('update mail_outbox set sent_at = now(), claimed_until = null, last_error = null where id = $1', [row.id]);
@@ -78,7 +79,11 @@ export async function deliverMail(delivery: OutboxDelivery, id: number): Promise
  * Sends one mail written to the outbox right away, when the mail server answers; a failure is only
  * logged, since the mail job retries it. For the answers a person waits for (a dispatch, a refund).
  */
-export async function deliverSoon(ctx: { db: Db; mailer: Mailer; config: { mail: { retrySeconds: number } } }, mailId: number | null, log: (error: unknown) => void): Promise<void> {
+export async function deliverSoon(
+  ctx: { db: Db; mailer: Mailer; config: { mail: { retrySeconds: number } } },
+  mailId: number | null,
+  log: (error: unknown) => void,
+): Promise<void> {
   if (mailId === null) return;
   try {
     await deliverMail({ db: ctx.db, mailer: ctx.mailer, retrySeconds: ctx.config.mail.retrySeconds }, mailId);

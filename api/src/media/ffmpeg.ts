@@ -21,7 +21,11 @@ export interface RunResult {
 }
 
 export class FfmpegError extends Error {
-  constructor(message: string, readonly stderr: string, readonly code: number | null) {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly code: number | null,
+  ) {
     super(message);
   }
 }
@@ -51,7 +55,8 @@ export function run(binary: string, args: string[], options: { input?: NodeJS.Re
   });
 }
 
-export const ffmpeg = (args: string[], options?: Parameters<typeof run>[2]) => run(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], options);
+export const ffmpeg = (args: string[], options?: Parameters<typeof run>[2]) =>
+  run(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], options);
 
 export interface VideoProbe {
   formatName: string;
@@ -68,7 +73,16 @@ export interface VideoProbe {
 
 interface ProbeJson {
   format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string; tags?: Record<string, string> }[];
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    duration?: string;
+    tags?: Record<string, string>;
+  }[];
 }
 
 /** What ffprobe says of a file; null when it cannot read it as a media file at all. */
@@ -107,9 +121,16 @@ export async function probeVideo(file: string): Promise<VideoProbe | null> {
  */
 export async function decodeErrors(file: string, from: number, seconds: number): Promise<string | null> {
   try {
-    const { stdout, stderr } = await run(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', '-ss', from.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-map', '0:v:0', '-f', 'framecrc', '-'], { timeoutMs: 120_000 });
+    const { stdout, stderr } = await run(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', '-v', 'error', '-ss', from.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-map', '0:v:0', '-f', 'framecrc', '-'],
+      { timeoutMs: 120_000 },
+    );
     if (stderr.trim() !== '') return stderr.trim();
-    const frames = stdout.toString('utf8').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).length;
+    const frames = stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#')).length;
     return frames > 0 ? null : `no frames between ${from.toFixed(1)} s and ${(from + seconds).toFixed(1)} s`;
   } catch (error) {
     return error instanceof FfmpegError ? error.stderr.trim() || error.message : String(error);
@@ -147,7 +168,25 @@ export async function boxesComplete(file: string): Promise<boolean> {
 
 /** One frame at `atSecond`, `width` pixels wide, as a JPEG. */
 export async function frameAt(file: string, atSecond: number, width?: number): Promise<Buffer> {
-  const { stdout } = await ffmpeg(['-ss', atSecond.toFixed(3), '-i', file, '-frames:v', '1', ...(width ? ['-vf', `scale=${width}:-2`] : []), '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'], { timeoutMs: 60_000 });
+  const { stdout } = await ffmpeg(
+    [
+      '-ss',
+      atSecond.toFixed(3),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      ...(width ? ['-vf', `scale=${width}:-2`] : []),
+      '-q:v',
+      '2',
+      '-f',
+      'image2',
+      '-c:v',
+      'mjpeg',
+      'pipe:1',
+    ],
+    { timeoutMs: 60_000 },
+  );
   if (stdout.length === 0) throw new Error(`no frame at ${atSecond.toFixed(2)} s`);
   return stdout;
 }

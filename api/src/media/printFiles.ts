@@ -24,9 +24,7 @@ export interface PrintSize {
   heightIn: number;
 }
 
-export type PrintFile =
-  | { ok: true; file: Buffer; width: number; height: number; dpi: number; warning: string | null }
-  | { ok: false; reason: string };
+export type PrintFile = { ok: true; file: Buffer; width: number; height: number; dpi: number; warning: string | null } | { ok: false; reason: string };
 
 export const tooSmallReason = (what: string, dpi: number) =>
   `The original is too small for ${what}: ${dpi} dpi at its size, at least ${MIN_PRINT_DPI} needed. Ask the photographer for a larger original or refund the line.`;
@@ -168,7 +166,12 @@ export async function renderCollage(input: CollageInput, dpi = COLLAGE_DPI, opti
   const gap = Math.round(0.25 * dpi);
   const header = { left: margin, top: margin, width: width - 2 * margin, height: Math.round(4 * dpi) };
   const mapHeight = input.courseMap ? Math.round((input.orientation === 'Vertical' ? 7 : 5) * dpi) : 0;
-  const photoArea = { left: margin, top: header.top + header.height + gap, width: width - 2 * margin, height: height - 2 * margin - header.height - gap - (mapHeight ? mapHeight + gap : 0) };
+  const photoArea = {
+    left: margin,
+    top: header.top + header.height + gap,
+    width: width - 2 * margin,
+    height: height - 2 * margin - header.height - gap - (mapHeight ? mapHeight + gap : 0),
+  };
   const tiles = collageTiles(input.photos.length, photoArea, input.orientation, gap);
 
   const layers: OverlayOptions[] = [{ input: Buffer.from(headerSvg(header.width, header.height, input)), left: header.left, top: header.top }];
@@ -184,7 +187,11 @@ export async function renderCollage(input: CollageInput, dpi = COLLAGE_DPI, opti
   }
   if (input.courseMap) {
     const map = { left: margin, top: height - margin - mapHeight, width: width - 2 * margin, height: mapHeight };
-    layers.push({ input: await sharp(input.courseMap).rotate().resize(map.width, map.height, { fit: 'contain', background: '#ffffff' }).toBuffer(), left: map.left, top: map.top });
+    layers.push({
+      input: await sharp(input.courseMap).rotate().resize(map.width, map.height, { fit: 'contain', background: '#ffffff' }).toBuffer(),
+      left: map.left,
+      top: map.top,
+    });
   }
   const canvas = sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite(layers);
   // Composite first, then the raw round trip (one pipeline cannot composite and resize the result).

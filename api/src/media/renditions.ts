@@ -32,7 +32,9 @@ export function watermarkPng(width: number, height: number): Promise<Buffer> {
   const key = `${width}x${height}`;
   let mark = marks.get(key);
   if (!mark) {
-    mark = sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
+    mark = sharp(Buffer.from(watermarkSvg(width, height)))
+      .png()
+      .toBuffer();
     if (marks.size > 64) marks.clear();
     marks.set(key, mark);
   }
@@ -51,8 +53,16 @@ export async function watermarkedRenditions(input: () => Sharp, width: number, h
   const t = renditionSize(width, height, THUMB_WIDTH);
   const [previewMark, thumbMark] = await Promise.all([watermarkPng(p.width, p.height), watermarkPng(t.width, t.height)]);
   const [preview, thumb] = await Promise.all([
-    input().resize(p.width, p.height).composite([{ input: previewMark }]).jpeg({ quality: 74 }).toBuffer(),
-    input().resize(t.width, t.height).composite([{ input: thumbMark }]).jpeg({ quality: 72 }).toBuffer(),
+    input()
+      .resize(p.width, p.height)
+      .composite([{ input: previewMark }])
+      .jpeg({ quality: 74 })
+      .toBuffer(),
+    input()
+      .resize(t.width, t.height)
+      .composite([{ input: thumbMark }])
+      .jpeg({ quality: 72 })
+      .toBuffer(),
   ]);
   return { preview, thumb };
 }

@@ -91,22 +91,48 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     return reply.send({ refundFailures });
   });
 
-  app.get('/', async (_req, reply) => reply.type('text/html').send(page('Payment sandbox', '<h1>Payment sandbox</h1><p>POST /_payment with the PayU form fields.</p>')));
+  app.get('/', async (_req, reply) =>
+    reply.type('text/html').send(page('Payment sandbox', '<h1>Payment sandbox</h1><p>POST /_payment with the PayU form fields.</p>')),
+  );
 
   app.post('/_payment', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const fields: Record<string, string> = {};
-    for (const name of ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', ...UDFS]) fields[name] = str(body[name]);
+    for (const name of ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'lastname', 'email', 'phone', 'surl', 'furl', 'hash', ...UDFS])
+      fields[name] = str(body[name]);
     const missing = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'surl', 'furl', 'hash'].filter((f) => !fields[f]);
-    if (missing.length) return reply.code(400).type('text/html').send(page('Error', `<h1>Error</h1><p id="error">Mandatory parameter missing: ${escapeHtml(missing.join(', '))}</p>`));
+    if (missing.length)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Error', `<h1>Error</h1><p id="error">Mandatory parameter missing: ${escapeHtml(missing.join(', '))}</p>`));
     if (fields.key !== options.key) return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Invalid merchant key</p>'));
-    const expected = sha512(payuRequestHashInput({ ...fields, key: fields.key, txnid: fields.txnid, amount: fields.amount, productinfo: fields.productinfo, firstname: fields.firstname, email: fields.email }, options.salt));
+    const expected = sha512(
+      payuRequestHashInput(
+        {
+          ...fields,
+          key: fields.key,
+          txnid: fields.txnid,
+          amount: fields.amount,
+          productinfo: fields.productinfo,
+          firstname: fields.firstname,
+          email: fields.email,
+        },
+        options.salt,
+      ),
+    );
     if (expected !== fields.hash.toLowerCase()) {
-      return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Transaction failed due to incorrectly calculated hash parameter.</p>'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Error', '<h1>Error</h1><p id="error">Transaction failed due to incorrectly calculated hash parameter.</p>'));
     }
     const existing = transactions.get(fields.txnid);
     if (existing && existing.status === 'success') {
-      return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Duplicate transaction id: this transaction is already paid.</p>'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Error', '<h1>Error</h1><p id="error">Duplicate transaction id: this transaction is already paid.</p>'));
     }
     transactions.set(fields.txnid, {
       fields,
@@ -133,7 +159,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     const body = (request.body ?? {}) as Record<string, unknown>;
     const txn = transactions.get(str(body.txnid));
     if (!txn) return reply.code(404).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">Unknown transaction</p>'));
-    if (txn.status !== 'pending') return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">This transaction is already complete.</p>'));
+    if (txn.status !== 'pending')
+      return reply.code(400).type('text/html').send(page('Error', '<h1>Error</h1><p id="error">This transaction is already complete.</p>'));
     const card = str(body.ccnum).replace(/\s/g, '');
     const cancelled = str(body.action) === 'cancel';
     const withFee = !cancelled && card === CONVENIENCE_FEE_CARD;
@@ -149,7 +176,26 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     const status = success ? 'success' : 'failure';
     txn.additionalCharges = withFee ? convenienceFee(f.amount) : null;
     const charges: Record<string, string> = txn.additionalCharges === null ? {} : { additionalCharges: txn.additionalCharges };
-    const reverse = sha512(payuReverseHashInput({ key: f.key, txnid: f.txnid, amount: f.amount, productinfo: f.productinfo, firstname: f.firstname, email: f.email, status, udf1: f.udf1, udf2: f.udf2, udf3: f.udf3, udf4: f.udf4, udf5: f.udf5, ...charges }, options.salt));
+    const reverse = sha512(
+      payuReverseHashInput(
+        {
+          key: f.key,
+          txnid: f.txnid,
+          amount: f.amount,
+          productinfo: f.productinfo,
+          firstname: f.firstname,
+          email: f.email,
+          status,
+          udf1: f.udf1,
+          udf2: f.udf2,
+          udf3: f.udf3,
+          udf4: f.udf4,
+          udf5: f.udf5,
+          ...charges,
+        },
+        options.salt,
+      ),
+    );
     const returned: Record<string, string> = {
       mihpayid: txn.mihpayid,
       mode: 'CC',
@@ -199,7 +245,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       const amount = Number(str(body.var3));
       const done = refunds.get(token);
       // The same token again: the request already made, never a second refund.
-      if (done) return reply.send({ status: 1, msg: REFUND_QUEUED_MESSAGE, request_id: done.requestId, bank_ref_num: null, mihpayid: done.mihpayid, error_code: 102 });
+      if (done)
+        return reply.send({ status: 1, msg: REFUND_QUEUED_MESSAGE, request_id: done.requestId, bank_ref_num: null, mihpayid: done.mihpayid, error_code: 102 });
       const txn = [...transactions.values()].find((t) => t.mihpayid === var1 && t.status === 'success');
       if (!txn) return reply.send({ status: 0, msg: 'Invalid payuid or transaction not captured', error_code: 104 });
       if (!token) return reply.send({ status: 0, msg: 'Token is mandatory', error_code: 105 });
@@ -208,7 +255,13 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       if (Math.round((refunded + amount) * 100) > Math.round(Number(txn.fields.amount) * 100)) {
         return reply.send({ status: 0, msg: 'Refund amount greater than the amount left of the transaction', error_code: 107 });
       }
-      const refund: Refund = { requestId: String(crypto.randomInt(100_000_000, 999_999_999)), mihpayid: var1, token, amount, at: new Date().toISOString().replace('T', ' ').slice(0, 19) };
+      const refund: Refund = {
+        requestId: String(crypto.randomInt(100_000_000, 999_999_999)),
+        mihpayid: var1,
+        token,
+        amount,
+        at: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      };
       refunds.set(token, refund);
       return reply.send({ status: 1, msg: REFUND_QUEUED_MESSAGE, request_id: refund.requestId, bank_ref_num: null, mihpayid: var1, error_code: 102 });
     }
@@ -218,7 +271,20 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       return reply.send({
         status: 1,
         msg: '1 out of 1 requests fetched successfully',
-        transaction_details: { [var1]: { [refund.mihpayid]: { mihpayid: refund.mihpayid, request_id: refund.requestId, amount: refund.amount.toFixed(2), action: 'refund', token: refund.token, status: 'success', bank_ref_num: refund.requestId, request_time: refund.at } } },
+        transaction_details: {
+          [var1]: {
+            [refund.mihpayid]: {
+              mihpayid: refund.mihpayid,
+              request_id: refund.requestId,
+              amount: refund.amount.toFixed(2),
+              action: 'refund',
+              token: refund.token,
+              status: 'success',
+              bank_ref_num: refund.requestId,
+              request_time: refund.at,
+            },
+          },
+        },
       });
     }
     if (command !== 'verify_payment') return reply.send({ status: 0, msg: `Unknown command ${command}` });

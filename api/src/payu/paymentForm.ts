@@ -15,7 +15,11 @@ export interface PayableOrder {
 }
 
 /** PayU refuses '|' inside hashed fields; names and product info are cleaned of it. */
-export const payuSafe = (text: string, max: number) => text.replace(/[|\r\n]/g, ' ').trim().slice(0, max);
+export const payuSafe = (text: string, max: number) =>
+  text
+    .replace(/[|\r\n]/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /** The hidden form the browser posts to the gateway for a stored order, hash included. */
 export function paymentFormFor(config: AppConfig, order: PayableOrder): PaymentForm {

@@ -1,11 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  payuCommandHashInput,
-  payuRequestHashInput,
-  payuReverseHashInput,
-  type PayuRequestFields,
-  type PayuResponseFields,
-} from '@finishline/shared/pure';
+import { payuCommandHashInput, payuRequestHashInput, payuReverseHashInput, type PayuRequestFields, type PayuResponseFields } from '@finishline/shared/pure';
 
 const sha512 = (text: string) => crypto.createHash('sha512').update(text, 'utf8').digest('hex');
 

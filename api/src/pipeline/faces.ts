@@ -42,7 +42,11 @@ export async function dispatchFaceJobs(db: Db, queue: JobQueue): Promise<number>
       returning photo_id, priority`,
   );
   for (const priority of [...new Set(rows.map((r) => r.priority))]) {
-    await queue.sendMany(FACE_QUEUE, rows.filter((r) => r.priority === priority).map((r) => ({ photoId: r.photo_id })), { priority });
+    await queue.sendMany(
+      FACE_QUEUE,
+      rows.filter((r) => r.priority === priority).map((r) => ({ photoId: r.photo_id })),
+      { priority },
+    );
   }
   return rows.length;
 }
@@ -144,9 +148,12 @@ export function startFaceIndexer(
     const started = Date.now();
     // The lease is renewed at a third of its length while this attempt works.
     let renewing = Promise.resolve(true);
-    const renewal = setInterval(() => {
-      renewing = renewing.then(() => renewLease(db, job).catch(() => true));
-    }, (LEASE_SECONDS * 1000) / 3);
+    const renewal = setInterval(
+      () => {
+        renewing = renewing.then(() => renewLease(db, job).catch(() => true));
+      },
+      (LEASE_SECONDS * 1000) / 3,
+    );
     renewal.unref();
     try {
       const image = await storage.getBuffer(job.original_key);
@@ -157,7 +164,10 @@ export function startFaceIndexer(
         // Only the attempt that still holds the claim saves: a slower attempt whose lease ran out (and
         // was claimed again), or one overtaken by a re-queue of the photo, saves nothing. The job may
         // also have gone (the event's face data was deleted): nothing is saved then either.
-        const still = await tx.query(`select 1 from face_index_jobs where photo_id = $1 and status = 'running' and lease_until::text = $2 for update`, [job.photo_id, job.lease]);
+        const still = await tx.query(`select 1 from face_index_jobs where photo_id = $1 and status = 'running' and lease_until::text = $2 for update`, [
+          job.photo_id,
+          job.lease,
+        ]);
         if (still.length === 0) return;
         // Replaces the photo's faces in this transaction: a second run leaves one set, not two.
         await saveFacesOfPhoto(tx, job.photo_id, job.event_id, faces);

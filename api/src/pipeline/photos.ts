@@ -70,7 +70,10 @@ export async function processPhoto(deps: PipelineDeps, photoId: number, attempt:
     // Both are needed before the photo is searchable: the BIBs are read in the reader's process while
     // the renditions are made here, so a photo waits for the longer of the two, not their sum.
     const rules = deps.reader ? bibRulesFor(photo.bib_pattern, await participantBibs(ctx, photo.event_id)) : null;
-    const [readings, { preview, thumb }] = await Promise.all([deps.reader && rules ? deps.reader.read(upright, rules) : [], renditionsOfEncoded(upright, width, height)]);
+    const [readings, { preview, thumb }] = await Promise.all([
+      deps.reader && rules ? deps.reader.read(upright, rules) : [],
+      renditionsOfEncoded(upright, width, height),
+    ]);
     await Promise.all([ctx.storage.put(photo.preview_key, preview, 'image/jpeg'), ctx.storage.put(photo.thumb_key, thumb, 'image/jpeg')]);
     let removedMeanwhile = false;
     const foundBibs = await ctx.db.transaction(async (tx) => {
@@ -123,12 +126,25 @@ export interface SupplyWorker {
 export async function startSupplyWorker(
   ctx: AppContext,
   queue: JobQueue,
-  options: { concurrency?: number; reader?: BibReader | null; retryDelaySeconds?: number; ocrWorkers?: number; legacyCheck?: boolean; bibEngine?: 'model' | 'tesseract'; readerProcesses?: number } = {},
+  options: {
+    concurrency?: number;
+    reader?: BibReader | null;
+    retryDelaySeconds?: number;
+    ocrWorkers?: number;
+    legacyCheck?: boolean;
+    bibEngine?: 'model' | 'tesseract';
+    readerProcesses?: number;
+  } = {},
 ): Promise<SupplyWorker> {
   const reader =
     options.reader !== undefined
       ? options.reader
-      : await createBibReader({ workers: options.ocrWorkers ?? 1, legacyCheck: options.legacyCheck, engine: options.bibEngine, processes: options.readerProcesses });
+      : await createBibReader({
+          workers: options.ocrWorkers ?? 1,
+          legacyCheck: options.legacyCheck,
+          engine: options.bibEngine,
+          processes: options.readerProcesses,
+        });
   const ownsReader = options.reader === undefined && reader !== null;
   await definePhotoQueue(queue, options.retryDelaySeconds);
   // pg-boss rests a worker for the poll interval less the job's own time before its next fetch, even

@@ -51,22 +51,80 @@ export function clipWindow(crossing: number, duration: number, before: number, a
  * watermarked preview (640 px, CRF 30, no audio) from one decode of its seconds of the original,
  * neither with any of the camera file's metadata.
  */
-export async function cutClip(source: string, window: { start: number; length: number }, outFull: string, outPreview: string, width: number, height: number): Promise<void> {
+export async function cutClip(
+  source: string,
+  window: { start: number; length: number },
+  outFull: string,
+  outPreview: string,
+  width: number,
+  height: number,
+): Promise<void> {
   const previewHeight = Math.round((height * CLIP_PREVIEW_WIDTH) / width / 2) * 2;
   const mark = path.join(path.dirname(outPreview), `mark-${CLIP_PREVIEW_WIDTH}x${previewHeight}.png`);
   if (!fs.existsSync(mark)) await fs.promises.writeFile(mark, await watermarkPng(CLIP_PREVIEW_WIDTH, previewHeight));
   await ffmpeg(
     [
       '-y',
-      '-ss', window.start.toFixed(3),
-      '-i', source,
-      '-i', mark,
-      '-t', window.length.toFixed(3),
-      '-filter_complex', `[0:v]split=2[full][small];[small]scale=${CLIP_PREVIEW_WIDTH}:${previewHeight}[scaled];[scaled][1:v]overlay=0:0[marked]`,
+      '-ss',
+      window.start.toFixed(3),
+      '-i',
+      source,
+      '-i',
+      mark,
+      '-t',
+      window.length.toFixed(3),
+      '-filter_complex',
+      `[0:v]split=2[full][small];[small]scale=${CLIP_PREVIEW_WIDTH}:${previewHeight}[scaled];[scaled][1:v]overlay=0:0[marked]`,
       // No metadata of the camera's file (its GPS position, device, owner) is copied into a clip.
-      '-map_metadata', '-1', '-map_chapters', '-1',
-      '-map', '[full]', '-map', '0:a?', '-t', window.length.toFixed(3), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-threads', '2', outFull,
-      '-map', '[marked]', '-an', '-map_metadata', '-1', '-map_chapters', '-1', '-t', window.length.toFixed(3), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-threads', '2', outPreview,
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-map',
+      '[full]',
+      '-map',
+      '0:a?',
+      '-t',
+      window.length.toFixed(3),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '18',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      '-threads',
+      '2',
+      outFull,
+      '-map',
+      '[marked]',
+      '-an',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-t',
+      window.length.toFixed(3),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-threads',
+      '2',
+      outPreview,
     ],
     { timeoutMs: 600_000 },
   );
@@ -114,7 +172,10 @@ export async function cutClips(deps: VideoPipelineDeps, data: ClipPiece, attempt
   );
   if (clips.length === 0) return markVideoDone(ctx, video.id);
   const participants = await ctx.db.query<{ bib_number: string }>('select bib_number from participants where event_id = $1', [video.event_id]);
-  const rules = bibRulesFor(video.bib_pattern, participants.map((p) => p.bib_number));
+  const rules = bibRulesFor(
+    video.bib_pattern,
+    participants.map((p) => p.bib_number),
+  );
   const source = await ctx.storage.readLocation(video.original_key, new Date(Date.now() + READ_LINK_MS));
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'finish-clips-'));
   try {
@@ -125,7 +186,10 @@ export async function cutClips(deps: VideoPipelineDeps, data: ClipPiece, attempt
       const preview = path.join(work, `${clip.image_id}-preview.mp4`);
       await cutClip(source, window, full, preview, video.width, video.height);
       const atCrossing = crossing - window.start;
-      const poster = await sharp(await frameAt(preview, Math.min(atCrossing, window.length - 0.05))).resize(THUMB_WIDTH).jpeg({ quality: 72 }).toBuffer();
+      const poster = await sharp(await frameAt(preview, Math.min(atCrossing, window.length - 0.05)))
+        .resize(THUMB_WIDTH)
+        .jpeg({ quality: 72 })
+        .toBuffer();
       const readings: string[][] = [];
       if (deps.reader) {
         for (const offset of CHECK_OFFSETS) {
@@ -140,14 +204,21 @@ export async function cutClips(deps: VideoPipelineDeps, data: ClipPiece, attempt
         ctx.storage.putFile(clip.preview_key, preview, 'video/mp4'),
         ctx.storage.put(clip.thumb_key, poster, 'image/jpeg'),
       ]);
-      await ctx.db.query(`update photos set status = $2, review_reason = $3, failure_reason = null where id = $1 and status = 'processing'`, [clip.id, reason ? 'review' : 'ready', reason]);
+      await ctx.db.query(`update photos set status = $2, review_reason = $3, failure_reason = null where id = $1 and status = 'processing'`, [
+        clip.id,
+        reason ? 'review' : 'ready',
+        reason,
+      ]);
       await fs.promises.rm(full, { force: true });
       await fs.promises.rm(preview, { force: true });
     }
   } catch (error) {
     if (attempt.lastAttempt) {
       const reason = `We could not cut this clip: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
-      await ctx.db.query(`update photos set status = 'failed', failure_reason = $3 where source_video_id = $1 and clip_bib = any($2::text[]) and status = 'processing'`, [video.id, data.bibs, reason]);
+      await ctx.db.query(
+        `update photos set status = 'failed', failure_reason = $3 where source_video_id = $1 and clip_bib = any($2::text[]) and status = 'processing'`,
+        [video.id, data.bibs, reason],
+      );
       await markVideoDone(ctx, video.id);
     }
     throw error;
@@ -162,8 +233,14 @@ export interface VideoWorker {
 }
 
 /** Works the video queue in this process (VIDEO_WORKER=false leaves it to other processes). */
-export async function startVideoWorker(ctx: AppContext, queue: JobQueue, options: { reader: BibReader | null; concurrency?: number; retryDelaySeconds?: number }): Promise<VideoWorker> {
+export async function startVideoWorker(
+  ctx: AppContext,
+  queue: JobQueue,
+  options: { reader: BibReader | null; concurrency?: number; retryDelaySeconds?: number },
+): Promise<VideoWorker> {
   await defineVideoQueue(queue, options.retryDelaySeconds);
-  await queue.work<ClipPiece>(VIDEO_QUEUE, options.concurrency ?? 1, (data, attempt) => cutClips({ ctx, reader: options.reader }, data, attempt), { pollSeconds: VIDEO_POLL_SECONDS });
+  await queue.work<ClipPiece>(VIDEO_QUEUE, options.concurrency ?? 1, (data, attempt) => cutClips({ ctx, reader: options.reader }, data, attempt), {
+    pollSeconds: VIDEO_POLL_SECONDS,
+  });
   return { stop: () => queue.offWork(VIDEO_QUEUE) };
 }

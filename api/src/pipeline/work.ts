@@ -42,10 +42,14 @@ export async function startWork(ctx: AppContext, settings: WorkConfig, log: (mes
       })
     : null;
   // Finish-line videos: the BIB check shares the photo worker's reader.
-  const videoWorker = settings.videos ? await startVideoWorker(ctx, queue, { reader: supplyWorker?.reader ?? null, concurrency: settings.videoConcurrency }) : null;
+  const videoWorker = settings.videos
+    ? await startVideoWorker(ctx, queue, { reader: supplyWorker?.reader ?? null, concurrency: settings.videoConcurrency })
+    : null;
   // Outbox mail, payment reconciliation and pruning: scheduled once across every process, worked by any.
   const backgroundJobs = settings.scheduledJobs ? await startBackgroundJobs(ctx, queue, log) : null;
-  const parts = [supplyWorker && 'photos', faceIndexer && 'faces', videoWorker && 'videos', backgroundJobs && 'scheduled jobs'].filter((part): part is string => Boolean(part));
+  const parts = [supplyWorker && 'photos', faceIndexer && 'faces', videoWorker && 'videos', backgroundJobs && 'scheduled jobs'].filter((part): part is string =>
+    Boolean(part),
+  );
 
   let stopping: Promise<{ finished: boolean }> | null = null;
   const stopAll = async () => {

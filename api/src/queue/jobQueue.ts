@@ -69,7 +69,11 @@ export interface JobQueue {
 const definitions = new Map<string, QueueDefinition>();
 
 class BossQueue implements JobQueue {
-  constructor(readonly boss: PgBoss, private readonly db: Db, private readonly schema: string) {}
+  constructor(
+    readonly boss: PgBoss,
+    private readonly db: Db,
+    private readonly schema: string,
+  ) {}
 
   async define(name: string, definition: QueueDefinition): Promise<void> {
     definitions.set(name, definition);
@@ -101,7 +105,13 @@ class BossQueue implements JobQueue {
       Boolean(existing.retryBackoff) !== options.retryBackoff ||
       (existing.heartbeatSeconds ?? null) !== heartbeatSeconds;
     if (differs) {
-      await this.boss.updateQueue(name, { retryLimit: options.retryLimit, retryDelay: options.retryDelay, expireInSeconds: options.expireInSeconds, retryBackoff: options.retryBackoff, heartbeatSeconds });
+      await this.boss.updateQueue(name, {
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelay,
+        expireInSeconds: options.expireInSeconds,
+        retryBackoff: options.retryBackoff,
+        heartbeatSeconds,
+      });
     }
   }
 
@@ -120,11 +130,15 @@ class BossQueue implements JobQueue {
   async work<T>(name: string, concurrency: number, handler: JobHandler<T>, options: { pollSeconds?: number } = {}): Promise<void> {
     const retryLimit = definitions.get(name)?.retryLimit ?? 0;
     const poll = Math.max(0.5, options.pollSeconds ?? 2); // pg-boss's floor
-    await this.boss.work<T>(name, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async (jobs) => {
-      for (const job of jobs) {
-        await handler(job.data, { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= retryLimit });
-      }
-    });
+    await this.boss.work<T>(
+      name,
+      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= retryLimit });
+        }
+      },
+    );
   }
 
   async schedule(name: string, cron: string): Promise<void> {
@@ -136,7 +150,10 @@ class BossQueue implements JobQueue {
   }
 
   async pendingCount(name: string): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(`select count(*)::int as n from ${this.schema}.job where name = $1 and state in ('created', 'retry', 'active')`, [name]);
+    const rows = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from ${this.schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
+      [name],
+    );
     return rows[0]?.n ?? 0;
   }
 }

@@ -66,7 +66,12 @@ export async function printOfferOf(ctx: AppContext, eventId: number): Promise<{ 
 }
 
 /** The same offer from rows read elsewhere (the BIB search and the cart bill read them in their one statement). */
-export function printOfferFrom(ctx: AppContext, eventId: number, disabledPrints: unknown, rows: PrintProductRow[]): { printsDisabled: boolean; printProductInfo: PrintProduct[] } {
+export function printOfferFrom(
+  ctx: AppContext,
+  eventId: number,
+  disabledPrints: unknown,
+  rows: PrintProductRow[],
+): { printsDisabled: boolean; printProductInfo: PrintProduct[] } {
   const printsDisabled = disabledIdsOf(disabledPrints).includes(eventId);
   return { printsDisabled, printProductInfo: printsDisabled ? [] : rows.map((r) => toPrintProduct(ctx, r)) };
 }

@@ -21,7 +21,10 @@ export async function lockedBibs(db: Db, event: { id: number; privacy_check: boo
     'select bib_number from session_verified_bibs where session_id = $1 and event_id = $2 and bib_number = any($3::text[])',
     [sessionId, event.id, wanted],
   );
-  return lockedAfter(wanted, rows.map((r) => r.bib_number));
+  return lockedAfter(
+    wanted,
+    rows.map((r) => r.bib_number),
+  );
 }
 
 /** The BIBs the rule must see verified: none outside a privacy-checked event. */
@@ -68,7 +71,12 @@ export async function isBibVerified(db: Db, sessionId: number, eventId: number, 
 }
 
 /** Refuses (403) unless every BIB is released to this session under the privacy rule. */
-export async function assertBibsReleased(db: Db, event: { id: number; privacy_check: boolean }, bibs: Iterable<string>, sessionId: number | null): Promise<void> {
+export async function assertBibsReleased(
+  db: Db,
+  event: { id: number; privacy_check: boolean },
+  bibs: Iterable<string>,
+  sessionId: number | null,
+): Promise<void> {
   if ((await lockedBibs(db, event, bibs, sessionId)).length > 0) throw new AppError(403, PRIVACY_OTP_REQUIRED_MESSAGE);
 }
 

@@ -52,7 +52,12 @@ export const SPONSOR_CAP_USED_MESSAGE = 'The sponsor offer has already been used
 
 /** Photos of this BIB the offer already discounted in paid orders and in recent pending ones. */
 export async function sponsorPhotosUsed(db: Db, offerId: number, eventId: number, bib: string): Promise<number> {
-  const rows = await db.query<{ used: number | string | null }>(sponsorPhotosUsedSql('$1', '$2', '$3', '$4'), [offerId, eventId, bib, SPONSOR_PENDING_HOLD_MINUTES]);
+  const rows = await db.query<{ used: number | string | null }>(sponsorPhotosUsedSql('$1', '$2', '$3', '$4'), [
+    offerId,
+    eventId,
+    bib,
+    SPONSOR_PENDING_HOLD_MINUTES,
+  ]);
   return Number(rows[0]?.used ?? 0);
 }
 

@@ -61,7 +61,12 @@ export function addressRules(config: AppConfig) {
     /** The shell's batches of reports (views and errors of remotes); the shell itself sends at most a few a minute. */
     clientReports: { name: 'client-reports', max: config.releases.batchesPerIpPerMinute, windowSeconds: 60, message: LIMIT_MESSAGES.clientReports },
     /** Each preview draws a collage: a page asking again and again must not keep a core busy. */
-    collagePreview: { name: 'collage-preview', max: s.collagePreviewsPerIp, windowSeconds: s.collagePreviewWindowSeconds, message: LIMIT_MESSAGES.collagePreview },
+    collagePreview: {
+      name: 'collage-preview',
+      max: s.collagePreviewsPerIp,
+      windowSeconds: s.collagePreviewWindowSeconds,
+      message: LIMIT_MESSAGES.collagePreview,
+    },
     /** Guessing pre-order ids must stay slow. */
     preorderLink: { name: 'preorder-link', max: s.preorderLinkTriesPerIp, windowSeconds: s.preorderLinkWindowSeconds, message: LIMIT_MESSAGES.preorderLink },
   } satisfies Record<string, AddressRule>;

@@ -96,13 +96,20 @@ export async function cameraPhoto(options: CameraPhotoOptions): Promise<Buffer> 
       state ^= state << 5;
       noise[i] = 128 + (((state >>> 0) % (2 * grain + 1)) - grain);
     }
-    const grainLayer = await sharp(noise, { raw: { width, height, channels: 1 } }).toColourspace('srgb').png().toBuffer();
+    const grainLayer = await sharp(noise, { raw: { width, height, channels: 1 } })
+      .toColourspace('srgb')
+      .png()
+      .toBuffer();
     image = sharp(await image.raw().toBuffer(), { raw: { width, height, channels: scene.channels } }).composite([{ input: grainLayer, blend: 'overlay' }]);
   }
   let jpeg: Buffer = await image.jpeg({ quality: options.quality ?? 90 }).toBuffer();
   if (options.orientation === 6) {
     // Stored turned a quarter anticlockwise; the EXIF tag tells viewers to turn it back.
-    jpeg = await sharp(jpeg).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: options.quality ?? 90 }).toBuffer();
+    jpeg = await sharp(jpeg)
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: options.quality ?? 90 })
+      .toBuffer();
   }
   if (options.cameraMetadata) jpeg = await withCameraMetadata(jpeg, options.orientation ?? 1, options.quality ?? 90);
   return jpeg;

@@ -189,7 +189,10 @@ export const EVENTS: DemoEvent[] = [
     issearchable: true,
     showunlabeled: true,
     // The demo runner's half marathon of the grand slam (GRAND_SLAM below).
-    bibs: [...bibsOf('AR', 40101, [5, 4, 6, 5]), { bib: 'AR40608', photos: { full: 5, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '01:56:12' } }],
+    bibs: [
+      ...bibsOf('AR', 40101, [5, 4, 6, 5]),
+      { bib: 'AR40608', photos: { full: 5, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '01:56:12' } },
+    ],
     unlabeled: { full: 20, small: 0 },
   },
   {
@@ -222,7 +225,10 @@ export const EVENTS: DemoEvent[] = [
     selfiesearch: true,
     ownedByOrganiser: true,
     // The demo runner's 10K of the grand slam.
-    bibs: [...bibsOf('JP', 60301, [5, 6, 4, 5]), { bib: 'JP60608', photos: { full: 4, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '00:49:37' } }],
+    bibs: [
+      ...bibsOf('JP', 60301, [5, 6, 4, 5]),
+      { bib: 'JP60608', photos: { full: 4, small: 2 }, participant: { name: 'Priya Nair', email: RUNNER_EMAIL, finishTime: '00:49:37' } },
+    ],
   },
   {
     ...base,
@@ -398,10 +404,18 @@ export interface DemoAchievement {
 
 export const GRAND_SLAM = 'Finishline Grand Slam 2026';
 
-const seriesOf = (slam: string) => EVENTS.filter((e) => e.slam === slam).sort((a, b) => a.from.localeCompare(b.from)).map((e) => e.code);
+const seriesOf = (slam: string) =>
+  EVENTS.filter((e) => e.slam === slam)
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .map((e) => e.code);
 
 export const ACHIEVEMENTS: DemoAchievement[] = [
-  { title: GRAND_SLAM, description: 'A marathon, a half marathon and a 10K in one season: Mumbai, Ahmedabad and Jaipur.', events: ['MCM26', 'ARH26', 'JPC26'], accent: '#0b5cad' },
+  {
+    title: GRAND_SLAM,
+    description: 'A marathon, a half marathon and a 10K in one season: Mumbai, Ahmedabad and Jaipur.',
+    events: ['MCM26', 'ARH26', 'JPC26'],
+    accent: '#0b5cad',
+  },
   { title: METRO_SLAM, description: 'Four metro races: Hyderabad, Delhi, Bengaluru and Mumbai.', events: seriesOf(METRO_SLAM), accent: '#6a1b9a' },
   { title: TRAIL_SLAM, description: 'The Pune hills and the Nilgiris forest.', events: seriesOf(TRAIL_SLAM), accent: '#2e7d32' },
 ];
@@ -412,10 +426,34 @@ export const ACHIEVEMENTS: DemoAchievement[] = [
  */
 export const DEMO_USERS = [
   { role: 'runner', firstName: 'Priya', lastName: 'Nair', email: RUNNER_EMAIL, primaryPhone: '9820012345', isPartner: false, grant: null },
-  { role: 'organiser', firstName: 'Rohan', lastName: 'Desai', email: 'organiser@finishline.test', primaryPhone: '9820023456', isPartner: false, grant: 'organiser' },
+  {
+    role: 'organiser',
+    firstName: 'Rohan',
+    lastName: 'Desai',
+    email: 'organiser@finishline.test',
+    primaryPhone: '9820023456',
+    isPartner: false,
+    grant: 'organiser',
+  },
   { role: 'partner', firstName: 'Kabir', lastName: 'Shah', email: 'partner@finishline.test', primaryPhone: '9820034567', isPartner: true, grant: null },
-  { role: 'operator', firstName: 'Anita', lastName: 'Kapoor', email: 'operator@finishline.test', primaryPhone: '9820045678', isPartner: false, grant: 'operator' },
-  { role: 'fulfilment', firstName: 'Meera', lastName: 'Iyer', email: 'prints@finishline.test', primaryPhone: '9820056789', isPartner: false, grant: 'fulfilment' },
+  {
+    role: 'operator',
+    firstName: 'Anita',
+    lastName: 'Kapoor',
+    email: 'operator@finishline.test',
+    primaryPhone: '9820045678',
+    isPartner: false,
+    grant: 'operator',
+  },
+  {
+    role: 'fulfilment',
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    email: 'prints@finishline.test',
+    primaryPhone: '9820056789',
+    isPartner: false,
+    grant: 'fulfilment',
+  },
 ] as const;
 
 /** Print products with the spec's prices in rupees before GST; the price with GST is the shared rule's (739 -> 872). */

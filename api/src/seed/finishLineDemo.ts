@@ -33,7 +33,9 @@ export async function seedFinishLineVideos(ctx: AppContext, log: (message: strin
     );
     if (!event) continue;
     const ownVideo = async () =>
-      (await ctx.db.query<VideoRow>('select * from finish_videos where event_id = $1 and partner_user_id is null and original_name = $2', [event.id, filename]))[0];
+      (
+        await ctx.db.query<VideoRow>('select * from finish_videos where event_id = $1 and partner_user_id is null and original_name = $2', [event.id, filename])
+      )[0];
     let video = await ownVideo();
     if (video?.status === 'ready') continue;
     const finishers = await finishersOf(ctx, event.id);

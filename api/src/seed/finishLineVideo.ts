@@ -59,7 +59,13 @@ export async function renderFinishLineVideo(options: FinishLineOptions): Promise
   const background = await sharp(Buffer.from(backgroundSvg(rng, options.eventName, options.eventCode, options.colour ?? '#d32f2f', options.scene ?? 'city', 1)))
     .resize(width, height, { fit: 'cover' })
     // The finish line: a white band across the road in the frame's middle.
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width / 2 - 4}" y="${Math.round(height * 0.55)}" width="8" height="${Math.round(height * 0.45)}" fill="#ffffff"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width / 2 - 4}" y="${Math.round(height * 0.55)}" width="8" height="${Math.round(height * 0.45)}" fill="#ffffff"/></svg>`,
+        ),
+      },
+    ])
     .removeAlpha()
     .raw()
     .toBuffer();
@@ -99,7 +105,20 @@ export async function renderFinishLineVideo(options: FinishLineOptions): Promise
     }
     return frame ?? background;
   };
-  const encoding = ['-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23), '-pix_fmt', 'yuv420p', '-g', String(Math.max(1, Math.round(fps * (options.keyframeSeconds ?? 2)))), '-movflags', '+faststart'];
+  const encoding = [
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.preset ?? 'veryfast',
+    '-crf',
+    String(options.crf ?? 23),
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(Math.max(1, Math.round(fps * (options.keyframeSeconds ?? 2)))),
+    '-movflags',
+    '+faststart',
+  ];
   if (options.recordedAt) encoding.push('-metadata', `creation_time=${options.recordedAt.toISOString()}`);
   const segments = options.idleFrameSeconds ? sparseSegments(options, traverse, fps) : [{ start: 0, step: 1, count: Math.round(options.seconds * fps) }];
   await encodeFrames(options, frameAt, encoding, { width, height, fps }, segments);
@@ -164,7 +183,13 @@ function sparseSegments(options: FinishLineOptions, traverse: number, fps: numbe
  * piecewise-linear expression over the frame number, on the 1/fps grid (no B-frames, so the file's
  * duration is its last frame's time).
  */
-async function encodeFrames(options: FinishLineOptions, frameAt: DrawFrame, encoding: string[], size: { width: number; height: number; fps: number }, segments: FrameSegment[]): Promise<void> {
+async function encodeFrames(
+  options: FinishLineOptions,
+  frameAt: DrawFrame,
+  encoding: string[],
+  size: { width: number; height: number; fps: number },
+  segments: FrameSegment[],
+): Promise<void> {
   const args = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${size.width}x${size.height}`, '-r', String(size.fps), '-i', 'pipe:0'];
   if (segments.some((segment) => segment.step !== 1)) {
     let first = 0;
@@ -173,11 +198,22 @@ async function encodeFrames(options: FinishLineOptions, frameAt: DrawFrame, enco
       pieces.push(`if(lt(N,${first + segment.count}),${segment.start}+(N-${first})*${segment.step},`);
       first += segment.count;
     }
-    args.push('-vf', `setpts='${pieces.join('')}NAN${')'.repeat(pieces.length)}'`, '-vsync', 'vfr', '-bf', '0', '-video_track_timescale', String(size.fps * 1000));
+    args.push(
+      '-vf',
+      `setpts='${pieces.join('')}NAN${')'.repeat(pieces.length)}'`,
+      '-vsync',
+      'vfr',
+      '-bf',
+      '0',
+      '-video_track_timescale',
+      String(size.fps * 1000),
+    );
     // Key frames by the clock, as a camera makes them, not by frame count (a frame count spans minutes of empty line).
     args.push('-force_key_frames', `expr:gte(t,n_forced*${options.keyframeSeconds ?? 2})`);
   }
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, ...encoding, options.out], { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, ...encoding, options.out], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<void>((resolve, reject) => {

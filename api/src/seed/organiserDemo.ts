@@ -79,9 +79,16 @@ function demoCart(rng: Prng, media: BibMedia, catalog: PricingCatalog, prints: P
   }
   for (const id of images) lines.push({ type: 'download', category: 'image', id });
   if (media.videos.length > 0 && rng.chance(0.35)) lines.push({ type: 'download', category: 'video', id: media.videos[0]! });
-  if (printsAllowed && prints.length > 0 && rng.chance(0.16)) lines.push({ type: 'print', category: 'image', id: images[0]!, printProductId: rng.pick(prints).id });
+  if (printsAllowed && prints.length > 0 && rng.chance(0.16))
+    lines.push({ type: 'print', category: 'image', id: images[0]!, printProductId: rng.pick(prints).id });
   if (printsAllowed && images.length >= 3 && rng.chance(0.07)) {
-    lines.push({ type: 'collage', category: 'image', id: images[0]!, collagePhotoIds: images.slice(0, 3), orientation: rng.chance(0.5) ? 'Vertical' : 'Horizontal' });
+    lines.push({
+      type: 'collage',
+      category: 'image',
+      id: images[0]!,
+      collagePhotoIds: images.slice(0, 3),
+      orientation: rng.chance(0.5) ? 'Vertical' : 'Horizontal',
+    });
   }
   const offer = catalog.sponsorOffer;
   const useOffer = offer !== null && packageKind === null && SPONSOR_BIBS.has(media.bib) && sponsorLeft > 0 && rng.chance(0.3);
@@ -107,7 +114,16 @@ async function seedEventOrders(ctx: AppContext, tx: Db, event: EventFull, plan: 
     const cart = demoCart(rng, bibMedia, catalog, prints, printsAllowed, left);
     let bill;
     try {
-      bill = computeBill({ cart: { searchKind: 'bib', packageKind: cart.packageKind, lines: cart.lines, sponsorofferID: cart.sponsorofferID, discountedPhotoIds: cart.discountedPhotoIds }, catalog });
+      bill = computeBill({
+        cart: {
+          searchKind: 'bib',
+          packageKind: cart.packageKind,
+          lines: cart.lines,
+          sponsorofferID: cart.sponsorofferID,
+          discountedPhotoIds: cart.discountedPhotoIds,
+        },
+        catalog,
+      });
     } catch (error) {
       if (error instanceof PricingError) continue;
       throw error;
@@ -174,9 +190,26 @@ const DEMO_PROFILE = `insert into partner_profiles (user_id, first_name, last_na
   on conflict (user_id) do nothing`;
 
 /** A demo profile with its (fictional) account number and PAN sealed as a real registration stores them. */
-async function insertDemoProfile(tx: Db, key: Buffer, userId: number, p: { first: string; last: string; mobile: string; nickname: string; branch: string; account: string; pan: string }) {
+async function insertDemoProfile(
+  tx: Db,
+  key: Buffer,
+  userId: number,
+  p: { first: string; last: string; mobile: string; nickname: string; branch: string; account: string; pan: string },
+) {
   const s = sealPartnerSecrets(key, userId, { accountNumber: p.account, pan: p.pan });
-  await tx.query(DEMO_PROFILE, [userId, p.first, p.last, p.mobile, p.nickname, `${p.first} ${p.last}`, s.accountNumberEnc, s.accountLast4, p.branch, s.panEnc, s.panLast4]);
+  await tx.query(DEMO_PROFILE, [
+    userId,
+    p.first,
+    p.last,
+    p.mobile,
+    p.nickname,
+    `${p.first} ${p.last}`,
+    s.accountNumberEnc,
+    s.accountLast4,
+    p.branch,
+    s.panEnc,
+    s.panLast4,
+  ]);
 }
 
 /**
@@ -186,7 +219,15 @@ async function insertDemoProfile(tx: Db, key: Buffer, userId: number, p: { first
 async function seedPhotographers(tx: Db, key: Buffer, mainEventId: number, otherEventId: number | null): Promise<void> {
   const partner = await findUserByEmail(tx, 'partner@finishline.test');
   if (partner) {
-    await insertDemoProfile(tx, key, partner.id, { first: 'Kabir', last: 'Shah', mobile: '9820034567', nickname: 'kabirsh', branch: 'Fort, Mumbai', account: '50100234564321', pan: 'ABKPS4321F' });
+    await insertDemoProfile(tx, key, partner.id, {
+      first: 'Kabir',
+      last: 'Shah',
+      mobile: '9820034567',
+      nickname: 'kabirsh',
+      branch: 'Fort, Mumbai',
+      account: '50100234564321',
+      pan: 'ABKPS4321F',
+    });
     await tx.query(
       `insert into event_partners (event_id, user_id, status, dates_available, remarks, share_percent, decided_by, decided_at)
        values ($1, $2, 'approved', '{2026-01-18}', 'Finish line gantry, two bodies, 70-200 mm', 70,
@@ -201,9 +242,10 @@ async function seedPhotographers(tx: Db, key: Buffer, mainEventId: number, other
         [otherEventId, partner.id],
       );
       // Their photos there: every other photo of the race.
-      await tx.query(`update photos p set partner_user_id = $2 where p.event_id = $1 and p.partner_user_id is null and p.id % 2 = 0`,
-        [otherEventId, partner.id],
-      );
+      await tx.query(`update photos p set partner_user_id = $2 where p.event_id = $1 and p.partner_user_id is null and p.id % 2 = 0`, [
+        otherEventId,
+        partner.id,
+      ]);
     }
     // The demo partner shot the mid-pack BIBs: their sales show in the partner column of the ledger.
     await tx.query(
@@ -215,7 +257,15 @@ async function seedPhotographers(tx: Db, key: Buffer, mainEventId: number, other
   const ishita =
     (await findUserByEmail(tx, 'ishita.photo@finishline.test'))?.id ??
     (await createUser(tx, { firstName: 'Ishita', lastName: 'Verma', email: 'ishita.photo@finishline.test', password: null, primaryPhone: '9820056789' }));
-  await insertDemoProfile(tx, key, ishita, { first: 'Ishita', last: 'Verma', mobile: '9820056789', nickname: 'ishitav', branch: 'Indiranagar, Bengaluru', account: '918020018765', pan: 'AIVPV4765Q' });
+  await insertDemoProfile(tx, key, ishita, {
+    first: 'Ishita',
+    last: 'Verma',
+    mobile: '9820056789',
+    nickname: 'ishitav',
+    branch: 'Indiranagar, Bengaluru',
+    account: '918020018765',
+    pan: 'AIVPV4765Q',
+  });
   for (const eventId of [mainEventId, otherEventId].filter((id): id is number => id !== null)) {
     await tx.query(
       `insert into event_partners (event_id, user_id, dates_available, remarks) values ($1, $2, '{}', 'Course photos at km 10 and 30, drone on request') on conflict do nothing`,
@@ -244,10 +294,9 @@ export async function seedOrganiserDemo(ctx: AppContext, log: (message: string) 
     if (tx.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(872351)');
     const done = await tx.query('select 1 from app_settings where key = $1', [ORGANISER_DEMO_SETTING]);
     if (done.length > 0) return;
-    const events = await tx.query<EventFull>(
-      `select e.*, to_char(e.from_date, 'YYYY-MM-DD') as event_date from events e where e.name = any($1::text[])`,
-      [PLANS.map((p) => p.name)],
-    );
+    const events = await tx.query<EventFull>(`select e.*, to_char(e.from_date, 'YYYY-MM-DD') as event_date from events e where e.name = any($1::text[])`, [
+      PLANS.map((p) => p.name),
+    ]);
     if (events.length === 0) return;
     const main = events.find((e) => e.name === PLANS[0]!.name);
     // Photographers first: the partner's photos must carry their name before the orders are counted.

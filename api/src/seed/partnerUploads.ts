@@ -21,7 +21,10 @@ export async function seedPartnerUploads(ctx: AppContext, log: (message: string)
     [MAIN_EVENT, partner?.id ?? null],
   );
   if (!partner || !event?.approved) return;
-  const done = await ctx.db.query('select 1 from photos where event_id = $1 and partner_user_id = $2 and content_sha256 is not null limit 1', [event.id, partner.id]);
+  const done = await ctx.db.query('select 1 from photos where event_id = $1 and partner_user_id = $2 and content_sha256 is not null limit 1', [
+    event.id,
+    partner.id,
+  ]);
   if (done.length > 0) return;
   const { queue, release } = await acquireJobQueue(ctx.db, log, { monitorSeconds: ctx.config.jobs.monitorSeconds });
   try {

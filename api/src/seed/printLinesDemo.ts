@@ -31,7 +31,10 @@ export async function settleDemoPrintLines(ctx: AppContext, log: (message: strin
         returning l.id`,
       [DEMO_QUEUED_LINES],
     );
-    await tx.query('insert into app_settings (key, value) values ($1, $2)', [PRINT_LINES_DEMO_SETTING, JSON.stringify({ version: 1, delivered: settled.length })]);
+    await tx.query('insert into app_settings (key, value) values ($1, $2)', [
+      PRINT_LINES_DEMO_SETTING,
+      JSON.stringify({ version: 1, delivered: settled.length }),
+    ]);
     log(`print lines demo: ${settled.length} weeks-old print lines delivered, the newest ${DEMO_QUEUED_LINES} left in the queue`);
   });
 }

@@ -33,7 +33,9 @@ const DAY_MS = 86_400_000;
 export async function seedRunnerDemo(ctx: AppContext, log: (message: string) => void = () => undefined): Promise<void> {
   // The demo accounts' addresses are the shop's own: proven, also in a data folder seeded before
   // accounts proved their address (the runner's orders there were stored without who placed them).
-  await ctx.db.query('update users set email_verified_at = now() where email_verified_at is null and lower(email) = any($1::text[])', [DEMO_USERS.map((user) => user.email)]);
+  await ctx.db.query('update users set email_verified_at = now() where email_verified_at is null and lower(email) = any($1::text[])', [
+    DEMO_USERS.map((user) => user.email),
+  ]);
   const seeded = async (db: Db) => (await db.query('select 1 from app_settings where key = $1', [RUNNER_DEMO_SETTING])).length > 0;
   if (await seeded(ctx.db)) return;
   const runner = await findUserByEmail(ctx.db, RUNNER_EMAIL);
@@ -53,7 +55,15 @@ export async function seedRunnerDemo(ctx: AppContext, log: (message: string) => 
     const ids = purchase.photos.map((index) => photoIds[index]).filter((id): id is number => id !== undefined);
     if (ids.length === 0) continue;
     const lines: CartLine[] = ids.map((id) => ({ type: 'download', category: 'image', id }));
-    const cart: CartRequest = { eventId: event.id, bibNumber: RUNNER_DEMO_BIB, searchKind: 'bib', packageKind: null, lines, sponsorofferID: null, discountedPhotoIds: [] };
+    const cart: CartRequest = {
+      eventId: event.id,
+      bibNumber: RUNNER_DEMO_BIB,
+      searchKind: 'bib',
+      packageKind: null,
+      lines,
+      sponsorofferID: null,
+      discountedPhotoIds: [],
+    };
     priced.push({ purchase, cart, bill: await buildBill(ctx, cart, { ip: '127.0.0.1', sessionId: null }) });
   }
   if (priced.length === 0) return;

@@ -88,7 +88,13 @@ export function runnerGroup(look: RunnerLook, bib: string | null, eventCode: str
 }
 
 /** A standalone SVG of one runner at scale, for compositing onto a background. */
-export function runnerSvg(look: RunnerLook, bib: string | null, eventCode: string, scale: number, mirrored = false): { svg: string; width: number; height: number } {
+export function runnerSvg(
+  look: RunnerLook,
+  bib: string | null,
+  eventCode: string,
+  scale: number,
+  mirrored = false,
+): { svg: string; width: number; height: number } {
   const width = Math.ceil(RUNNER_BOX.width * scale);
   const height = Math.ceil(RUNNER_BOX.height * scale);
   // Mirroring flips the figure only, never the BIB text.
@@ -117,7 +123,7 @@ function skyline(rng: Prng, kind: SceneKind, horizon: number): string {
   }
   const parts: string[] = [];
   if (kind === 'coast') parts.push(`<rect x="0" y="${horizon - 40}" width="${PHOTO_WIDTH}" height="40" fill="#4f8fbf"/>`);
-  for (let x = 0; x < PHOTO_WIDTH; ) {
+  for (let x = 0; x < PHOTO_WIDTH;) {
     const w = rng.int(50, 130);
     const h = rng.int(kind === 'coast' ? 60 : 120, kind === 'coast' ? 200 : 340);
     const shade = rng.pick(['#8a96a3', '#9aa5b1', '#7d8894', '#a9b3bd']);

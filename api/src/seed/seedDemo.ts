@@ -108,7 +108,11 @@ function overlaysFor(job: PhotoJob): Overlay[] {
     const overlays: Overlay[] = [];
     if (rng.chance(0.35)) {
       const side = runnerSvg(randomLook(rng), null, job.event.code, rng.float(1.2, 1.5), rng.chance(0.5));
-      overlays.push({ svg: side.svg, left: rng.chance(0.5) ? rng.int(20, 200) : PHOTO_WIDTH - side.width - rng.int(20, 200), top: PHOTO_HEIGHT - side.height - rng.int(60, 120) });
+      overlays.push({
+        svg: side.svg,
+        left: rng.chance(0.5) ? rng.int(20, 200) : PHOTO_WIDTH - side.width - rng.int(20, 200),
+        top: PHOTO_HEIGHT - side.height - rng.int(60, 120),
+      });
     }
     const main = runnerSvg(randomLook(rng), job.bib, job.event.code, rng.float(1.9, 2.4));
     overlays.push({ svg: main.svg, left: rng.int(140, PHOTO_WIDTH - main.width - 140), top: Math.max(0, PHOTO_HEIGHT - main.height - rng.int(5, 40)) });
@@ -118,7 +122,11 @@ function overlaysFor(job: PhotoJob): Overlay[] {
   return Array.from({ length: count }, (_, i) => {
     const runner = runnerSvg(randomLook(rng), null, job.event.code, rng.float(1.0, 1.5), rng.chance(0.5));
     const slot = (PHOTO_WIDTH - 200) / count;
-    return { svg: runner.svg, left: Math.min(PHOTO_WIDTH - runner.width, 100 + slot * i + rng.int(0, Math.max(0, Math.floor(slot - runner.width)))), top: PHOTO_HEIGHT - runner.height - rng.int(10, 90) };
+    return {
+      svg: runner.svg,
+      left: Math.min(PHOTO_WIDTH - runner.width, 100 + slot * i + rng.int(0, Math.max(0, Math.floor(slot - runner.width)))),
+      top: PHOTO_HEIGHT - runner.height - rng.int(10, 90),
+    };
   });
 }
 

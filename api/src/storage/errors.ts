@@ -7,7 +7,10 @@
 export class ObjectNotFoundError extends Error {
   readonly statusCode = 404;
   readonly code = 'ENOENT';
-  constructor(readonly key: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly key: string,
+    options?: { cause?: unknown },
+  ) {
     super(`No object at ${key}`, options);
     this.name = 'ObjectNotFoundError';
   }
@@ -43,8 +46,32 @@ interface S3ErrorLike {
 }
 
 const S3_NOT_FOUND = new Set(['NoSuchKey', 'NotFound']);
-const S3_THROTTLED = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'ThrottledException', 'RequestThrottled', 'RequestLimitExceeded', 'TooManyRequestsException', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'InternalError', 'TimeoutError']);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const S3_THROTTLED = new Set([
+  'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'ThrottledException',
+  'RequestThrottled',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ServiceUnavailable',
+  'InternalError',
+  'TimeoutError',
+]);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** An S3 client error as one of the three kinds above (after the SDK's own retries). */
 export function mapS3Error(error: unknown, operation: string, key: string): Error {

@@ -2,7 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { S3Client, GetObjectCommand, PutObjectCommand, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand, AbortMultipartUploadCommand, HeadObjectCommand, DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  S3Client,
+  GetObjectCommand,
+  PutObjectCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+  CompleteMultipartUploadCommand,
+  AbortMultipartUploadCommand,
+  HeadObjectCommand,
+  DeleteObjectCommand,
+  ListObjectsV2Command,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config/config';
 import { API_ROUTES } from '@finishline/shared/pure';
@@ -75,7 +86,10 @@ function mediaBase(config: AppConfig): string {
 const TEMP_FILE = /\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 class LocalStorage implements ObjectStorage {
-  constructor(private readonly dir: string, private readonly config: AppConfig) {}
+  constructor(
+    private readonly dir: string,
+    private readonly config: AppConfig,
+  ) {}
 
   private file(key: string): string {
     const full = path.resolve(this.dir, key);
@@ -233,7 +247,9 @@ class S3Storage implements ObjectStorage {
     const size = (await fs.promises.stat(file)).size;
     const PART = 64 * 1024 * 1024;
     if (size <= PART) return this.put(key, await fs.promises.readFile(file), contentType);
-    const { UploadId } = await this.send('put', key, () => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })));
+    const { UploadId } = await this.send('put', key, () =>
+      this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })),
+    );
     try {
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       const handle = await fs.promises.open(file, 'r');
@@ -241,13 +257,17 @@ class S3Storage implements ObjectStorage {
         for (let start = 0, n = 1; start < size; start += PART, n++) {
           const body = Buffer.alloc(Math.min(PART, size - start));
           await handle.read(body, 0, body.length, start);
-          const part = await this.send('put', key, () => this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: n, Body: body })));
+          const part = await this.send('put', key, () =>
+            this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: n, Body: body })),
+          );
           parts.push({ ETag: part.ETag, PartNumber: n });
         }
       } finally {
         await handle.close();
       }
-      await this.send('put', key, () => this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } })));
+      await this.send('put', key, () =>
+        this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } })),
+      );
     } catch (error) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
       throw error;
@@ -292,7 +312,9 @@ class S3Storage implements ObjectStorage {
   async *list(prefix: string): AsyncIterable<StoredObject> {
     let token: string | undefined;
     do {
-      const page = await this.send('list', prefix, () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })));
+      const page = await this.send('list', prefix, () =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })),
+      );
       for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -3,7 +3,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, newIdempotencyKey, REQUEST_IN_PROGRESS_MESSAGE, retryAfterMs, retryDecision, takesIdempotencyKey, type AttemptOutcome } from '@finishline/shared/pure';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  newIdempotencyKey,
+  REQUEST_IN_PROGRESS_MESSAGE,
+  retryAfterMs,
+  retryDecision,
+  takesIdempotencyKey,
+  type AttemptOutcome,
+} from '@finishline/shared/pure';
 import { REPO_ROOT } from '../../src/config/config';
 
 /**
@@ -59,7 +68,9 @@ export function spawnEntryPoint(entry: string, env: Record<string, string>, keep
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const killGroup = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -130,19 +141,23 @@ export async function startRoundRobinProxy(upstreams: Array<{ name: string; url:
       const attempt = (tried: number) => {
         const upstream = upstreams[(start + tried) % upstreams.length]!;
         const target = new URL(req.url ?? '/', upstream.url);
-        const forward = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host, 'content-length': String(payload.length) } }, (answer) => {
-          stats.answered.set(upstream.name, (stats.answered.get(upstream.name) ?? 0) + 1);
-          if (proxy.loseAnswer?.(upstream.name, req.method ?? 'GET', req.url ?? '/')) {
-            stats.answersLost += 1;
-            answer.resume();
-            answer.on('end', () => res.destroy());
-            return;
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('error', () => res.destroy());
-          answer.on('aborted', () => res.destroy());
-        });
+        const forward = http.request(
+          target,
+          { method: req.method, headers: { ...req.headers, host: target.host, 'content-length': String(payload.length) } },
+          (answer) => {
+            stats.answered.set(upstream.name, (stats.answered.get(upstream.name) ?? 0) + 1);
+            if (proxy.loseAnswer?.(upstream.name, req.method ?? 'GET', req.url ?? '/')) {
+              stats.answersLost += 1;
+              answer.resume();
+              answer.on('end', () => res.destroy());
+              return;
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('error', () => res.destroy());
+            answer.on('aborted', () => res.destroy());
+          },
+        );
         forward.on('error', (error: NodeJS.ErrnoException) => {
           if (error.code === 'ECONNREFUSED' && tried + 1 < upstreams.length) {
             stats.passedOn += 1;
@@ -189,7 +204,10 @@ export interface SeenAnswer {
 /** Whether a 409 is the API's "an earlier attempt with this key is still running". */
 async function inProgress(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
-  const body = (await response.clone().json().catch(() => null)) as { Message?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { Message?: string } | null;
   return body?.Message === REQUEST_IN_PROGRESS_MESSAGE;
 }
 
@@ -215,7 +233,12 @@ export function retryingFetch(seen: SeenAnswer[]): (url: string, init?: RequestI
       let outcome: AttemptOutcome;
       try {
         response = await fetch(url, { ...init, headers, redirect: 'manual' });
-        outcome = { kind: 'response', status: response.status, inProgress: await inProgress(response), retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+        outcome = {
+          kind: 'response',
+          status: response.status,
+          inProgress: await inProgress(response),
+          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        };
       } catch (error) {
         failure = error;
         outcome = { kind: 'no-response', timedOut: false };

@@ -41,10 +41,25 @@ export async function startPaymentTestApp(security: Partial<AppConfig['security'
     async pay(form, card = SUCCESS_CARDS[0]) {
       const handOff = await fetch(form.PAYU_API_URL, {
         method: 'POST',
-        body: new URLSearchParams({ key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, surl: form.surl, furl: form.furl, hash: form.hash, udf1: form.udf1 }),
+        body: new URLSearchParams({
+          key: form.key,
+          txnid: form.txnid,
+          amount: form.amount,
+          productinfo: form.productinfo,
+          firstname: form.firstname,
+          lastname: form.lastname,
+          email: form.email,
+          phone: form.phone,
+          surl: form.surl,
+          furl: form.furl,
+          hash: form.hash,
+          udf1: form.udf1,
+        }),
       });
       expect(handOff.status).toBe(200);
-      const html = await (await fetch(`${sandboxUrl}/_payment/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: card, action: 'pay' }) })).text();
+      const html = await (
+        await fetch(`${sandboxUrl}/_payment/complete`, { method: 'POST', body: new URLSearchParams({ txnid: form.txnid, ccnum: card, action: 'pay' }) })
+      ).text();
       return { action: formAction(html), fields: hiddenInputs(html) };
     },
     async close() {
@@ -54,4 +69,5 @@ export async function startPaymentTestApp(security: Partial<AppConfig['security'
 }
 
 /** Posts the gateway's return to the merchant, as the browser's auto-post does. */
-export const postBack = (action: string, fields: Record<string, string>) => fetch(action, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+export const postBack = (action: string, fields: Record<string, string>) =>
+  fetch(action, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });

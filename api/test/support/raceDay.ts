@@ -114,7 +114,12 @@ export function renderCameraPhotos(folder: string, bibs: string[], options: { wi
     ...(options.eventCode ? [`--event=${options.eventCode}`] : []),
     ...(options.eventName ? [`--name=${options.eventName}`] : []),
   ];
-  const run = spawnSync(process.execPath, args, { cwd: API_DIR, env: { ...process.env, NODE_NO_WARNINGS: '1' }, encoding: 'utf8', maxBuffer: 10 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, args, {
+    cwd: API_DIR,
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    encoding: 'utf8',
+    maxBuffer: 10 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`cameraPhotos failed (exit ${run.status}): ${run.stderr}`);
   const files = run.stdout.split('\n').filter(Boolean);
   if (files.length !== bibs.length) throw new Error(`cameraPhotos wrote ${files.length} files for ${bibs.length} BIBs: ${run.stdout}`);
@@ -126,7 +131,13 @@ export function renderCameraPhotos(folder: string, bibs: string[], options: { wi
  * the page does) one after another. Returns the last chunk's answer (receiptOf reads its receipt);
  * throws with the refusal.
  */
-export async function tusUploadInChunks(endpoint: string, token: string, file: Buffer, meta: Record<string, string>, chunkBytes = 1024 * 1024): Promise<TusAnswer> {
+export async function tusUploadInChunks(
+  endpoint: string,
+  token: string,
+  file: Buffer,
+  meta: Record<string, string>,
+  chunkBytes = 1024 * 1024,
+): Promise<TusAnswer> {
   const created = await tusCreate(endpoint, token, file.length, meta);
   if (created.status !== 201 || !created.location) throw new Error(`tus create: ${created.status} ${created.text}`);
   let offset = 0;

@@ -67,7 +67,14 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   await db.query(`insert into participants (event_id, bib_number, name, email) values ($1, 'PR8', 'Pavan', 'pavan.runner@example.com')`, [cart.privateEventId]);
   await p.t.ctx.storage.put('public/matrix/logo.png', Buffer.from('png'), 'image/png');
   for (const role of ['runner', 'otherRunner', 'partner', 'organiser'] as const) {
-    userIds[role] = await createUser(db, { firstName: role, lastName: 'Matrix', email: EMAILS[role], password: PASSWORD, isPartner: role === 'partner', isOrganiser: role === 'organiser' });
+    userIds[role] = await createUser(db, {
+      firstName: role,
+      lastName: 'Matrix',
+      email: EMAILS[role],
+      password: PASSWORD,
+      isPartner: role === 'partner',
+      isOrganiser: role === 'organiser',
+    });
   }
   await createUser(db, { firstName: 'Login', lastName: 'Only', email: 'login.only@example.com', password: PASSWORD });
   // The organiser runs the runner's event; the partner has registered for it as a photographer.
@@ -79,18 +86,30 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     [userIds.partner],
   );
   // Approved, and the shooter of the runner's two paid photos: My Share has figures and a payout can be recorded.
-  await db.query(`insert into event_partners (event_id, user_id, remarks, status) values ($1, $2, 'Two bodies, 70-200 mm', 'approved')`, [f.eventId, userIds.partner]);
+  await db.query(`insert into event_partners (event_id, user_id, remarks, status) values ($1, $2, 'Two bodies, 70-200 mm', 'approved')`, [
+    f.eventId,
+    userIds.partner,
+  ]);
   await db.query('update photos set partner_user_id = $1 where id = any($2::int[])', [userIds.partner, f.photoIds.slice(0, 2)]);
   // The organiser's own unpublished event for the calls that change an event; a "not me" report to decide.
   const organiserEventId = (
-    await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Organiser Event', '2027-03-07', '2027-03-07', $1, false) returning id`, [
-      userIds.organiser,
-    ])
+    await db.query<{ id: number }>(
+      `insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Organiser Event', '2027-03-07', '2027-03-07', $1, false) returning id`,
+      [userIds.organiser],
+    )
   )[0].id;
   const reportId = (
-    await db.query<{ id: number }>(`insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id) values ($1, $2, 'OT200', $3) returning id`, [f.otherBibPhotoId, f.eventId, userIds.otherRunner])
+    await db.query<{ id: number }>(`insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id) values ($1, $2, 'OT200', $3) returning id`, [
+      f.otherBibPhotoId,
+      f.eventId,
+      userIds.otherRunner,
+    ])
   )[0].id;
-  const logoPng = (await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b5cad' } }).png().toBuffer()).toString('base64');
+  const logoPng = (
+    await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b5cad' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
   const eventForm = (name: string) => ({
     name,
     from_date: '2027-03-07',
@@ -192,14 +211,18 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   const successReturn = await p.pay(await createRunnerOrder(runnerToken, photoLines([f.photoIds[2]])));
   const failureReturn = await p.pay(await createRunnerOrder(runnerToken, photoLines([f.photoIds[3]])), FAILING_CARD);
 
-  const linkOf = async (path: string, json: object) => JSON.parse((await send('POST', { path, json }, { role: 'runner', token: runnerToken })).text).result as string;
+  const linkOf = async (path: string, json: object) =>
+    JSON.parse((await send('POST', { path, json }, { role: 'runner', token: runnerToken })).text).result as string;
   const zipLink = await linkOf(API_ROUTES.downloadOrder, { orderID: runnerOrder.order_ref });
   const itemLink = await linkOf(API_ROUTES.downloadImage, { orderID: runnerOrder.order_ref, imageID: f.photoIds[0] });
 
   // A paid pre-order, to be mapped to its BIB.
   const created = await send(
     'POST',
-    { path: API_ROUTES.createPreorder, json: { name: 'Kiran Shah', email: 'kiran@example.com', phone_number: '9123456789', eventID: f.preorderEventId, captcha: await captcha() } },
+    {
+      path: API_ROUTES.createPreorder,
+      json: { name: 'Kiran Shah', email: 'kiran@example.com', phone_number: '9123456789', eventID: f.preorderEventId, captcha: await captcha() },
+    },
     { role: 'visitor', token: null },
   );
   const preorder: PaymentForm = (JSON.parse(created.text) as { result: PaymentForm }).result;
@@ -207,14 +230,31 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   expect((await fetch(preorderPaid.action, { method: 'POST', body: new URLSearchParams(preorderPaid.fields), redirect: 'manual' })).status).toBe(303);
 
   // An achievement of the runner's race alone (standard template): the runner's BIB has a finish time there.
-  const achievementId = await saveAchievement(db, { title: 'Matrix Finisher', description: '', eventIds: [f.eventId], templateImageKey: null, templateConfig: null });
-  const certificate = await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#f4efe2' } }).jpeg({ quality: 80 }).toBuffer();
+  const achievementId = await saveAchievement(db, {
+    title: 'Matrix Finisher',
+    description: '',
+    eventIds: [f.eventId],
+    templateImageKey: null,
+    templateConfig: null,
+  });
+  const certificate = await sharp({ create: { width: 3840, height: 2560, channels: 3, background: '#f4efe2' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   const certificateCalls = {
-    search: { path: API_ROUTES.achievementsSearch, multipart: { fields: { 'event_bib_pairs[0][event_id]': String(f.eventId), 'event_bib_pairs[0][bib_number]': f.bib, page: '1' } } },
-    template: { path: API_ROUTES.certificateTemplate, multipart: { fields: { achievement_id: String(achievementId), [`selected_photos[${f.eventId}]`]: String(f.photoIds[0]) } } },
+    search: {
+      path: API_ROUTES.achievementsSearch,
+      multipart: { fields: { 'event_bib_pairs[0][event_id]': String(f.eventId), 'event_bib_pairs[0][bib_number]': f.bib, page: '1' } },
+    },
+    template: {
+      path: API_ROUTES.certificateTemplate,
+      multipart: { fields: { achievement_id: String(achievementId), [`selected_photos[${f.eventId}]`]: String(f.photoIds[0]) } },
+    },
     upload: {
       path: API_ROUTES.certificateUpload,
-      multipart: { fields: { achievement_id: String(achievementId) }, file: { field: 'certificate_url', name: 'certificate.jpg', type: 'image/jpeg', data: certificate } },
+      multipart: {
+        fields: { achievement_id: String(achievementId) },
+        file: { field: 'certificate_url', name: 'certificate.jpg', type: 'image/jpeg', data: certificate },
+      },
     },
     record: { path: API_ROUTES.certificateDownloadRecord, json: { achievement_id: achievementId } },
   } satisfies Record<string, CellRequest>;
@@ -253,7 +293,11 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   }
   // The supply line: the partner is approved for the event, and owns uploads and photos of it.
   const approvePartner = () => db.query(`update event_partners set status = 'approved' where event_id = $1 and user_id = $2`, [f.eventId, userIds.partner]);
-  const tusHeaders = { 'tus-resumable': '1.0.0', 'upload-length': '50000', 'upload-metadata': `eventId ${Buffer.from(String(f.eventId)).toString('base64')},filename ${Buffer.from('m.jpg').toString('base64')},filetype ${Buffer.from('image/jpeg').toString('base64')}` };
+  const tusHeaders = {
+    'tus-resumable': '1.0.0',
+    'upload-length': '50000',
+    'upload-metadata': `eventId ${Buffer.from(String(f.eventId)).toString('base64')},filename ${Buffer.from('m.jpg').toString('base64')},filetype ${Buffer.from('image/jpeg').toString('base64')}`,
+  };
   async function partnerUpload(): Promise<string> {
     await approvePartner();
     const partner = await sessionOf('partner');
@@ -272,7 +316,10 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   }
   // A finisher in the organiser's own event, so that it has a certificate to read, save and preview.
   async function organiserRaceWithResults(): Promise<number> {
-    await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC1', 'Matrix Certified', interval '3605 seconds') on conflict do nothing`, [organiserEventId]);
+    await db.query(
+      `insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC1', 'Matrix Certified', interval '3605 seconds') on conflict do nothing`,
+      [organiserEventId],
+    );
     return organiserEventId;
   }
   // Two of the organiser's races with results (the second unpublished, its own), for a series; each cell's series has its own title and is off.
@@ -280,14 +327,26 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
   let seriesCells = 0;
   async function seriesRequest() {
     secondRaceId ??= (
-      await db.query<{ id: number }>(`insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Second Race', '2027-04-04', '2027-04-04', $1, false) returning id`, [userIds.organiser])
+      await db.query<{ id: number }>(
+        `insert into events (name, from_date, to_date, organiser_user_id, published) values ('Matrix Second Race', '2027-04-04', '2027-04-04', $1, false) returning id`,
+        [userIds.organiser],
+      )
     )[0]!.id;
-    await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC2', 'Matrix Certified', interval '3700 seconds') on conflict do nothing`, [secondRaceId]);
+    await db.query(
+      `insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXC2', 'Matrix Certified', interval '3700 seconds') on conflict do nothing`,
+      [secondRaceId],
+    );
     return { title: `Matrix Series ${++seriesCells}`, eventIds: [await organiserRaceWithResults(), secondRaceId], active: false };
   }
   async function certificateDraft() {
     const eventId = await organiserRaceWithResults();
-    return { eventId, title: 'Matrix Certificate', accent_color: '#0b5cad', background_key: null, template_config: standardTemplate({ title: 'Matrix Certificate', eventIds: [eventId] }) };
+    return {
+      eventId,
+      title: 'Matrix Certificate',
+      accent_color: '#0b5cad',
+      background_key: null,
+      template_config: standardTemplate({ title: 'Matrix Certificate', eventIds: [eventId] }),
+    };
   }
   // Finish-line videos: a one-second MP4 made by FFmpeg stands for the partner's recording; a
   // participant with an official finish time inside it makes the clock valid.
@@ -296,9 +355,28 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     await approvePartner();
     if (!matrixVideoKey) {
       matrixVideoKey = 'originals/footage/matrix.mp4';
-      const { stdout } = await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart+frag_keyframe+empty_moov', '-f', 'mp4', 'pipe:1']);
+      const { stdout } = await ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=320x240:rate=10',
+        '-t',
+        '2',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart+frag_keyframe+empty_moov',
+        '-f',
+        'mp4',
+        'pipe:1',
+      ]);
       await p.t.ctx.storage.put(matrixVideoKey, stdout, 'video/mp4');
-      await db.query(`insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXV1', 'Matrix Finisher', interval '1 second') on conflict do nothing`, [f.eventId]);
+      await db.query(
+        `insert into participants (event_id, bib_number, name, finish_time) values ($1, 'MXV1', 'Matrix Finisher', interval '1 second') on conflict do nothing`,
+        [f.eventId],
+      );
     }
     const rows = await db.query<{ id: number }>(
       `insert into finish_videos (event_id, partner_user_id, original_key, content_sha256, size_bytes, duration_seconds, width, height, frame_rate)
@@ -322,7 +400,10 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       return { path: API_ROUTES.partnerVideos, json: { eventId: f.eventId } };
     },
     'POST /api/partner/videos/frame': async () => ({ path: API_ROUTES.partnerVideoFrame, json: { videoId: await partnerVideo(), atSecond: 1 } }),
-    'POST /api/partner/videos/clock': async () => ({ path: API_ROUTES.partnerVideoClock, json: { videoId: await partnerVideo(), mode: 'start', raceTime: '0:00:00' } }),
+    'POST /api/partner/videos/clock': async () => ({
+      path: API_ROUTES.partnerVideoClock,
+      json: { videoId: await partnerVideo(), mode: 'start', raceTime: '0:00:00' },
+    }),
     'POST /api/partner/videos/clip-lengths': async () => {
       await approvePartner();
       return { path: API_ROUTES.partnerClipLengths, json: { eventId: f.eventId, beforeSeconds: 4, afterSeconds: 3 } };
@@ -361,12 +442,23 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/events/details': async () => ({ path: API_ROUTES.eventDetails, json: { eventID: f.eventId } }),
     'GET /api/config/master': async () => ({ path: API_ROUTES.masterConfig }),
     'POST /api/search/bib': async () => ({ path: API_ROUTES.searchByBib, json: { eventID: f.eventId, bibNumber: f.bib } }),
-    'POST /api/client-reports': async () => ({ path: API_ROUTES.clientReports, json: { reports: [{ kind: 'view', remote: 'storefront', version: 'initial', route: '/products', message: '', count: 1 }] } }),
+    'POST /api/client-reports': async () => ({
+      path: API_ROUTES.clientReports,
+      json: { reports: [{ kind: 'view', remote: 'storefront', version: 'initial', route: '/products', message: '', count: 1 }] },
+    }),
     'GET /dev/client-reports.json': async () => ({ path: API_ROUTES.devClientReports }),
     'POST /api/certificates/eligibility': async () => ({ path: API_ROUTES.certificateEligibility, json: { eventID: f.eventId, bibNumber: f.bib } }),
     'POST /api/cart/details': async () => ({
       path: API_ROUTES.cartDetails,
-      json: { eventId: f.eventId, bibNumber: f.bib, searchKind: 'bib', packageKind: null, lines: photoLines(f.photoIds.slice(0, 2)), sponsorofferID: null, discountedPhotoIds: [] },
+      json: {
+        eventId: f.eventId,
+        bibNumber: f.bib,
+        searchKind: 'bib',
+        packageKind: null,
+        lines: photoLines(f.photoIds.slice(0, 2)),
+        sponsorofferID: null,
+        discountedPhotoIds: [],
+      },
     }),
     'POST /api/cart/collage-preview': async () => ({
       path: API_ROUTES.collagePreview,
@@ -382,30 +474,72 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     }),
     'POST /api/cart/unlabeled-details': async () => ({
       path: API_ROUTES.unlabeledCartDetails,
-      json: { eventId: cart.eventId, bibNumber: 'unlabeled', searchKind: 'unlabeled', packageKind: null, lines: photoLines(cart.unlabeledPhotoIds), sponsorofferID: null, discountedPhotoIds: [] },
+      json: {
+        eventId: cart.eventId,
+        bibNumber: 'unlabeled',
+        searchKind: 'unlabeled',
+        packageKind: null,
+        lines: photoLines(cart.unlabeledPhotoIds),
+        sponsorofferID: null,
+        discountedPhotoIds: [],
+      },
     }),
     // Past a BIB's few free mails the server asks for a captcha: the callers solve one each time.
-    'POST /api/otp/generate': async () => ({ path: API_ROUTES.generateOtp, json: { eventID: cart.privateEventId, bibNumber: 'PR7', gCaptchToken: await captcha() } }),
-    'POST /api/otp/verify': async (caller) => ({ path: API_ROUTES.verifyOtp, json: { eventID: cart.privateEventId, bibNumber: 'PR8', otp: await otpFor(caller, cart.privateEventId, 'PR8') } }),
-    'POST /api/feedback/photos': async () => ({ path: API_ROUTES.recordFeedback, json: { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[4]) } }),
-    'POST /api/search/selfie': async () => ({ path: API_ROUTES.searchBySelfie, json: { consentVersion: FACE_CONSENT_VERSION, eventID: f.eventId, selfieimg: GIF_BASE64 } }),
+    'POST /api/otp/generate': async () => ({
+      path: API_ROUTES.generateOtp,
+      json: { eventID: cart.privateEventId, bibNumber: 'PR7', gCaptchToken: await captcha() },
+    }),
+    'POST /api/otp/verify': async (caller) => ({
+      path: API_ROUTES.verifyOtp,
+      json: { eventID: cart.privateEventId, bibNumber: 'PR8', otp: await otpFor(caller, cart.privateEventId, 'PR8') },
+    }),
+    'POST /api/feedback/photos': async () => ({
+      path: API_ROUTES.recordFeedback,
+      json: { usrfeedback: 1, bibNumber: f.bib, eventID: f.eventId, photoids: String(f.photoIds[4]) },
+    }),
+    'POST /api/search/selfie': async () => ({
+      path: API_ROUTES.searchBySelfie,
+      json: { consentVersion: FACE_CONSENT_VERSION, eventID: f.eventId, selfieimg: GIF_BASE64 },
+    }),
     'GET /api/faces/index-status': async () => ({ path: `${API_ROUTES.faceIndexStatus}?eventId=${f.eventId}` }),
     // A descriptor as the phone sends it (128 numbers of the model's usual norm).
-    'POST /api/faces/opt-out': async () => ({ path: API_ROUTES.faceOptOut, json: { embedding: Array.from({ length: 128 }, (_, i) => (i % 2 === 0 ? 0.13 : 0.126)) } }),
+    'POST /api/faces/opt-out': async () => ({
+      path: API_ROUTES.faceOptOut,
+      json: { embedding: Array.from({ length: 128 }, (_, i) => (i % 2 === 0 ? 0.13 : 0.126)) },
+    }),
     'POST /api/faces/opt-out/withdraw': async () => ({ path: API_ROUTES.faceOptOutWithdraw, json: {} }),
     'POST /dev/faces/describe': async () => ({ path: API_ROUTES.devDescribeFaces, json: { image: GIF_BASE64 } }),
-    'POST /dev/faces/event-photo': async () => ({ path: API_ROUTES.devEventPhoto, json: { eventID: f.eventId, image: Buffer.from('not an image').toString('base64') } }),
+    'POST /dev/faces/event-photo': async () => ({
+      path: API_ROUTES.devEventPhoto,
+      json: { eventID: f.eventId, image: Buffer.from('not an image').toString('base64') },
+    }),
     'POST /api/search/bib-availability': async () => ({ path: API_ROUTES.bibAvailability, json: { entries: [{ eventID: f.eventId, bibNumber: f.bib }] } }),
     'POST /api/photos/paginate': async () => ({ path: API_ROUTES.paginatePhotos, json: { event_id: cart.eventId, bib_number: 'unlabeled', page: 1 } }),
     'GET /api/captcha/challenge': async () => ({ path: API_ROUTES.captchaChallenge }),
-    'POST /api/auth/login': async () => ({ path: API_ROUTES.login, json: { email: 'login.only@example.com', password: PASSWORD, gCaptchToken: await captcha() } }),
+    'POST /api/auth/login': async () => ({
+      path: API_ROUTES.login,
+      json: { email: 'login.only@example.com', password: PASSWORD, gCaptchToken: await captcha() },
+    }),
     'POST /api/auth/register': async () => ({
       path: API_ROUTES.register,
-      json: { firstName: 'Neha', lastName: 'Joshi', email: `new.${++cellNumber}@example.com`, isdCode: '+91', primaryPhone: '9876543210', password: PASSWORD, confirmPassword: PASSWORD, gCaptchToken: await captcha(), newUserFlg: 1 },
+      json: {
+        firstName: 'Neha',
+        lastName: 'Joshi',
+        email: `new.${++cellNumber}@example.com`,
+        isdCode: '+91',
+        primaryPhone: '9876543210',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        gCaptchToken: await captcha(),
+        newUserFlg: 1,
+      },
     }),
     'POST /api/auth/social-login': async () => ({ path: API_ROUTES.socialLogin, json: { tokenkey: 'not-a-google-token' } }),
     'POST /api/auth/password-code': async () => ({ path: API_ROUTES.passwordCode, json: { email: 'login.only@example.com' } }),
-    'POST /api/auth/password-reset': async () => ({ path: API_ROUTES.passwordReset, json: { email: 'login.only@example.com', passCode: '000000', newPassword: 'Other#2027', confirmPassword: 'Other#2027' } }),
+    'POST /api/auth/password-reset': async () => ({
+      path: API_ROUTES.passwordReset,
+      json: { email: 'login.only@example.com', passCode: '000000', newPassword: 'Other#2027', confirmPassword: 'Other#2027' },
+    }),
     'POST /api/auth/email-code': async () => ({ path: API_ROUTES.emailCode, json: {} }),
     'POST /api/auth/email-verify': async () => ({ path: API_ROUTES.emailVerify, json: { code: '000000' } }),
     'POST /api/auth/change-password': async (caller) => {
@@ -418,7 +552,16 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/auth/user-info': async () => ({ path: API_ROUTES.checkoutUserInfo, json: { userID: userIds.runner } }),
     'POST /api/contact': async () => ({
       path: API_ROUTES.contact,
-      json: { firstName: 'Kavya', lastName: 'Menon', email: 'kavya@example.com', isdCode: '+91', phoneNo: '9123456780', message: 'My photos are missing.', bibId: 'KM1042', gCaptchToken: await captcha() },
+      json: {
+        firstName: 'Kavya',
+        lastName: 'Menon',
+        email: 'kavya@example.com',
+        isdCode: '+91',
+        phoneNo: '9123456780',
+        message: 'My photos are missing.',
+        bibId: 'KM1042',
+        gCaptchToken: await captcha(),
+      },
     }),
     'GET /dev/outbox': async () => ({ path: API_ROUTES.devOutbox }),
     'GET /dev/outbox.json': async () => ({ path: API_ROUTES.devOutboxJson }),
@@ -447,27 +590,48 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
       json: { name: 'Kiran Shah', email: 'kiran@example.com', phone_number: '9123456789', eventID: f.preorderEventId, captcha: await captcha() },
     }),
     'POST /api/organiser/partners': async () => ({ path: API_ROUTES.organiserPartners, json: { eventId: f.eventId } }),
-    'POST /api/organiser/partners/decide': async () => ({ path: API_ROUTES.decidePartnerRegistration, json: { eventId: f.eventId, partnerUserId: userIds.partner, decision: 'approved' } }),
+    'POST /api/organiser/partners/decide': async () => ({
+      path: API_ROUTES.decidePartnerRegistration,
+      json: { eventId: f.eventId, partnerUserId: userIds.partner, decision: 'approved' },
+    }),
     'POST /api/organiser/dashboard': async () => ({ path: API_ROUTES.organiserDashboard, json: { event_id: f.eventId, email: EMAILS.organiser } }),
     'POST /api/organiser/dashboard/partners': async () => ({ path: API_ROUTES.organiserPartnerShares, json: { eventId: f.eventId } }),
     'POST /api/organiser/events/get': async () => ({ path: API_ROUTES.organiserEvent, json: { eventId: f.eventId } }),
     'POST /api/organiser/events/create': async () => ({ path: API_ROUTES.organiserCreateEvent, json: eventForm(`Matrix New Event ${++cellNumber}`) }),
-    'POST /api/organiser/events/update': async () => ({ path: API_ROUTES.organiserUpdateEvent, json: { eventId: organiserEventId, ...eventForm('Matrix Organiser Event') } }),
+    'POST /api/organiser/events/update': async () => ({
+      path: API_ROUTES.organiserUpdateEvent,
+      json: { eventId: organiserEventId, ...eventForm('Matrix Organiser Event') },
+    }),
     'POST /api/organiser/events/publish': async () => ({ path: API_ROUTES.organiserPublishEvent, json: { eventId: organiserEventId } }),
-    'POST /api/organiser/events/switch': async () => ({ path: API_ROUTES.organiserEventSwitch, json: { eventId: organiserEventId, name: 'showunlabeled', on: true } }),
+    'POST /api/organiser/events/switch': async () => ({
+      path: API_ROUTES.organiserEventSwitch,
+      json: { eventId: organiserEventId, name: 'showunlabeled', on: true },
+    }),
     'POST /api/organiser/events/logo': async () => ({ path: API_ROUTES.organiserEventLogo, json: { eventId: organiserEventId, image: logoPng } }),
     'POST /api/organiser/events/course-map': async () => ({ path: API_ROUTES.organiserCourseMap, json: { eventId: organiserEventId, image: logoPng } }),
     'POST /api/organiser/events/changes': async () => ({ path: API_ROUTES.organiserEventChanges, json: { eventId: organiserEventId } }),
-    'POST /api/organiser/events/face-data/delete': async () => ({ path: API_ROUTES.organiserDeleteFaceData, json: { eventId: organiserEventId, confirmName: 'Matrix Organiser Event' } }),
+    'POST /api/organiser/events/face-data/delete': async () => ({
+      path: API_ROUTES.organiserDeleteFaceData,
+      json: { eventId: organiserEventId, confirmName: 'Matrix Organiser Event' },
+    }),
     'POST /api/organiser/participants': async () => ({ path: API_ROUTES.organiserParticipants, json: { eventId: f.eventId } }),
-    'POST /api/organiser/participants/import': async () => ({ path: API_ROUTES.organiserImportParticipants, json: { eventId: organiserEventId, csv: 'BIB,Name,Finish time\nMX1,Mira Kulkarni,2:05:10\n' } }),
+    'POST /api/organiser/participants/import': async () => ({
+      path: API_ROUTES.organiserImportParticipants,
+      json: { eventId: organiserEventId, csv: 'BIB,Name,Finish time\nMX1,Mira Kulkarni,2:05:10\n' },
+    }),
     'POST /api/organiser/reports': async () => ({ path: API_ROUTES.organiserReports, json: { eventId: f.eventId } }),
     // Dismissed: the photo stays in the results the other cells read.
-    'POST /api/organiser/reports/decide': async () => ({ path: API_ROUTES.organiserDecideReport, json: { eventId: f.eventId, reportId, decision: 'dismissed' } }),
+    'POST /api/organiser/reports/decide': async () => ({
+      path: API_ROUTES.organiserDecideReport,
+      json: { eventId: f.eventId, reportId, decision: 'dismissed' },
+    }),
     // The race's certificate: the organiser's own event with a finisher (its certificate exists once it has results).
     'POST /api/organiser/certificate': async () => ({ path: API_ROUTES.organiserCertificate, json: { eventId: await organiserRaceWithResults() } }),
     'POST /api/organiser/certificate/save': async () => ({ path: API_ROUTES.organiserSaveCertificate, json: { ...(await certificateDraft()), active: true } }),
-    'POST /api/organiser/certificate/background': async () => ({ path: API_ROUTES.organiserCertificateBackground, json: { eventId: organiserEventId, image: logoPng } }),
+    'POST /api/organiser/certificate/background': async () => ({
+      path: API_ROUTES.organiserCertificateBackground,
+      json: { eventId: organiserEventId, image: logoPng },
+    }),
     'POST /api/organiser/certificate/preview': async () => ({ path: API_ROUTES.organiserCertificatePreview, json: await certificateDraft() }),
     'POST /api/organiser/series': async () => ({ path: API_ROUTES.organiserSeries, json: {} }),
     'POST /api/organiser/series/save': async () => ({ path: API_ROUTES.organiserSaveSeries, json: await seriesRequest() }),
@@ -475,13 +639,27 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/organiser/series/preview': async () => ({ path: API_ROUTES.organiserSeriesPreview, json: await seriesRequest() }),
     'POST /api/operator/organisers': async () => ({ path: API_ROUTES.operatorOrganiserRole, json: { email: 'login.only@example.com', grant: false } }),
     'POST /api/operator/fulfilment': async () => ({ path: API_ROUTES.operatorFulfilmentRole, json: { email: 'login.only@example.com', grant: false } }),
-    'POST /api/operator/staff-role': async () => ({ path: API_ROUTES.operatorStaffRole, json: { email: 'login.only@example.com', role: 'fulfilment', grant: false } }),
+    'POST /api/operator/staff-role': async () => ({
+      path: API_ROUTES.operatorStaffRole,
+      json: { email: 'login.only@example.com', role: 'fulfilment', grant: false },
+    }),
     'POST /api/operator/organiser-requests': async () => ({ path: API_ROUTES.operatorOrganiserRequests, json: {} }),
-    'POST /api/operator/organiser-requests/decide': async () => ({ path: API_ROUTES.operatorDecideOrganiserRequest, json: { requestId: 1, approve: false, reason: 'Matrix' } }),
+    'POST /api/operator/organiser-requests/decide': async () => ({
+      path: API_ROUTES.operatorDecideOrganiserRequest,
+      json: { requestId: 1, approve: false, reason: 'Matrix' },
+    }),
     'POST /api/operator/events': async () => ({ path: API_ROUTES.operatorEvents, json: {} }),
     'POST /api/organiser-requests': async () => ({
       path: API_ROUTES.organiserRequest,
-      json: { raceName: 'Matrix City Run', fromDate: '2099-01-10', toDate: '2099-01-10', city: 'Pune', expectedRunners: 500, contactName: 'Matrix Person', contactPhone: '9876543210' },
+      json: {
+        raceName: 'Matrix City Run',
+        fromDate: '2099-01-10',
+        toDate: '2099-01-10',
+        city: 'Pune',
+        expectedRunners: 500,
+        contactName: 'Matrix Person',
+        contactPhone: '9876543210',
+      },
     }),
     'POST /api/organiser-requests/mine': async () => ({ path: API_ROUTES.myOrganiserRequest, json: {} }),
     'POST /api/fulfilment/queue': async () => ({ path: API_ROUTES.fulfilmentQueue, json: { status: 'all' } }),
@@ -495,15 +673,27 @@ export async function buildRouteWorld(p: PaymentTestApp): Promise<RouteWorld> {
     'POST /api/fulfilment/replacements/decide': async () => ({ path: API_ROUTES.fulfilmentReplacementDecide, json: { requestId: 1, approve: true } }),
     'POST /api/orders/replacement': async () => ({
       path: API_ROUTES.orderReplacementAsk,
-      multipart: { fields: { orderID: runnerOrder.order_ref, lineId: '1' }, file: { field: 'photo', name: 'damage.jpg', type: 'image/jpeg', data: certificate } },
+      multipart: {
+        fields: { orderID: runnerOrder.order_ref, lineId: '1' },
+        file: { field: 'photo', name: 'damage.jpg', type: 'image/jpeg', data: certificate },
+      },
     }),
     'POST /api/partner/registration/events': async () => ({ path: API_ROUTES.partnerEvents, json: { search: 'Orders' } }),
     'POST /api/partner/registration/lookup': async () => ({ path: API_ROUTES.partnerLookup, json: { eventId: f.eventId } }),
     // A new registration for an account without partner details, an update (same nick name) for one with them.
     'POST /api/partner/register': async (caller) => partnerRegistration(caller),
-    'POST /api/partner/share': async (caller) => ({ path: API_ROUTES.partnerShare, json: { eventId: f.eventId, ...(caller.role === 'visitor' ? {} : { userid: EMAILS[caller.role] }) } }),
-    'POST /api/partner/payouts/record': async () => ({ path: API_ROUTES.recordPartnerPayout, json: { eventId: f.eventId, partnerUserId: userIds.partner, amount: 1, reference: 'UTR-MATRIX' } }),
-    'POST /api/preorder/link': async () => ({ path: API_ROUTES.preorderLink, json: { orderId: preorder.order_ref, orderEmail: 'kiran@example.com', orderBibNumber: f.preorderBib, mobilenum: '9123456789' } }),
+    'POST /api/partner/share': async (caller) => ({
+      path: API_ROUTES.partnerShare,
+      json: { eventId: f.eventId, ...(caller.role === 'visitor' ? {} : { userid: EMAILS[caller.role] }) },
+    }),
+    'POST /api/partner/payouts/record': async () => ({
+      path: API_ROUTES.recordPartnerPayout,
+      json: { eventId: f.eventId, partnerUserId: userIds.partner, amount: 1, reference: 'UTR-MATRIX' },
+    }),
+    'POST /api/preorder/link': async () => ({
+      path: API_ROUTES.preorderLink,
+      json: { orderId: preorder.order_ref, orderEmail: 'kiran@example.com', orderBibNumber: f.preorderBib, mobilenum: '9123456789' },
+    }),
     'POST /api/certificates/search': (caller) => certificateStepsBefore(caller, 'search'),
     'POST /api/certificates/template': (caller) => certificateStepsBefore(caller, 'template'),
     'POST /api/certificates/upload': (caller) => certificateStepsBefore(caller, 'upload'),

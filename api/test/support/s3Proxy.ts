@@ -18,7 +18,8 @@ export interface S3Proxy {
   close(): Promise<void>;
 }
 
-const errorXml = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} from the test proxy</Message><RequestId>proxy</RequestId></Error>`;
+const errorXml = (code: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code} from the test proxy</Message><RequestId>proxy</RequestId></Error>`;
 
 export async function startS3Proxy(target: string): Promise<S3Proxy> {
   const upstream = new URL(target);

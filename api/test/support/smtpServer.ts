@@ -51,10 +51,18 @@ export async function startSmtpServer(port = 0): Promise<SmtpServer> {
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 test-smtp');
         else if (verb === 'MAIL') {
-          current.from = line.replace(/^MAIL FROM:\s*/i, '').replace(/[<>]/g, '').split(' ')[0];
+          current.from = line
+            .replace(/^MAIL FROM:\s*/i, '')
+            .replace(/[<>]/g, '')
+            .split(' ')[0];
           reply('250 ok');
         } else if (verb === 'RCPT') {
-          current.to.push(line.replace(/^RCPT TO:\s*/i, '').replace(/[<>]/g, '').split(' ')[0]);
+          current.to.push(
+            line
+              .replace(/^RCPT TO:\s*/i, '')
+              .replace(/[<>]/g, '')
+              .split(' ')[0],
+          );
           reply('250 ok');
         } else if (verb === 'DATA') {
           inData = true;

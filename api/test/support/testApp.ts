@@ -60,7 +60,10 @@ async function runAll(steps: Array<() => unknown>): Promise<void> {
  * new schema on the TEST_DATABASE_URL server when FINISHLINE_TEST_DB=postgres. When a step fails,
  * what the earlier steps opened is closed before the error goes on.
  */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, options: { routes?: (app: FastifyInstance, ctx: AppContext) => void } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { routes?: (app: FastifyInstance, ctx: AppContext) => void } = {},
+): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-test-'));
   const config = loadConfig({
     port: 0,

@@ -17,8 +17,16 @@ export function tusMetadata(meta: Record<string, string>): string {
     .join(',');
 }
 
-export async function tusCreate(endpoint: string, token: string | null, size: number, meta: Record<string, string>): Promise<TusAnswer & { location: string | null }> {
-  const res = await fetch(endpoint, { method: 'POST', headers: { ...TUS, ...auth(token), 'upload-length': String(size), 'upload-metadata': tusMetadata(meta) } });
+export async function tusCreate(
+  endpoint: string,
+  token: string | null,
+  size: number,
+  meta: Record<string, string>,
+): Promise<TusAnswer & { location: string | null }> {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { ...TUS, ...auth(token), 'upload-length': String(size), 'upload-metadata': tusMetadata(meta) },
+  });
   const location = res.headers.get('location');
   return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, endpoint).href : null };
 }
@@ -45,7 +53,13 @@ export function tusPatchCut(url: string, token: string, offset: number, chunk: B
   return new Promise((resolve) => {
     const req = http.request(url, {
       method: 'PATCH',
-      headers: { ...TUS, ...auth(token), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length) },
+      headers: {
+        ...TUS,
+        ...auth(token),
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(chunk.length),
+      },
     });
     req.on('error', () => resolve());
     req.on('close', () => resolve());

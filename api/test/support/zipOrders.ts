@@ -21,20 +21,30 @@ let orderCount = 0;
 export async function paidOrderOf(t: TestApp, files: OrderFile[]): Promise<{ orderRef: string; keys: string[]; preauth: Record<string, string> }> {
   const db = t.ctx.db;
   orderCount += 1;
-  const [event] = await db.query<{ id: number }>(`insert into events (name, from_date, to_date, issearchable) values ($1, '2026-03-01', '2026-03-01', true) returning id`, [`Zip Run ${orderCount}`]);
+  const [event] = await db.query<{ id: number }>(
+    `insert into events (name, from_date, to_date, issearchable) values ($1, '2026-03-01', '2026-03-01', true) returning id`,
+    [`Zip Run ${orderCount}`],
+  );
   const ids: number[] = [];
   const keys: string[] = [];
   for (const file of files) {
     const key = `originals/${event!.id}/${file.imageId}.${file.kind === 'video' ? 'mp4' : 'jpg'}`;
     await t.ctx.storage.put(key, file.body, file.kind === 'video' ? 'video/mp4' : 'image/jpeg');
-    ids.push(await insertTestPhoto(db, { eventId: event!.id, bib: 'ZR1', imageId: file.imageId, kind: file.kind ?? 'image', originalKey: key, seq: ids.length }));
+    ids.push(
+      await insertTestPhoto(db, { eventId: event!.id, bib: 'ZR1', imageId: file.imageId, kind: file.kind ?? 'image', originalKey: key, seq: ids.length }),
+    );
     keys.push(key);
   }
   return { ...(await paidOrderOfPhotos(t, event!.id, 'ZR1', ids)), keys };
 }
 
 /** A paid order of photos or videos already stored (a cut clip, say), with the buyer's pre-authorised link values. */
-export async function paidOrderOfPhotos(t: TestApp, eventId: number, bib: string, ids: number[]): Promise<{ orderRef: string; preauth: Record<string, string> }> {
+export async function paidOrderOfPhotos(
+  t: TestApp,
+  eventId: number,
+  bib: string,
+  ids: number[],
+): Promise<{ orderRef: string; preauth: Record<string, string> }> {
   orderCount += 1;
   const orderRef = `FLZIP${Date.now().toString(36).toUpperCase()}${orderCount}`;
   const [order] = await t.ctx.db.query<{ id: number }>(
@@ -42,7 +52,10 @@ export async function paidOrderOfPhotos(t: TestApp, eventId: number, bib: string
      values ($1, $1, $2, $3, 'Zip Buyer', 'zip@example.com', '9876543210', 'Paid', 100, '100.00', 'photos', now()) returning id`,
     [orderRef, eventId, bib],
   );
-  await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [order!.id, ids]);
+  await t.ctx.db.query(`insert into order_items (order_id, kind, label, photo_ids, amount, discount) values ($1, 'images', 'images', $2, 100, 0)`, [
+    order!.id,
+    ids,
+  ]);
   const preauth = { ...signPreauth(t.ctx.config.signingSecret, orderRef, 'zip@example.com', new Date(Date.now() + 86400_000)) };
   return { orderRef, preauth };
 }
@@ -63,7 +76,9 @@ export interface UnzippedEntry {
 
 /** Every entry of a zip, read with yauzl (which checks sizes and structure); CRCs are checked here. */
 export async function unzipAll(zip: Buffer): Promise<UnzippedEntry[]> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (err, z) => (err ? reject(err) : resolve(z!))));
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (err, z) => (err ? reject(err) : resolve(z!))),
+  );
   const entries: UnzippedEntry[] = [];
   await new Promise<void>((resolve, reject) => {
     file.on('error', reject);

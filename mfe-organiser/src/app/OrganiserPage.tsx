@@ -16,7 +16,11 @@ import './organiser.css';
 
 const TAB_KEYS = ['revenue', 'event', 'participants', 'photographers', 'reports', 'certificate'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
-const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * /organization_dashboard (title Event Dashboard): the organiser's events, and for one event its
@@ -82,7 +86,24 @@ export function OrganiserPage() {
     try {
       const answer = await organiserApi.createEvent(form);
       message.success(answer.message);
-      setList((l) => l && { ...l, eventslist: [{ event_id: answer.result.event_id, event_name: answer.result.name, event_from_date: answer.result.from_date, event_to_date: answer.result.to_date, event_location: answer.result.location, issearchable: answer.result.issearchable ? 1 : 0, published: 0 }, ...l.eventslist] });
+      setList(
+        (l) =>
+          l && {
+            ...l,
+            eventslist: [
+              {
+                event_id: answer.result.event_id,
+                event_name: answer.result.name,
+                event_from_date: answer.result.from_date,
+                event_to_date: answer.result.to_date,
+                event_location: answer.result.location,
+                issearchable: answer.result.issearchable ? 1 : 0,
+                published: 0,
+              },
+              ...l.eventslist,
+            ],
+          },
+      );
       open(answer.result.event_id, 'event');
     } catch (error) {
       message.error(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
@@ -93,7 +114,25 @@ export function OrganiserPage() {
 
   const changed = (next: OrganiserEvent) => {
     setEvent(next);
-    setList((l) => l && { ...l, eventslist: l.eventslist.map((e) => (e.event_id === next.event_id ? { ...e, event_name: next.name, event_from_date: next.from_date, event_to_date: next.to_date, event_location: next.location, issearchable: next.issearchable ? 1 : 0, published: next.published ? 1 : 0 } : e)) });
+    setList(
+      (l) =>
+        l && {
+          ...l,
+          eventslist: l.eventslist.map((e) =>
+            e.event_id === next.event_id
+              ? {
+                  ...e,
+                  event_name: next.name,
+                  event_from_date: next.from_date,
+                  event_to_date: next.to_date,
+                  event_location: next.location,
+                  issearchable: next.issearchable ? 1 : 0,
+                  published: next.published ? 1 : 0,
+                }
+              : e,
+          ),
+        },
+    );
   };
 
   let body;
@@ -123,7 +162,11 @@ export function OrganiserPage() {
           activeKey={tab}
           onChange={(key) => open(eventId, key as TabKey)}
           items={[
-            { key: 'revenue', label: 'Revenue', children: details?.totals ? <EventRevenue data={details} eventId={eventId} slug={slugOf(name) || `event-${eventId}`} /> : <Spin /> },
+            {
+              key: 'revenue',
+              label: 'Revenue',
+              children: details?.totals ? <EventRevenue data={details} eventId={eventId} slug={slugOf(name) || `event-${eventId}`} /> : <Spin />,
+            },
             { key: 'event', label: 'Event', children: event ? <EventSettings event={event} onChanged={changed} /> : <Spin /> },
             { key: 'participants', label: 'Participants', children: <ParticipantsPanel eventId={eventId} /> },
             { key: 'photographers', label: 'Photographers', children: <PartnersPanel eventId={eventId} /> },

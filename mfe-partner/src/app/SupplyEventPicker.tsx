@@ -29,7 +29,8 @@ export function SupplyEventPicker(props: { value: number | null; onChange: (even
       });
   }, [navigate, redirectTo, onChange, value]);
   if (!events) return <Spin />;
-  if (events.length === 0) return <Alert type="info" showIcon message="No event has approved you as a photographer yet. Register for an event on the Registration page." />;
+  if (events.length === 0)
+    return <Alert type="info" showIcon message="No event has approved you as a photographer yet. Register for an event on the Registration page." />;
   return (
     <Select
       aria-label="Event"

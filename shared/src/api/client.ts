@@ -4,7 +4,15 @@ import { STORAGE_KEYS } from '../storageKeys';
 import { localStore } from '../storage/localStore';
 import { getRuntimeConfig } from '../runtime/runtimeConfig';
 import { ApiError } from './errors';
-import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, REQUEST_IN_PROGRESS_MESSAGE, retryAfterMs, retryDecision, takesIdempotencyKey, type AttemptOutcome } from './retryPolicy';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  newIdempotencyKey,
+  REQUEST_IN_PROGRESS_MESSAGE,
+  retryAfterMs,
+  retryDecision,
+  takesIdempotencyKey,
+  type AttemptOutcome,
+} from './retryPolicy';
 
 /** The unwrapped answer of a call: the result plus the envelope's Message (screens show it). */
 export interface ApiAnswer<T> {
@@ -39,7 +47,8 @@ export function createHttp(): AxiosInstance {
 export const http = createHttp();
 
 /** What one attempt gave: the answer's status, headers and body, or no answer at all. */
-type Attempt = { kind: 'response'; status: number; data: unknown; headers: { get(name: string): unknown } } | { kind: 'no-response'; timedOut: boolean; message: string };
+type Attempt =
+  { kind: 'response'; status: number; data: unknown; headers: { get(name: string): unknown } } | { kind: 'no-response'; timedOut: boolean; message: string };
 
 async function attemptOnce(config: AxiosRequestConfig): Promise<Attempt> {
   try {

@@ -9,7 +9,8 @@ import { PHOTOS_PER_PAGE } from '../types/discovery';
 export const discoveryApi = {
   searchBySelfie: (body: SelfieSearchRequest) => post<BibSearchResult>(API_ROUTES.searchBySelfie, body),
   /** A signed-in runner asks to be left out of face search (selfie or on-device descriptor). */
-  faceOptOut: (body: Omit<SelfieSearchRequest, 'eventID' | 'sessionToken' | 'consentVersion' | 'gCaptchToken'>) => post<FaceOptOutResult>(API_ROUTES.faceOptOut, body),
+  faceOptOut: (body: Omit<SelfieSearchRequest, 'eventID' | 'sessionToken' | 'consentVersion' | 'gCaptchToken'>) =>
+    post<FaceOptOutResult>(API_ROUTES.faceOptOut, body),
   faceOptOutWithdraw: () => post<FaceOptOutResult>(API_ROUTES.faceOptOutWithdraw, {}),
   bibAvailability: (body: BibAvailabilityRequest) => post<BibAvailabilityEntry[]>(API_ROUTES.bibAvailability, body),
   faceIndexStatus: (eventId?: number) => get<FaceIndexStatus>(API_ROUTES.faceIndexStatus, eventId ? { eventId } : undefined),

@@ -13,7 +13,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** 409: an earlier attempt with the same key is still running; the client waits and asks again. */
 export const REQUEST_IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
 /** 422: the key was used before for another request (another body or route). */
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This request does not match the earlier request sent with the same Idempotency-Key. Please reload the page and try again.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This request does not match the earlier request sent with the same Idempotency-Key. Please reload the page and try again.';
 
 /** Methods that do the same thing however often they arrive. */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);

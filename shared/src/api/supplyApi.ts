@@ -119,7 +119,10 @@ export function partnerUploadOptions<R>(input: {
 }
 
 /** Starts an upload, first continuing an unfinished one of the same file when the browser kept it (tus-js-client's Upload). */
-export function startResumingUpload<P>(upload: { findPreviousUploads(): Promise<P[]>; resumeFromPreviousUpload(previous: P): void; start(): void }, onResumed: () => void): void {
+export function startResumingUpload<P>(
+  upload: { findPreviousUploads(): Promise<P[]>; resumeFromPreviousUpload(previous: P): void; start(): void },
+  onResumed: () => void,
+): void {
   void upload.findPreviousUploads().then((previous) => {
     const earlier = previous[0];
     if (earlier) {

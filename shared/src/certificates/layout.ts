@@ -1,10 +1,4 @@
-import type {
-  CertificateEventResult,
-  CertificateFontFile,
-  CertificateImageSlot,
-  CertificateTemplateConfig,
-  CertificateTextItem,
-} from '../types/certificates';
+import type { CertificateEventResult, CertificateFontFile, CertificateImageSlot, CertificateTemplateConfig, CertificateTextItem } from '../types/certificates';
 import { CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT } from './constants';
 import { capitalizeWords } from './names';
 
@@ -19,8 +13,16 @@ import { capitalizeWords } from './names';
  * and the TTF file (in an npm package) that both the remote's bundle and the server's renderer load.
  */
 export const CERTIFICATE_FONTS: Record<CertificateFontFile, { family: string; weight: number; source: string }> = {
-  'PlayfairDisplay-Bold.ttf': { family: 'Finishline Playfair Display', weight: 700, source: '@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf' },
-  'Montserrat-SemiBold.ttf': { family: 'Finishline Montserrat SemiBold', weight: 600, source: '@expo-google-fonts/montserrat/600SemiBold/Montserrat_600SemiBold.ttf' },
+  'PlayfairDisplay-Bold.ttf': {
+    family: 'Finishline Playfair Display',
+    weight: 700,
+    source: '@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf',
+  },
+  'Montserrat-SemiBold.ttf': {
+    family: 'Finishline Montserrat SemiBold',
+    weight: 600,
+    source: '@expo-google-fonts/montserrat/600SemiBold/Montserrat_600SemiBold.ttf',
+  },
   'Montserrat-Regular.ttf': { family: 'Finishline Montserrat', weight: 400, source: '@expo-google-fonts/montserrat/400Regular/Montserrat_400Regular.ttf' },
 };
 
@@ -71,7 +73,18 @@ export function certificateTexts(config: CertificateTemplateConfig, values: Cert
   return config.texts.flatMap((item) => {
     const text = wordsOf(item, values);
     if (!text) return [];
-    return [{ text, fontFile: item.font_file, fontSize: item.font_size ?? defaultSize(item), color: item.color, x: item.x, y: item.y, align: item.align ?? 'center', maxWidth: item.max_width ?? null }];
+    return [
+      {
+        text,
+        fontFile: item.font_file,
+        fontSize: item.font_size ?? defaultSize(item),
+        color: item.color,
+        x: item.x,
+        y: item.y,
+        align: item.align ?? 'center',
+        maxWidth: item.max_width ?? null,
+      },
+    ];
   });
 }
 
@@ -130,10 +143,35 @@ export function standardTemplate(input: { title: string; eventIds: number[]; wid
   const single = count === 1;
 
   const texts: CertificateTextItem[] = [
-    text({ field: 'static', text: 'CERTIFICATE OF ACHIEVEMENT', font_file: 'Montserrat-SemiBold.ttf', font_size: px(64), color: ACCENT, x: centre, y: py(360) }),
-    text({ field: 'static', text: input.title, font_file: 'PlayfairDisplay-Bold.ttf', font_size: px(124), color: INK, x: centre, y: py(540), max_width: width - px(800) }),
+    text({
+      field: 'static',
+      text: 'CERTIFICATE OF ACHIEVEMENT',
+      font_file: 'Montserrat-SemiBold.ttf',
+      font_size: px(64),
+      color: ACCENT,
+      x: centre,
+      y: py(360),
+    }),
+    text({
+      field: 'static',
+      text: input.title,
+      font_file: 'PlayfairDisplay-Bold.ttf',
+      font_size: px(124),
+      color: INK,
+      x: centre,
+      y: py(540),
+      max_width: width - px(800),
+    }),
     text({ field: 'static', text: 'This certifies that', font_file: 'Montserrat-Regular.ttf', font_size: px(54), color: SOFT, x: centre, y: py(660) }),
-    text({ field: 'participant_name', font_file: 'PlayfairDisplay-Bold.ttf', font_size: px(150), color: INK, x: centre, y: py(840), max_width: width - px(1000) }),
+    text({
+      field: 'participant_name',
+      font_file: 'PlayfairDisplay-Bold.ttf',
+      font_size: px(150),
+      color: INK,
+      x: centre,
+      y: py(840),
+      max_width: width - px(1000),
+    }),
     text({
       field: 'static',
       text: single ? 'crossed the finish line in the official time below' : `finished all ${count} races with these official times`,
@@ -148,7 +186,16 @@ export function standardTemplate(input: { title: string; eventIds: number[]; wid
     const x = left + i * (side + gap);
     const middle = Math.round(x + side / 2);
     texts.push(
-      text({ field: 'event_name', event_id: eventId, font_file: 'Montserrat-SemiBold.ttf', font_size: px(46), color: INK, x: middle, y: top + side + py(90), max_width: side + px(60) }),
+      text({
+        field: 'event_name',
+        event_id: eventId,
+        font_file: 'Montserrat-SemiBold.ttf',
+        font_size: px(46),
+        color: INK,
+        x: middle,
+        y: top + side + py(90),
+        max_width: side + px(60),
+      }),
       // No font_size: the time has the spec's default size (70).
       text({ field: 'finish_time', event_id: eventId, font_file: 'Montserrat-SemiBold.ttf', color: ACCENT, x: middle, y: top + side + py(190) }),
       text({ field: 'bib_number', event_id: eventId, font_file: 'Montserrat-Regular.ttf', font_size: px(40), color: SOFT, x: middle, y: top + side + py(260) }),
@@ -156,9 +203,21 @@ export function standardTemplate(input: { title: string; eventIds: number[]; wid
     return { event_id: eventId, slot: i + 1, x, y: top, width: side, height: side };
   });
   texts.push(
-    text({ field: 'static', text: 'Official finish times from the race results · Finishline', font_file: 'Montserrat-Regular.ttf', font_size: px(36), color: '#6b7280', x: centre, y: height - py(150) }),
+    text({
+      field: 'static',
+      text: 'Official finish times from the race results · Finishline',
+      font_file: 'Montserrat-Regular.ttf',
+      font_size: px(36),
+      color: '#6b7280',
+      x: centre,
+      y: height - py(150),
+    }),
   );
-  const slug = input.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'achievement';
+  const slug =
+    input.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'achievement';
   return { output_resolution: { width, height }, output_filename: `${slug}-certificate.jpg`, texts, images };
 }
 

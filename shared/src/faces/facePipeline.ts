@@ -213,7 +213,15 @@ export async function describeFaces(faceapi: FaceApiModule, image: Tensor3D, opt
   const [height, width] = image.shape;
   if (faces.length === 0 && (options.margin ?? true)) {
     const pad = Math.round(0.3 * Math.max(width, height));
-    const padded = faceapi.tf.pad(image, [[pad, pad], [pad, pad], [0, 0]], 128) as Tensor3D;
+    const padded = faceapi.tf.pad(
+      image,
+      [
+        [pad, pad],
+        [pad, pad],
+        [0, 0],
+      ],
+      128,
+    ) as Tensor3D;
     try {
       for (const face of await facesIn(faceapi, padded, minScore, -pad, -pad)) {
         const [x, y, w, h] = face.box;

@@ -41,7 +41,22 @@ export function payuRequestHashInput(fields: PayuRequestFields, salt: string): s
  * by additionalCharges| when the return carries additionalCharges (PayU's own SDK hashes it so).
  */
 export function payuReverseHashInput(fields: PayuResponseFields, salt: string): string {
-  const base = [salt, fields.status, '', '', '', '', '', ...udfs(fields).reverse(), fields.email, fields.firstname, fields.productinfo, fields.amount, fields.txnid, fields.key];
+  const base = [
+    salt,
+    fields.status,
+    '',
+    '',
+    '',
+    '',
+    '',
+    ...udfs(fields).reverse(),
+    fields.email,
+    fields.firstname,
+    fields.productinfo,
+    fields.amount,
+    fields.txnid,
+    fields.key,
+  ];
   return (fields.additionalCharges === undefined ? base : [fields.additionalCharges, ...base]).join('|');
 }
 

@@ -95,11 +95,7 @@ export function packPrice(pack: PackId, catalog: PricingCatalog): number {
  * The pack that replaces the digital images, or null: only for bib searches, only for a pack the
  * event offers, and only once the selected images reach the threshold.
  */
-export function applicablePackage(
-  cart: Pick<CartRequest, 'searchKind' | 'packageKind' | 'lines'>,
-  catalog: PricingCatalog,
-  imageCount: number,
-): PackId | null {
+export function applicablePackage(cart: Pick<CartRequest, 'searchKind' | 'packageKind' | 'lines'>, catalog: PricingCatalog, imageCount: number): PackId | null {
   const fromLine = cart.lines.find((l) => l.category === 'pack')?.id;
   const pack: PackId | null = cart.packageKind ? packIdOf(cart.packageKind) : isPackId(fromLine) ? fromLine : null;
   if (!pack || cart.searchKind !== 'bib') return null;
@@ -166,10 +162,7 @@ export function computeBill({ cart, catalog }: BillInput): PricedBill {
   let discountedPhotoIds: number[] = [];
   if (pack) {
     lines.push(
-      line(
-        { kind: 'pack', label: `${packNameOf(pack)} package`, photoIds: images, quantity: 1, amount: packPrice(pack, catalog), packId: pack },
-        gstPercent,
-      ),
+      line({ kind: 'pack', label: `${packNameOf(pack)} package`, photoIds: images, quantity: 1, amount: packPrice(pack, catalog), packId: pack }, gstPercent),
     );
   } else if (images.length > 0) {
     const amount = digitalImagesPrice(images.length, catalog.priceInfo);
@@ -178,27 +171,44 @@ export function computeBill({ cart, catalog }: BillInput): PricedBill {
       const inCart = new Set(images);
       discountedPhotoIds = [...new Set(cart.discountedPhotoIds)].filter((id) => inCart.has(id)).slice(0, Math.max(0, offer.max_orders_allowed));
       const perImage = amount / images.length;
-      const perImageDiscount = offer.discount_type === 'flat' ? Math.min(offer.discount_amount, perImage) : (perImage * Math.min(offer.discount_amount, 100)) / 100;
+      const perImageDiscount =
+        offer.discount_type === 'flat' ? Math.min(offer.discount_amount, perImage) : (perImage * Math.min(offer.discount_amount, 100)) / 100;
       discount = Math.min(amount, roundRupees(perImageDiscount * discountedPhotoIds.length));
     }
-    lines.push(line({ kind: 'images', label: `${images.length} digital photo${images.length === 1 ? '' : 's'}`, photoIds: images, quantity: images.length, amount }, gstPercent, discount));
+    lines.push(
+      line(
+        { kind: 'images', label: `${images.length} digital photo${images.length === 1 ? '' : 's'}`, photoIds: images, quantity: images.length, amount },
+        gstPercent,
+        discount,
+      ),
+    );
   }
   for (const id of videos) {
     lines.push(line({ kind: 'video', label: 'Video download', photoIds: [id], quantity: 1, amount: catalog.priceInfo.video }, gstPercent));
   }
   for (const p of prints) {
-    lines.push(line({ kind: 'print', label: p.product.name, photoIds: [p.photoId], quantity: 1, amount: p.product.price, printProductId: p.product.id }, gstPercent));
+    lines.push(
+      line({ kind: 'print', label: p.product.name, photoIds: [p.photoId], quantity: 1, amount: p.product.price, printProductId: p.product.id }, gstPercent),
+    );
   }
   for (const c of collages) {
     lines.push(
       line(
-        { kind: 'collage', label: `Journey map collage (${c.orientation ?? 'Vertical'})`, photoIds: c.collagePhotoIds ?? [], quantity: 1, amount: catalog.priceInfo.collage, orientation: c.orientation ?? 'Vertical' },
+        {
+          kind: 'collage',
+          label: `Journey map collage (${c.orientation ?? 'Vertical'})`,
+          photoIds: c.collagePhotoIds ?? [],
+          quantity: 1,
+          amount: catalog.priceInfo.collage,
+          orientation: c.orientation ?? 'Vertical',
+        },
         gstPercent,
       ),
     );
   }
 
-  const sum = (pick: (l: BillLine) => number, kinds?: BillLine['kind'][]) => lines.filter((l) => !kinds || kinds.includes(l.kind)).reduce((s, l) => s + pick(l), 0);
+  const sum = (pick: (l: BillLine) => number, kinds?: BillLine['kind'][]) =>
+    lines.filter((l) => !kinds || kinds.includes(l.kind)).reduce((s, l) => s + pick(l), 0);
   const discount = sum((l) => l.discount);
   return {
     priceInfo: catalog.priceInfo,
@@ -253,7 +263,16 @@ export function packageOffers(catalog: PricingCatalog, chosenPhotos: number): Pa
   const threshold = catalog.threshold_photo_count;
   const offers: PackageOffer[] = [];
   const add = (kind: 'a' | 'b', price: number, includes: string) =>
-    offers.push({ kind, name: PACKAGES[kind].name, price, includes, photosPrice, saving: photosPrice - price, threshold, applies: threshold > 0 && chosenPhotos >= threshold });
+    offers.push({
+      kind,
+      name: PACKAGES[kind].name,
+      price,
+      includes,
+      photosPrice,
+      saving: photosPrice - price,
+      threshold,
+      applies: threshold > 0 && chosenPhotos >= threshold,
+    });
   if (catalog.show_prempack) add('a', catalog.bundlePriceInfo.Premium_Pack, 'Every photo you chose as a digital download, for one price');
   if (catalog.show_ultrapack) add('b', catalog.ultra_premium_pack, 'Every photo you chose plus your timed certificates (in the certs folder of the download)');
   return offers;

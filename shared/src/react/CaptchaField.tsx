@@ -48,9 +48,7 @@ export function CaptchaField({ onChange, resetKey, error, style, strength = 'sta
   // The widget registers itself as a custom element; it is loaded only where a form needs it.
   useEffect(() => {
     let alive = true;
-    import('altcha')
-      .then(() => alive && setReady(true))
-      .catch(() => alive && setLoadError('The captcha could not be loaded. Please reload the page.'));
+    import('altcha').then(() => alive && setReady(true)).catch(() => alive && setLoadError('The captcha could not be loaded. Please reload the page.'));
     return () => {
       alive = false;
     };

@@ -23,7 +23,17 @@ export function downloadTextFile(fileName: string, text: string, type = 'text/cs
  * "Export CSV" for a table: the header and rows given are exactly what the table shows (every page),
  * so the file and the screen cannot disagree.
  */
-export function CsvButton({ fileName, header, rows, label = 'Export CSV' }: { fileName: string; header: readonly string[]; rows: readonly (readonly CsvCell[])[]; label?: string }) {
+export function CsvButton({
+  fileName,
+  header,
+  rows,
+  label = 'Export CSV',
+}: {
+  fileName: string;
+  header: readonly string[];
+  rows: readonly (readonly CsvCell[])[];
+  label?: string;
+}) {
   return (
     <Button size="small" onClick={() => downloadTextFile(fileName, toCsv(header, rows))} aria-label={`${label}: ${fileName}`}>
       {label}

@@ -12,9 +12,12 @@ export const ULTRA_TOOLTIP_TOUCH_MS = 3000;
 export function DigitalDownloadsTitle({ ultra }: { ultra: boolean }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | null>(null);
-  useEffect(() => () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   if (!ultra) return <span>Digital Downloads</span>;
   const touch = () => {
     setOpen(true);

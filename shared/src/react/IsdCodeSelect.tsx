@@ -32,7 +32,11 @@ export function IsdCodeSelect({ id, value, onChange }: { id: string; value: stri
   // One entry per code: several countries share +1 or +7; the label names them all.
   const byCode = new Map<string, string[]>();
   codes.forEach((c) => byCode.set(c.code, [...(byCode.get(c.code) ?? []), c.country]));
-  const options = [...byCode.entries()].map(([code, countries]) => ({ value: code, label: `${code} ${countries.join(', ')}`, search: `${code} ${countries.join(' ')}`.toLowerCase() }));
+  const options = [...byCode.entries()].map(([code, countries]) => ({
+    value: code,
+    label: `${code} ${countries.join(', ')}`,
+    search: `${code} ${countries.join(' ')}`.toLowerCase(),
+  }));
   return (
     <Select
       id={id}

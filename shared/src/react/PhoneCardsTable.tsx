@@ -23,7 +23,8 @@ function cellOf<Row extends object>(column: Column<Row>, row: Row, index: number
   if (column.render) {
     const rendered = column.render(value, row, index);
     // A render may return cell props ({ children, props }); a card wants its content only.
-    if (rendered && typeof rendered === 'object' && 'children' in (rendered as object) && !('$$typeof' in (rendered as object))) return (rendered as { children: ReactNode }).children;
+    if (rendered && typeof rendered === 'object' && 'children' in (rendered as object) && !('$$typeof' in (rendered as object)))
+      return (rendered as { children: ReactNode }).children;
     return rendered as ReactNode;
   }
   return value === null || value === undefined ? '' : String(value);
@@ -81,7 +82,14 @@ export function PhoneCardsTable<Row extends object>(props: PhoneCardsTableProps<
         </ul>
       )}
       {paging && total > pageSize ? (
-        <Pagination style={{ marginTop: 12, justifyContent: 'center' }} current={current} pageSize={pageSize} total={total} onChange={(page, size) => paging.onChange?.(page, size)} showSizeChanger={false} />
+        <Pagination
+          style={{ marginTop: 12, justifyContent: 'center' }}
+          current={current}
+          pageSize={pageSize}
+          total={total}
+          onChange={(page, size) => paging.onChange?.(page, size)}
+          showSizeChanger={false}
+        />
       ) : null}
     </Spin>
   );

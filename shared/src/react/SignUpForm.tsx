@@ -28,7 +28,15 @@ const PASSWORD_FIELDS: Array<TextFieldSpec<SignUpInput>> = [
  * `onSignedUp` decides where the visitor goes; a refusal shows the server's Message (the spec's
  * "Error" when the server could not be reached) and asks for the captcha again.
  */
-export function SignUpForm({ idPrefix, onSignedUp, signIn = false }: { idPrefix: string; onSignedUp: (email: string, session?: LoginResult) => void; signIn?: boolean }) {
+export function SignUpForm({
+  idPrefix,
+  onSignedUp,
+  signIn = false,
+}: {
+  idPrefix: string;
+  onSignedUp: (email: string, session?: LoginResult) => void;
+  signIn?: boolean;
+}) {
   const { message } = App.useApp();
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, handleSubmit, setValue, watch, formState } = useForm<SignUpInput>({
@@ -53,7 +61,13 @@ export function SignUpForm({ idPrefix, onSignedUp, signIn = false }: { idPrefix:
         name="primaryPhone"
         control={control}
         render={({ field, fieldState }) => (
-          <PhoneField idPrefix={idPrefix} phone={field} isdCode={watch('isdCode')} onIsdCodeChange={(code) => setValue('isdCode', code)} error={shownError(fieldState, formState.isSubmitted)} />
+          <PhoneField
+            idPrefix={idPrefix}
+            phone={field}
+            isdCode={watch('isdCode')}
+            onIsdCodeChange={(code) => setValue('isdCode', code)}
+            error={shownError(fieldState, formState.isSubmitted)}
+          />
         )}
       />
       <TextFields fields={PASSWORD_FIELDS} control={control} idPrefix={idPrefix} submitted={formState.isSubmitted} />

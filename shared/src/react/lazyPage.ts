@@ -16,7 +16,10 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
  * message, notification and modal are not part of its first load.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
-export function lazyPageWithAntdApp<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+export function lazyPageWithAntdApp<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
   return lazy(async () => {
     const [loaded, { AntdRoot }] = await Promise.all([load(), import('./AntdRoot')]);
     const Page = loaded[name];

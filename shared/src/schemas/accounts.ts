@@ -16,8 +16,7 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: 'Must be atleast 8 letters long!',
   passwordsMustMatch: 'Passwords must match',
   invalidPhone: 'Invalid phone number!',
-  strongPassword:
-    'Password must be at least eight characters long and should include one each of uppercase, lowercase, number, special character.',
+  strongPassword: 'Password must be at least eight characters long and should include one each of uppercase, lowercase, number, special character.',
   enterPasscode: 'Enter the passcode',
   enterValidMail: 'Enter a Valid mail',
   invalidPasscode: 'please provide a valid passcode',
@@ -124,10 +123,7 @@ export const emailProofSchema = object({
 });
 export type EmailProofInput = InferType<typeof emailProofSchema>;
 
-const strongPassword = string()
-  .required(ACCOUNT_MESSAGES.requiredBang)
-  .max(200)
-  .matches(STRONG_PASSWORD_PATTERN, ACCOUNT_MESSAGES.strongPassword);
+const strongPassword = string().required(ACCOUNT_MESSAGES.requiredBang).max(200).matches(STRONG_PASSWORD_PATTERN, ACCOUNT_MESSAGES.strongPassword);
 
 export const resetPasswordSchema = object({
   passCode: string()

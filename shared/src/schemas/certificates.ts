@@ -121,8 +121,15 @@ export const certificateAchievementSchema = object({
 export type CertificateAchievementInput = InferType<typeof certificateAchievementSchema>;
 
 // Any position is read; one off the canvas is refused by the 'inside' test with the field's name.
-const coordinate = number().typeError('A template position must be a number.').integer('A template position must be a whole number.').min(-20_000).max(20_000).required();
-const colour = string().matches(/^#[0-9a-fA-F]{6}$/, 'A template colour is #rrggbb.').required();
+const coordinate = number()
+  .typeError('A template position must be a number.')
+  .integer('A template position must be a whole number.')
+  .min(-20_000)
+  .max(20_000)
+  .required();
+const colour = string()
+  .matches(/^#[0-9a-fA-F]{6}$/, 'A template colour is #rrggbb.')
+  .required();
 
 /** A template as an organiser or the seed stores it: sizes, fonts from the bundled set, positions inside the output. */
 export const certificateTemplateConfigSchema = object({
@@ -130,7 +137,9 @@ export const certificateTemplateConfigSchema = object({
     width: number().integer().min(600).max(8000).required(),
     height: number().integer().min(400).max(8000).required(),
   }).required(),
-  output_filename: string().matches(/^[a-z0-9][a-z0-9._-]{0,80}\.jpg$/, 'The output file name is lower-case letters, digits and dashes, ending .jpg.').required(),
+  output_filename: string()
+    .matches(/^[a-z0-9][a-z0-9._-]{0,80}\.jpg$/, 'The output file name is lower-case letters, digits and dashes, ending .jpg.')
+    .required(),
   texts: array(
     object({
       field: string().oneOf(['participant_name', 'finish_time', 'event_name', 'bib_number', 'static']).required(),
@@ -199,7 +208,11 @@ export const SERIES_MESSAGES = {
   savedOff: 'The series is saved and turned off.',
 } as const;
 
-const seriesRace = number().typeError('Please choose a race.').integer('Please choose a race.').positive('Please choose a race.').required('Please choose a race.');
+const seriesRace = number()
+  .typeError('Please choose a race.')
+  .integer('Please choose a race.')
+  .positive('Please choose a race.')
+  .required('Please choose a race.');
 export const saveSeriesSchema = object({
   id: number().typeError('Please choose a series.').integer().positive().nullable().optional(),
   title: string().trim().required(SERIES_MESSAGES.title).max(120, SERIES_MESSAGES.title),
@@ -209,20 +222,30 @@ export const saveSeriesSchema = object({
     .max(CERTIFICATE_LIMITS.maxPairs, SERIES_MESSAGES.tooMany)
     .test('distinct', SERIES_MESSAGES.twice, (ids) => new Set(ids ?? []).size === (ids ?? []).length),
   active: mixed<boolean>().oneOf([true, false], 'The series is on or off.').required('The series is on or off.'),
-  accent_color: string().trim().matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour).default(CERTIFICATE_STANDARD_ACCENT),
+  accent_color: string()
+    .trim()
+    .matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour)
+    .default(CERTIFICATE_STANDARD_ACCENT),
   background_key: string().trim().max(200, SERIES_MESSAGES.backgroundKey).nullable().default(null),
   // Checked whole by certificateTemplateConfigSchema and against the series' races on the server.
   template_config: mixed<CertificateTemplateConfig>().nullable().default(null),
 });
 export type SaveSeriesInput = InferType<typeof saveSeriesSchema>;
 
-const settingsEventId = number().typeError('Please choose an event.').integer('Please choose an event.').positive('Please choose an event.').required('Please choose an event.');
+const settingsEventId = number()
+  .typeError('Please choose an event.')
+  .integer('Please choose an event.')
+  .positive('Please choose an event.')
+  .required('Please choose an event.');
 
 /** The certificate as the organiser saves or previews it: title, colour, background and the template. */
 export const certificateDraftSchema = object({
   eventId: settingsEventId,
   title: string().trim().required(CERTIFICATE_SETTINGS_MESSAGES.title).max(120, CERTIFICATE_SETTINGS_MESSAGES.title),
-  accent_color: string().trim().required(CERTIFICATE_SETTINGS_MESSAGES.colour).matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour),
+  accent_color: string()
+    .trim()
+    .required(CERTIFICATE_SETTINGS_MESSAGES.colour)
+    .matches(/^#[0-9a-fA-F]{6}$/, CERTIFICATE_SETTINGS_MESSAGES.colour),
   background_key: string().trim().max(200, CERTIFICATE_SETTINGS_MESSAGES.backgroundKey).nullable().default(null),
   template_config: mixed<CertificateTemplateConfig>().required('Please place the fields of the certificate.'),
 });

@@ -9,19 +9,10 @@ import { SEARCH_KINDS } from '../types/cart';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 
-const requiredText = (min: number, label: string) =>
-  string()
-    .trim()
-    .required('Required!')
-    .min(min, `${label} must be at least ${min} characters.`);
+const requiredText = (min: number, label: string) => string().trim().required('Required!').min(min, `${label} must be at least ${min} characters.`);
 
 /** A phone number of digits only, at least 10 (the spec's "Must contain only Numbers!" / "Must contain 10 Digits!"). */
-const tenDigitPhone = () =>
-  string()
-    .trim()
-    .required('Required!')
-    .matches(/^\d+$/, 'Must contain only Numbers!')
-    .min(10, 'Must contain 10 Digits!');
+const tenDigitPhone = () => string().trim().required('Required!').matches(/^\d+$/, 'Must contain only Numbers!').min(10, 'Must contain 10 Digits!');
 const mobileNumber = () => tenDigitPhone().max(15, 'Mobile number has at most 15 digits.');
 const buyerName = () => string().trim().required('Required!').max(100, 'Name has at most 100 characters.');
 const buyerEmail = () => string().trim().required('Required!').email('Invalid email');
@@ -51,10 +42,15 @@ const shippingAddressField = () =>
   string().when('$shipsGoods', {
     is: false,
     then: (s) => s.strip(),
-    otherwise: (s) => s.trim().required('Required!').min(3, 'Shipping address must be at least 3 characters.').max(500, 'Shipping address has at most 500 characters.'),
+    otherwise: (s) =>
+      s.trim().required('Required!').min(3, 'Shipping address must be at least 3 characters.').max(500, 'Shipping address has at most 500 characters.'),
   });
 const pinCodeField = () =>
-  string().when('$shipsGoods', { is: false, then: (s) => s.strip(), otherwise: (s) => s.trim().required('Required!').matches(PIN_CODE_PATTERN, PIN_CODE_MESSAGE) });
+  string().when('$shipsGoods', {
+    is: false,
+    then: (s) => s.strip(),
+    otherwise: (s) => s.trim().required('Required!').matches(PIN_CODE_PATTERN, PIN_CODE_MESSAGE),
+  });
 
 /**
  * Signed-in checkout form (/UserOrderdetails, /test): name, mobile, email and gender; shipping
@@ -70,7 +66,9 @@ export const checkoutFormSchema = object({
     .min(10, 'Must contain 10 Digits!')
     .max(15, 'Mobile number has at most 15 digits.'),
   email: buyerEmail(),
-  gender: string().required('Required!').oneOf<string>([...GENDERS], 'Please choose Male, Female or Other.'),
+  gender: string()
+    .required('Required!')
+    .oneOf<string>([...GENDERS], 'Please choose Male, Female or Other.'),
   shipping_address: shippingAddressField(),
   pincode: pinCodeField(),
 });

@@ -20,7 +20,12 @@ const SELFIE_REQUIRED = 'Please capture or upload a selfie.';
  * The on-device face's quality measures (SelfieFaceQuality), sent with its descriptor so the API
  * applies the same gates (selfieFaceProblem) as to a selfie it analyses itself.
  */
-const measure = (max: number) => number().typeError(SELFIE_MESSAGES.qualityNeeded).required(SELFIE_MESSAGES.qualityNeeded).min(-max, SELFIE_MESSAGES.qualityNeeded).max(max, SELFIE_MESSAGES.qualityNeeded);
+const measure = (max: number) =>
+  number()
+    .typeError(SELFIE_MESSAGES.qualityNeeded)
+    .required(SELFIE_MESSAGES.qualityNeeded)
+    .min(-max, SELFIE_MESSAGES.qualityNeeded)
+    .max(max, SELFIE_MESSAGES.qualityNeeded);
 export const selfieFaceQualitySchema = object({
   size: measure(100_000),
   brightness: measure(1),
@@ -37,7 +42,9 @@ export const selfieSearchSchema = object({
     .max(3_000_000, 'Please upload a JPG or PNG image of at most 2 MB.')
     .when('embedding', { is: (e: unknown) => e === undefined, then: (s) => s.required(SELFIE_REQUIRED), otherwise: (s) => s.optional() }),
   // On-device search: the descriptor instead of the image (the API also checks its norm).
-  embedding: array(number().typeError(FACE_DESCRIPTOR_MESSAGE).required(FACE_DESCRIPTOR_MESSAGE).min(-10, FACE_DESCRIPTOR_MESSAGE).max(10, FACE_DESCRIPTOR_MESSAGE))
+  embedding: array(
+    number().typeError(FACE_DESCRIPTOR_MESSAGE).required(FACE_DESCRIPTOR_MESSAGE).min(-10, FACE_DESCRIPTOR_MESSAGE).max(10, FACE_DESCRIPTOR_MESSAGE),
+  )
     .length(FACE_DESCRIPTOR_LENGTH, FACE_DESCRIPTOR_MESSAGE)
     .optional()
     .default(undefined),
@@ -49,9 +56,7 @@ export const selfieSearchSchema = object({
     .length(4, 'faceBox must hold 4 numbers.')
     .optional()
     .default(undefined),
-  consentVersion: string()
-    .required(SELFIE_MESSAGES.consentNeeded)
-    .oneOf([FACE_CONSENT_VERSION], SELFIE_MESSAGES.consentNeeded),
+  consentVersion: string().required(SELFIE_MESSAGES.consentNeeded).oneOf([FACE_CONSENT_VERSION], SELFIE_MESSAGES.consentNeeded),
   gCaptchToken: string().trim().max(8000).optional(),
   sessionToken: string().trim().max(200).optional(),
 });

@@ -3,10 +3,17 @@ import { PRINT_BATCH_MAX_LINES, PRINT_LINE_STATUSES, REPLACEMENT_PHOTO_MAX_MB } 
 
 /** Fulfilment calls: the server validates every body with these; the screens build the same shapes. */
 
-const lineId = () => number().typeError('Please choose a print line.').integer('Please choose a print line.').positive('Please choose a print line.').required('Please choose a print line.');
+const lineId = () =>
+  number()
+    .typeError('Please choose a print line.')
+    .integer('Please choose a print line.')
+    .positive('Please choose a print line.')
+    .required('Please choose a print line.');
 
 export const fulfilmentQueueSchema = object({
-  status: string().oneOf([...PRINT_LINE_STATUSES, 'all'], 'Unknown status.').default('all'),
+  status: string()
+    .oneOf([...PRINT_LINE_STATUSES, 'all'], 'Unknown status.')
+    .default('all'),
   search: string().trim().max(40, 'An order reference has at most 40 characters.').default(''),
 });
 
@@ -30,33 +37,52 @@ export const COURIER_REQUIRED_MESSAGE = 'Please enter the courier and the tracki
 
 export const printLineStatusSchema = object({
   lineId: lineId(),
-  status: string().required('Please choose a status.').oneOf([...PRINT_LINE_STATUSES], 'Unknown status.'),
-  courier: string().trim().max(60, 'A courier name has at most 60 characters.').when('status', {
-    is: 'shipped',
-    then: (s) => s.required(COURIER_REQUIRED_MESSAGE),
-  }),
+  status: string()
+    .required('Please choose a status.')
+    .oneOf([...PRINT_LINE_STATUSES], 'Unknown status.'),
+  courier: string()
+    .trim()
+    .max(60, 'A courier name has at most 60 characters.')
+    .when('status', {
+      is: 'shipped',
+      then: (s) => s.required(COURIER_REQUIRED_MESSAGE),
+    }),
   trackingNumber: string()
     .trim()
     .max(60, 'A tracking number has at most 60 characters.')
-    .when('status', { is: 'shipped', then: (s) => s.required(COURIER_REQUIRED_MESSAGE).matches(/^[A-Za-z0-9-]+$/, 'A tracking number has letters, digits and dashes only.') }),
+    .when('status', {
+      is: 'shipped',
+      then: (s) => s.required(COURIER_REQUIRED_MESSAGE).matches(/^[A-Za-z0-9-]+$/, 'A tracking number has letters, digits and dashes only.'),
+    }),
 });
 
 export const REFUND_AMOUNT_MESSAGE = 'Please enter the amount to refund in rupees.';
 
 export const printRefundSchema = object({
-  orderItemId: number().typeError('Please choose a print line.').integer('Please choose a print line.').positive('Please choose a print line.').required('Please choose a print line.'),
+  orderItemId: number()
+    .typeError('Please choose a print line.')
+    .integer('Please choose a print line.')
+    .positive('Please choose a print line.')
+    .required('Please choose a print line.'),
   amount: number()
     .typeError(REFUND_AMOUNT_MESSAGE)
     .required(REFUND_AMOUNT_MESSAGE)
     .positive(REFUND_AMOUNT_MESSAGE)
     .test('paise', 'An amount has at most two decimals (paise).', (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6),
-  requestKey: string().trim().required('The refund has no key: please open the refund again.').matches(/^[A-Za-z0-9-]{8,64}$/, 'The refund has no key: please open the refund again.'),
+  requestKey: string()
+    .trim()
+    .required('The refund has no key: please open the refund again.')
+    .matches(/^[A-Za-z0-9-]{8,64}$/, 'The refund has no key: please open the refund again.'),
 });
 
 export const DECLINE_REASON_MESSAGE = 'Please say why the replacement is declined.';
 
 export const replacementDecisionSchema = object({
-  requestId: number().typeError('Please choose a request.').integer('Please choose a request.').positive('Please choose a request.').required('Please choose a request.'),
+  requestId: number()
+    .typeError('Please choose a request.')
+    .integer('Please choose a request.')
+    .positive('Please choose a request.')
+    .required('Please choose a request.'),
   approve: boolean().typeError('Please approve or decline.').required('Please approve or decline.'),
   reason: string()
     .trim()

@@ -33,7 +33,11 @@ const isoDate = (message: string) =>
 export const todayInIndia = (now = new Date()) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export const organiserRequestSchema = object({
-  raceName: string().trim().required(ORGANISER_REQUEST_MESSAGES.raceName).min(3, ORGANISER_REQUEST_MESSAGES.raceName).max(120, ORGANISER_REQUEST_MESSAGES.raceName),
+  raceName: string()
+    .trim()
+    .required(ORGANISER_REQUEST_MESSAGES.raceName)
+    .min(3, ORGANISER_REQUEST_MESSAGES.raceName)
+    .max(120, ORGANISER_REQUEST_MESSAGES.raceName),
   fromDate: isoDate(ORGANISER_REQUEST_MESSAGES.fromDate),
   toDate: isoDate(ORGANISER_REQUEST_MESSAGES.toDate)
     .test('order', ORGANISER_REQUEST_MESSAGES.toBeforeFrom, function (to) {
@@ -48,7 +52,11 @@ export const organiserRequestSchema = object({
     .integer(ORGANISER_REQUEST_MESSAGES.runners)
     .min(1, ORGANISER_REQUEST_MESSAGES.runners)
     .max(200_000, ORGANISER_REQUEST_MESSAGES.runners),
-  contactName: string().trim().required(ORGANISER_REQUEST_MESSAGES.contactName).min(3, ORGANISER_REQUEST_MESSAGES.contactName).max(80, ORGANISER_REQUEST_MESSAGES.contactName),
+  contactName: string()
+    .trim()
+    .required(ORGANISER_REQUEST_MESSAGES.contactName)
+    .min(3, ORGANISER_REQUEST_MESSAGES.contactName)
+    .max(80, ORGANISER_REQUEST_MESSAGES.contactName),
   contactPhone: string()
     .required(ORGANISER_REQUEST_MESSAGES.contactPhone)
     .transform((v: string) => normalisePhone(v ?? ''))
@@ -57,7 +65,11 @@ export const organiserRequestSchema = object({
 });
 
 export const organiserRequestDecisionSchema = object({
-  requestId: number().typeError('Please choose a request.').integer('Please choose a request.').positive('Please choose a request.').required('Please choose a request.'),
+  requestId: number()
+    .typeError('Please choose a request.')
+    .integer('Please choose a request.')
+    .positive('Please choose a request.')
+    .required('Please choose a request.'),
   approve: boolean().typeError('Please approve or decline.').required('Please approve or decline.'),
   reason: string()
     .trim()
@@ -67,6 +79,8 @@ export const organiserRequestDecisionSchema = object({
 
 export const staffRoleSchema = object({
   email: string().trim().required('Please enter the email of the account.').email('Please enter a valid email.').max(320, 'Please enter a valid email.'),
-  role: string().required('Please choose a role.').oneOf([...STAFF_ROLES], 'Please choose a role.'),
+  role: string()
+    .required('Please choose a role.')
+    .oneOf([...STAFF_ROLES], 'Please choose a role.'),
   grant: boolean().typeError('Grant or revoke?').required('Grant or revoke?'),
 });

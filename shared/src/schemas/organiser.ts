@@ -1,18 +1,16 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
-import {
-  COURSE_MAP_MESSAGE,
-  EVENT_SWITCHES,
-  PARTICIPANTS_CSV_MAX_CHARACTERS,
-  type EventSwitch,
-  type ReportStatus,
-} from '../types/organiser';
+import { COURSE_MAP_MESSAGE, EVENT_SWITCHES, PARTICIPANTS_CSV_MAX_CHARACTERS, type EventSwitch, type ReportStatus } from '../types/organiser';
 
 /**
  * The organiser's forms and calls, checked by the organiser remote's forms and by the server with the
  * same schemas. Messages never repeat what was typed.
  */
 
-const eventId = number().typeError('Please choose an event.').integer('Please choose an event.').positive('Please choose an event.').required('Please choose an event.');
+const eventId = number()
+  .typeError('Please choose an event.')
+  .integer('Please choose an event.')
+  .positive('Please choose an event.')
+  .required('Please choose an event.');
 
 /** BIBs of an event without a format of its own: 1 to 12 letters and digits. */
 export const DEFAULT_BIB_FORMAT = '^[A-Z0-9]{1,12}$';
@@ -68,10 +66,20 @@ const isoDate = (what: string) =>
     .test('real-date', `Please choose the ${what}.`, (value) => !value || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 export const sponsorOfferSchema = object({
-  coupon_name: string().trim().required('Please enter the coupon name.').min(3, 'The coupon name has at least 3 characters.').max(40, 'The coupon name has at most 40 characters.'),
-  sponsor_name: string().trim().required('Please enter the sponsor.').min(2, 'The sponsor has at least 2 characters.').max(80, 'The sponsor has at most 80 characters.'),
+  coupon_name: string()
+    .trim()
+    .required('Please enter the coupon name.')
+    .min(3, 'The coupon name has at least 3 characters.')
+    .max(40, 'The coupon name has at most 40 characters.'),
+  sponsor_name: string()
+    .trim()
+    .required('Please enter the sponsor.')
+    .min(2, 'The sponsor has at least 2 characters.')
+    .max(80, 'The sponsor has at most 80 characters.'),
   description: string().trim().max(300, 'The description has at most 300 characters.').default(''),
-  discount_type: mixed<'percent' | 'flat'>().oneOf(['percent', 'flat'], 'Please choose percent or rupees off.').required('Please choose percent or rupees off.'),
+  discount_type: mixed<'percent' | 'flat'>()
+    .oneOf(['percent', 'flat'], 'Please choose percent or rupees off.')
+    .required('Please choose percent or rupees off.'),
   discount_amount: number()
     .typeError('The discount must be a number.')
     .moreThan(0, 'The discount must be more than 0.')
@@ -80,13 +88,22 @@ export const sponsorOfferSchema = object({
       return this.parent.discount_type !== 'percent' || value === undefined || value <= 100;
     })
     .required('Please enter the discount.'),
-  max_orders_allowed: number().typeError('The photo cap must be a number.').integer('The photo cap is a whole number.').min(1, 'The offer covers at least 1 photo per BIB.').max(1000, 'The offer covers at most 1000 photos per BIB.').required('Please enter how many photos per BIB the offer covers.'),
+  max_orders_allowed: number()
+    .typeError('The photo cap must be a number.')
+    .integer('The photo cap is a whole number.')
+    .min(1, 'The offer covers at least 1 photo per BIB.')
+    .max(1000, 'The offer covers at most 1000 photos per BIB.')
+    .required('Please enter how many photos per BIB the offer covers.'),
 });
 
 const flag = (what: string) => boolean().typeError(`${what} is on or off.`).required(`${what} is on or off.`);
 
 const eventFields = {
-  name: string().trim().required('Please enter the event name.').min(3, 'The event name has at least 3 characters.').max(100, 'The event name has at most 100 characters.'),
+  name: string()
+    .trim()
+    .required('Please enter the event name.')
+    .min(3, 'The event name has at least 3 characters.')
+    .max(100, 'The event name has at most 100 characters.'),
   from_date: isoDate('start date'),
   to_date: isoDate('end date').test('after-start', 'The event cannot end before it starts.', function (value) {
     const from = this.parent.from_date as string | undefined;
@@ -111,13 +128,22 @@ const eventFields = {
   collage_price: rupees('The price of a collage'),
   print_prices: array(
     object({
-      print_product_id: number().typeError('Please choose a print product.').integer('Please choose a print product.').positive('Please choose a print product.').required('Please choose a print product.'),
+      print_product_id: number()
+        .typeError('Please choose a print product.')
+        .integer('Please choose a print product.')
+        .positive('Please choose a print product.')
+        .required('Please choose a print product.'),
       price: rupees('The print price'),
     }),
   )
     .max(50, 'There are at most 50 print products.')
     .default([]),
-  threshold_photo_count: number().typeError('The package threshold must be a number of photos.').integer('The package threshold is a whole number of photos.').min(1, 'The package threshold is at least 1 photo.').max(1000, 'The package threshold is at most 1000 photos.').required('Please enter the package threshold.'),
+  threshold_photo_count: number()
+    .typeError('The package threshold must be a number of photos.')
+    .integer('The package threshold is a whole number of photos.')
+    .min(1, 'The package threshold is at least 1 photo.')
+    .max(1000, 'The package threshold is at most 1000 photos.')
+    .required('Please enter the package threshold.'),
   premium_pack_price: rupees('The premium package price'),
   ultra_premium_pack_price: rupees('The ultra premium package price'),
   show_prempack: flag('The premium package'),
@@ -159,7 +185,9 @@ export const eventIdSchema = object({ eventId });
 
 export const eventSwitchSchema = object({
   eventId,
-  name: mixed<EventSwitch>().oneOf([...EVENT_SWITCHES], 'Please choose a switch of the event.').required('Please choose a switch of the event.'),
+  name: mixed<EventSwitch>()
+    .oneOf([...EVENT_SWITCHES], 'Please choose a switch of the event.')
+    .required('Please choose a switch of the event.'),
   on: boolean().typeError('A switch is on or off.').required('A switch is on or off.'),
 });
 
@@ -188,7 +216,12 @@ export const participantsImportSchema = object({
 
 export const participantsSchema = object({
   eventId,
-  page: number().typeError('The page is a number.').integer('The page is a number.').min(1, 'The page is a number.').max(100_000, 'The page is a number.').default(1),
+  page: number()
+    .typeError('The page is a number.')
+    .integer('The page is a number.')
+    .min(1, 'The page is a number.')
+    .max(100_000, 'The page is a number.')
+    .default(1),
   search: string().trim().max(100, 'Search for at most 100 characters.').default(''),
   /** Every row at once (the CSV export), not one page. */
   all: boolean().typeError('all is true or false.').default(false),
@@ -201,8 +234,14 @@ export const photoReportsSchema = object({
 
 export const decideReportSchema = object({
   eventId,
-  reportId: number().typeError('Please choose a report.').integer('Please choose a report.').positive('Please choose a report.').required('Please choose a report.'),
-  decision: mixed<'upheld' | 'dismissed'>().oneOf(['upheld', 'dismissed'], 'Please confirm or dismiss the report.').required('Please confirm or dismiss the report.'),
+  reportId: number()
+    .typeError('Please choose a report.')
+    .integer('Please choose a report.')
+    .positive('Please choose a report.')
+    .required('Please choose a report.'),
+  decision: mixed<'upheld' | 'dismissed'>()
+    .oneOf(['upheld', 'dismissed'], 'Please confirm or dismiss the report.')
+    .required('Please confirm or dismiss the report.'),
 });
 
 export const deleteFaceDataSchema = object({
@@ -223,7 +262,15 @@ export const FINISH_TIME_PATTERN = /^\d{1,3}:[0-5]\d:[0-5]\d(\.\d{1,3})?$/;
 export const participantRowSchema = object({
   bib_number: string().trim().required('the BIB is missing').max(32, 'the BIB is longer than 32 characters'),
   name: string().trim().required('the name is missing').max(120, 'the name is longer than 120 characters'),
-  finish_time: string().trim().max(20, 'the finish time must look like 3:45:12').matches(FINISH_TIME_PATTERN, { message: 'the finish time must look like 3:45:12', excludeEmptyString: true }).default(''),
+  finish_time: string()
+    .trim()
+    .max(20, 'the finish time must look like 3:45:12')
+    .matches(FINISH_TIME_PATTERN, { message: 'the finish time must look like 3:45:12', excludeEmptyString: true })
+    .default(''),
   email: string().trim().max(320, 'the email is not valid').email('the email is not valid').default(''),
-  phone: string().trim().max(20, 'the phone number is not valid').matches(/^\+?[\d\s-]{6,20}$/, { message: 'the phone number is not valid', excludeEmptyString: true }).default(''),
+  phone: string()
+    .trim()
+    .max(20, 'the phone number is not valid')
+    .matches(/^\+?[\d\s-]{6,20}$/, { message: 'the phone number is not valid', excludeEmptyString: true })
+    .default(''),
 });

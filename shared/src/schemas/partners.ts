@@ -2,15 +2,30 @@ import { array, mixed, number, object, string, type InferType } from 'yup';
 import { ACCOUNT_MESSAGES, isValidPhone } from './accounts';
 
 /** The organiser's calls on photographer registrations; used by the organiser remote and the server. */
-const eventId = number().typeError('Please choose an event.').integer('Please choose an event.').positive('Please choose an event.').required('Please choose an event.');
+const eventId = number()
+  .typeError('Please choose an event.')
+  .integer('Please choose an event.')
+  .positive('Please choose an event.')
+  .required('Please choose an event.');
 
 export const partnerRegistrationsSchema = object({ eventId });
 
 export const decidePartnerRegistrationSchema = object({
   eventId,
-  partnerUserId: number().typeError('Please choose a photographer.').integer('Please choose a photographer.').positive('Please choose a photographer.').required('Please choose a photographer.'),
-  decision: mixed<'approved' | 'rejected'>().oneOf(['approved', 'rejected'], 'Please approve or reject the registration.').required('Please approve or reject the registration.'),
-  sharePercent: number().typeError('The share is a percentage from 0 to 100.').integer('The share is a whole percentage.').min(0, 'The share is a percentage from 0 to 100.').max(100, 'The share is a percentage from 0 to 100.').optional(),
+  partnerUserId: number()
+    .typeError('Please choose a photographer.')
+    .integer('Please choose a photographer.')
+    .positive('Please choose a photographer.')
+    .required('Please choose a photographer.'),
+  decision: mixed<'approved' | 'rejected'>()
+    .oneOf(['approved', 'rejected'], 'Please approve or reject the registration.')
+    .required('Please approve or reject the registration.'),
+  sharePercent: number()
+    .typeError('The share is a percentage from 0 to 100.')
+    .integer('The share is a whole percentage.')
+    .min(0, 'The share is a percentage from 0 to 100.')
+    .max(100, 'The share is a percentage from 0 to 100.')
+    .optional(),
 });
 export type DecidePartnerRegistrationInput = InferType<typeof decidePartnerRegistrationSchema>;
 
@@ -51,7 +66,9 @@ export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 export const NICKNAME_PATTERN = /^[A-Za-z0-9]+$/;
 
 const atLeast3 = (message: string) => string().trim().required(message).min(3, message).max(80, message);
-const isoDate = string().matches(/^\d{4}-\d{2}-\d{2}$/, PARTNER_MESSAGES.dates).required(PARTNER_MESSAGES.dates);
+const isoDate = string()
+  .matches(/^\d{4}-\d{2}-\d{2}$/, PARTNER_MESSAGES.dates)
+  .required(PARTNER_MESSAGES.dates);
 /** On an update (form_type 1) an empty account number or PAN keeps the stored one. */
 const keptOnUpdate = (pattern: RegExp, message: string, upper: boolean) =>
   string()
@@ -68,7 +85,10 @@ export const registerPartnerSchema = object({
   eventId,
   event_id: number().optional(),
   emailId: string().trim().required(PARTNER_MESSAGES.emailRequired).email(PARTNER_MESSAGES.emailFormat).max(254, PARTNER_MESSAGES.emailFormat),
-  form_type: number().typeError('Please reload the page and try again.').oneOf([0, 1], 'Please reload the page and try again.').required('Please reload the page and try again.'),
+  form_type: number()
+    .typeError('Please reload the page and try again.')
+    .oneOf([0, 1], 'Please reload the page and try again.')
+    .required('Please reload the page and try again.'),
   firstname: string().trim().required(PARTNER_MESSAGES.firstNameRequired).min(3, PARTNER_MESSAGES.firstNameShort).max(60, PARTNER_MESSAGES.firstNameShort),
   lastname: string().trim().required(PARTNER_MESSAGES.lastNameRequired).min(3, PARTNER_MESSAGES.lastNameShort).max(60, PARTNER_MESSAGES.lastNameShort),
   // The shared phone check (+91 numbers: ten digits starting 6-9).
@@ -76,7 +96,12 @@ export const registerPartnerSchema = object({
     .trim()
     .required(ACCOUNT_MESSAGES.required)
     .test('phone', ACCOUNT_MESSAGES.invalidPhone, (v) => !v || isValidPhone(v, null)),
-  nickname: string().trim().required(PARTNER_MESSAGES.nickname).min(6, PARTNER_MESSAGES.nickname).max(8, PARTNER_MESSAGES.nickname).matches(NICKNAME_PATTERN, PARTNER_MESSAGES.nicknameCharacters),
+  nickname: string()
+    .trim()
+    .required(PARTNER_MESSAGES.nickname)
+    .min(6, PARTNER_MESSAGES.nickname)
+    .max(8, PARTNER_MESSAGES.nickname)
+    .matches(NICKNAME_PATTERN, PARTNER_MESSAGES.nicknameCharacters),
   bankaccname: atLeast3(PARTNER_MESSAGES.accountName),
   bankaccnum: keptOnUpdate(ACCOUNT_NUMBER_PATTERN, PARTNER_MESSAGES.accountNumber, false),
   bankacctype: number().typeError(PARTNER_MESSAGES.accountType).oneOf([1, 2], PARTNER_MESSAGES.accountType).required(PARTNER_MESSAGES.accountType),
@@ -107,7 +132,11 @@ export const partnerShareSchema = object({
 
 export const recordPartnerPayoutSchema = object({
   eventId,
-  partnerUserId: number().typeError('Please choose a photographer.').integer('Please choose a photographer.').positive('Please choose a photographer.').required('Please choose a photographer.'),
+  partnerUserId: number()
+    .typeError('Please choose a photographer.')
+    .integer('Please choose a photographer.')
+    .positive('Please choose a photographer.')
+    .required('Please choose a photographer.'),
   amount: number()
     .typeError('The amount is rupees greater than 0.')
     .positive('The amount is rupees greater than 0.')

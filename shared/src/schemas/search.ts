@@ -19,10 +19,7 @@ export const eventDetailsSchema = object({
 export type EventDetailsInput = InferType<typeof eventDetailsSchema>;
 
 /** The spec checks only that a BIB is not empty; the server also bounds its length. */
-export const bibNumberSchema = string()
-  .trim()
-  .required('Please enter your BIB number.')
-  .max(32, 'A BIB number has at most 32 characters.');
+export const bibNumberSchema = string().trim().required('Please enter your BIB number.').max(32, 'A BIB number has at most 32 characters.');
 
 export const bibSearchSchema = object({
   eventID: eventId,
@@ -36,9 +33,6 @@ export type BibSearchInput = InferType<typeof bibSearchSchema>;
 
 /** Multi-event list: a theme code (MAR, HALF...) or a year (2025). */
 export const multiEventSchema = object({
-  searchtxt: string()
-    .trim()
-    .required('Please choose a theme or a year.')
-    .max(40, 'Please choose a theme or a year.'),
+  searchtxt: string().trim().required('Please choose a theme or a year.').max(40, 'Please choose a theme or a year.'),
 });
 export type MultiEventInput = InferType<typeof multiEventSchema>;

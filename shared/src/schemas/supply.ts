@@ -19,8 +19,16 @@ export const SUPPLY_MESSAGES = {
   notYourPhoto: 'This photo is not one of yours.',
 } as const;
 
-const eventId = number().typeError(SUPPLY_MESSAGES.chooseEvent).integer(SUPPLY_MESSAGES.chooseEvent).positive(SUPPLY_MESSAGES.chooseEvent).required(SUPPLY_MESSAGES.chooseEvent);
-const photoId = number().typeError(SUPPLY_MESSAGES.notYourPhoto).integer(SUPPLY_MESSAGES.notYourPhoto).positive(SUPPLY_MESSAGES.notYourPhoto).required(SUPPLY_MESSAGES.notYourPhoto);
+const eventId = number()
+  .typeError(SUPPLY_MESSAGES.chooseEvent)
+  .integer(SUPPLY_MESSAGES.chooseEvent)
+  .positive(SUPPLY_MESSAGES.chooseEvent)
+  .required(SUPPLY_MESSAGES.chooseEvent);
+const photoId = number()
+  .typeError(SUPPLY_MESSAGES.notYourPhoto)
+  .integer(SUPPLY_MESSAGES.notYourPhoto)
+  .positive(SUPPLY_MESSAGES.notYourPhoto)
+  .required(SUPPLY_MESSAGES.notYourPhoto);
 
 export const supplyEventSchema = object({ eventId });
 
@@ -34,7 +42,9 @@ export const supplyPhotosSchema = object({
     .min(0, 'perPage is 0 or more.')
     .max(SUPPLY_MAX_PER_PAGE, `perPage is at most ${SUPPLY_MAX_PER_PAGE}.`)
     .default(SUPPLY_PHOTOS_PER_PAGE),
-  status: string().oneOf(['all', 'tagged', 'unlabeled', 'processing', 'failed'], 'status is one of all, tagged, unlabeled, processing or failed.').default('all'),
+  status: string()
+    .oneOf(['all', 'tagged', 'unlabeled', 'processing', 'failed'], 'status is one of all, tagged, unlabeled, processing or failed.')
+    .default('all'),
 });
 
 /** One file before it is sent (browser) and at tus creation (server). */
@@ -48,11 +58,19 @@ export const uploadFileSchema = object({
       // Some systems send no type for a .jpg: the name decides then; the server reads the bytes anyway.
       return type === 'image/jpeg' || ((type === '' || type === 'application/octet-stream') && /\.jpe?g$/i.test(name));
     }),
-  size: number().typeError(SUPPLY_MESSAGES.tooLarge).required(SUPPLY_MESSAGES.tooLarge).min(UPLOAD_MIN_BYTES, SUPPLY_MESSAGES.tooSmall).max(UPLOAD_MAX_BYTES, SUPPLY_MESSAGES.tooLarge),
+  size: number()
+    .typeError(SUPPLY_MESSAGES.tooLarge)
+    .required(SUPPLY_MESSAGES.tooLarge)
+    .min(UPLOAD_MIN_BYTES, SUPPLY_MESSAGES.tooSmall)
+    .max(UPLOAD_MAX_BYTES, SUPPLY_MESSAGES.tooLarge),
 });
 export type UploadFileInput = InferType<typeof uploadFileSchema>;
 
-const bib = string().trim().uppercase().matches(/^[A-Z0-9]{1,12}$/i, SUPPLY_MESSAGES.bibFormat).required(SUPPLY_MESSAGES.bibFormat);
+const bib = string()
+  .trim()
+  .uppercase()
+  .matches(/^[A-Z0-9]{1,12}$/i, SUPPLY_MESSAGES.bibFormat)
+  .required(SUPPLY_MESSAGES.bibFormat);
 
 /** The BIBs a photo is found under, as its photographer sets them (an empty list: unlabeled). */
 export const setPhotoBibsSchema = object({

@@ -45,8 +45,16 @@ export function isVideoFile(filename: string, filetype: string): boolean {
   return /^video\/(mp4|quicktime)$/.test(filetype) || ((filetype === '' || filetype === 'application/octet-stream') && /\.(mp4|mov|m4v)$/i.test(filename));
 }
 
-const eventId = number().typeError(VIDEO_MESSAGES.chooseEvent).integer(VIDEO_MESSAGES.chooseEvent).positive(VIDEO_MESSAGES.chooseEvent).required(VIDEO_MESSAGES.chooseEvent);
-const videoId = number().typeError(VIDEO_MESSAGES.notYourVideo).integer(VIDEO_MESSAGES.notYourVideo).positive(VIDEO_MESSAGES.notYourVideo).required(VIDEO_MESSAGES.notYourVideo);
+const eventId = number()
+  .typeError(VIDEO_MESSAGES.chooseEvent)
+  .integer(VIDEO_MESSAGES.chooseEvent)
+  .positive(VIDEO_MESSAGES.chooseEvent)
+  .required(VIDEO_MESSAGES.chooseEvent);
+const videoId = number()
+  .typeError(VIDEO_MESSAGES.notYourVideo)
+  .integer(VIDEO_MESSAGES.notYourVideo)
+  .positive(VIDEO_MESSAGES.notYourVideo)
+  .required(VIDEO_MESSAGES.notYourVideo);
 const second = number().typeError(VIDEO_MESSAGES.frameOutside).min(0, VIDEO_MESSAGES.frameOutside).required(VIDEO_MESSAGES.frameOutside);
 
 /** One finish-line video before it is sent (browser) and at tus creation (server). */
@@ -56,7 +64,11 @@ export const uploadVideoSchema = object({
   filetype: string()
     .default('')
     .test('video', VIDEO_MESSAGES.notVideo, (type, context) => isVideoFile(String((context.parent as { filename?: unknown }).filename ?? ''), type ?? '')),
-  size: number().typeError(VIDEO_MESSAGES.tooLarge).required(VIDEO_MESSAGES.tooLarge).min(VIDEO_UPLOAD_MIN_BYTES, VIDEO_MESSAGES.tooSmall).max(VIDEO_UPLOAD_MAX_BYTES, VIDEO_MESSAGES.tooLarge),
+  size: number()
+    .typeError(VIDEO_MESSAGES.tooLarge)
+    .required(VIDEO_MESSAGES.tooLarge)
+    .min(VIDEO_UPLOAD_MIN_BYTES, VIDEO_MESSAGES.tooSmall)
+    .max(VIDEO_UPLOAD_MAX_BYTES, VIDEO_MESSAGES.tooLarge),
 });
 
 export const setVideoClockSchema = object({
@@ -67,11 +79,19 @@ export const setVideoClockSchema = object({
     then: (s) => s.required(VIDEO_MESSAGES.clockFormat).test('clock', VIDEO_MESSAGES.clockFormat, (v) => Number.isFinite(parseRaceTime(v ?? ''))),
   }),
   atSecond: number().when('mode', { is: 'frame', then: () => second }),
-  bibNumber: string().trim().uppercase().when('mode', { is: 'frame', then: (s) => s.matches(/^[A-Z0-9]{1,12}$/i, VIDEO_MESSAGES.unknownBib).required(VIDEO_MESSAGES.unknownBib) }),
+  bibNumber: string()
+    .trim()
+    .uppercase()
+    .when('mode', { is: 'frame', then: (s) => s.matches(/^[A-Z0-9]{1,12}$/i, VIDEO_MESSAGES.unknownBib).required(VIDEO_MESSAGES.unknownBib) }),
 });
 export type SetVideoClockInput = InferType<typeof setVideoClockSchema>;
 
-const side = number().typeError(VIDEO_MESSAGES.clipLengths).integer(VIDEO_MESSAGES.clipLengths).min(1, VIDEO_MESSAGES.clipLengths).max(CLIP_MAX_SIDE_SECONDS, VIDEO_MESSAGES.clipLengths).required(VIDEO_MESSAGES.clipLengths);
+const side = number()
+  .typeError(VIDEO_MESSAGES.clipLengths)
+  .integer(VIDEO_MESSAGES.clipLengths)
+  .min(1, VIDEO_MESSAGES.clipLengths)
+  .max(CLIP_MAX_SIDE_SECONDS, VIDEO_MESSAGES.clipLengths)
+  .required(VIDEO_MESSAGES.clipLengths);
 export const clipLengthsSchema = object({ eventId, beforeSeconds: side, afterSeconds: side });
 export const videoIdSchema = object({ videoId });
 export const videoFrameSchema = object({ videoId, atSecond: second });

@@ -10,7 +10,15 @@ export const DASHBOARD_PAGE_SIZE = 15;
 export const NO_MATCHING_RECORDS = 'No matching records found';
 
 /** The switches of an event the spec's events carry; each change is recorded with who and when. */
-export const EVENT_SWITCHES = ['partner_registration', 'issearchable', 'selfiesearch', 'showunlabeled', 'preorder_allowed', 'privacy_check', 'prints_disabled'] as const;
+export const EVENT_SWITCHES = [
+  'partner_registration',
+  'issearchable',
+  'selfiesearch',
+  'showunlabeled',
+  'preorder_allowed',
+  'privacy_check',
+  'prints_disabled',
+] as const;
 export type EventSwitch = (typeof EVENT_SWITCHES)[number];
 
 export const EVENT_SWITCH_LABELS: Record<EventSwitch, string> = {

@@ -1,7 +1,12 @@
 import type { AchievementsEligibility, EventDetails, Photo, PriceInfo, PrintProduct, SponsorOffer } from './entities';
 
 export interface EventNameListResult {
-  result: Array<Pick<EventDetails, 'event_id' | 'event_name' | 'issearchable' | 'selfiesearch' | 'preorder_allowed' | 'showunlabeled' | 'event_logo' | 'event_from_date' | 'event_to_date'>>;
+  result: Array<
+    Pick<
+      EventDetails,
+      'event_id' | 'event_name' | 'issearchable' | 'selfiesearch' | 'preorder_allowed' | 'showunlabeled' | 'event_logo' | 'event_from_date' | 'event_to_date'
+    >
+  >;
 }
 
 export interface EventDetailsRequest {

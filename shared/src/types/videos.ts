@@ -74,8 +74,7 @@ export interface FinishVideosResult {
 
 /** Sets a video's clock: by the race clock at its first frame, or by a known runner crossing at a frame. */
 export type SetVideoClockRequest =
-  | { videoId: number; mode: 'start'; raceTime: string }
-  | { videoId: number; mode: 'frame'; atSecond: number; bibNumber: string };
+  { videoId: number; mode: 'start'; raceTime: string } | { videoId: number; mode: 'frame'; atSecond: number; bibNumber: string };
 
 export interface ClipLengthsRequest {
   eventId: number;

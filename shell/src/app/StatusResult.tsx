@@ -16,7 +16,12 @@ function PlainResult({ title, subTitle, extra, status: _status, ...data }: Props
 
 // antd's Result (its status illustrations are most of its size) is only needed when a remote fails,
 // so it is not part of the shell's first load.
-const IllustratedResult = lazy(() => import('./antdResult').then(({ Result }) => ({ default: Result }), () => ({ default: PlainResult })));
+const IllustratedResult = lazy(() =>
+  import('./antdResult').then(
+    ({ Result }) => ({ default: Result }),
+    () => ({ default: PlainResult }),
+  ),
+);
 
 /** antd's Result screen, loaded when first shown (a failed remote's message); its words show at once meanwhile. */
 export function StatusResult(props: Props) {

@@ -29,7 +29,13 @@ export async function setRole(db: Db, email: string, role: GrantableRole, grant:
         // Its own record (migration 120): role_changes' check names the two older roles only.
         await tx.query('insert into fulfilment_role_changes (user_id, granted, changed_by, via) values ($1, $2, $3, $4)', [user.id, grant, by.userId, by.via]);
       } else {
-        await tx.query('insert into role_changes (user_id, role, granted, changed_by, via) values ($1, $2, $3, $4, $5)', [user.id, role, grant, by.userId, by.via]);
+        await tx.query('insert into role_changes (user_id, role, granted, changed_by, via) values ($1, $2, $3, $4, $5)', [
+          user.id,
+          role,
+          grant,
+          by.userId,
+          by.via,
+        ]);
       }
     }
     return { ...user, [column]: grant } as UserRow;

@@ -75,7 +75,13 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
 export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'organiser' | 'partner' | 'operator' | 'fulfilment') {
   const found = await requireUser(ctx, request);
   const allowed =
-    role === 'organiser' ? found.user.is_organiser : role === 'partner' ? found.user.is_partner : role === 'fulfilment' ? found.user.is_fulfilment === true : found.user.is_operator === true;
+    role === 'organiser'
+      ? found.user.is_organiser
+      : role === 'partner'
+        ? found.user.is_partner
+        : role === 'fulfilment'
+          ? found.user.is_fulfilment === true
+          : found.user.is_operator === true;
   if (!allowed) throw forbidden();
   return found;
 }

@@ -53,7 +53,8 @@ export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
 /** Asked instead of locking the account: its owner still signs in, a guesser pays more per try. */
-export const STRONG_CAPTCHA_MESSAGE = 'There were several failed sign-ins to this account. Please solve the captcha again (it takes a little longer) and sign in.';
+export const STRONG_CAPTCHA_MESSAGE =
+  'There were several failed sign-ins to this account. Please solve the captcha again (it takes a little longer) and sign in.';
 
 async function startSession(ctx: AppContext, user: UserRow, request: FastifyRequest): Promise<LoginResult> {
   const { token, expiresAt } = await createSession(ctx.db, user.id);
@@ -178,7 +179,14 @@ export const authRoutes: Feature = async (app, { ctx }) => {
     if (!user) {
       try {
         // Google verified the address (verifyGoogleIdToken refuses an unverified one).
-        await createUser(ctx.db, { firstName: identity.firstName, lastName: identity.lastName, email: identity.email, password: null, loginType: 2, emailVerified: true });
+        await createUser(ctx.db, {
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          email: identity.email,
+          password: null,
+          loginType: 2,
+          emailVerified: true,
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }

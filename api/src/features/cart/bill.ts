@@ -112,7 +112,8 @@ export async function buildBill(ctx: AppContext, request: CartRequest, client: B
   for (const ref of refs) {
     const row = byId.get(ref.id);
     if (!row) throw badRequest(`Photo ${ref.id} is not part of ${event.name}. Please remove it from your cart.`);
-    if (row.kind !== ref.kind) throw badRequest(`Item ${ref.id} cannot be bought as a ${ref.kind === 'image' ? 'photo' : 'video'}. Please remove it and add it again.`);
+    if (row.kind !== ref.kind)
+      throw badRequest(`Item ${ref.id} cannot be bought as a ${ref.kind === 'image' ? 'photo' : 'video'}. Please remove it and add it again.`);
     // One order holds images for a single BIB only (selfie results may span BIBs of the event).
     if (unlabeled && row.bibs.length > 0) throw badRequest('The unlabeled cart holds unlabeled photos only.');
     if (request.searchKind === 'bib' && !row.bibs.includes(bib)) {

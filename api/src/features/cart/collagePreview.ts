@@ -14,7 +14,12 @@ import { buildBill } from './bill';
 export const COLLAGE_PREVIEW_DPI = 30;
 export const PREVIEW_FAILED_MESSAGE = 'We could not draw the preview of your collage. Please try again.';
 
-export async function collagePreview(ctx: AppContext, cart: CartRequest, client: { ip: string; sessionId: number | null }, log: (error: unknown) => void = () => undefined): Promise<Buffer> {
+export async function collagePreview(
+  ctx: AppContext,
+  cart: CartRequest,
+  client: { ip: string; sessionId: number | null },
+  log: (error: unknown) => void = () => undefined,
+): Promise<Buffer> {
   const collage = cart.lines.find((l) => l.type === 'collage');
   if (!collage) throw badRequest(COLLAGE_RULE_MESSAGE);
   // The bill's rules decide what may be previewed, as they decide what may be bought: the event is
@@ -22,10 +27,16 @@ export async function collagePreview(ctx: AppContext, cart: CartRequest, client:
   await buildBill(ctx, { ...cart, packageKind: null, lines: [collage], discountedPhotoIds: [], sponsorofferID: null }, client);
 
   const photoIds = collage.collagePhotoIds ?? [];
-  const [event] = await ctx.db.query<{ name: string; from_date: string | Date; course_map_key: string | null }>('select name, from_date, course_map_key from events where id = $1', [cart.eventId]);
+  const [event] = await ctx.db.query<{ name: string; from_date: string | Date; course_map_key: string | null }>(
+    'select name, from_date, course_map_key from events where id = $1',
+    [cart.eventId],
+  );
   const previews = await ctx.db.query<{ id: number; preview_key: string }>('select id, preview_key from photos where id = any($1::int[])', [photoIds]);
   const [runner] = cart.bibNumber
-    ? await ctx.db.query<{ name: string; finish_time: string | null }>('select name, finish_time::text as finish_time from participants where event_id = $1 and upper(bib_number) = upper($2) limit 1', [cart.eventId, cart.bibNumber])
+    ? await ctx.db.query<{ name: string; finish_time: string | null }>(
+        'select name, finish_time::text as finish_time from participants where event_id = $1 and upper(bib_number) = upper($2) limit 1',
+        [cart.eventId, cart.bibNumber],
+      )
     : [];
   const keyOf = new Map(previews.map((p) => [p.id, p.preview_key]));
   let photos: Buffer[];

@@ -32,7 +32,9 @@ export const cartRoutes: Feature = async (app, { ctx }) => {
     const cart = asCartRequest(await validate(cartRequestSchema, request.body));
     if (cart.searchKind === 'unlabeled') throw badRequest('Collages are not offered for unlabeled photos.');
     const session = await resolveSession(ctx, request);
-    const image = await collagePreview(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null }, (error) => request.log.warn({ err: error }, 'collage preview: a preview image could not be read'));
+    const image = await collagePreview(ctx, cart, { ip: request.ip, sessionId: session?.id ?? null }, (error) =>
+      request.log.warn({ err: error }, 'collage preview: a preview image could not be read'),
+    );
     return reply.header('Content-Type', 'image/jpeg').header('Cache-Control', 'private, no-store').send(image);
   });
 };

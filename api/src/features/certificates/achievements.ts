@@ -69,7 +69,10 @@ export async function achievementOfEvents(db: Db, eventIds: number[], preferred:
 
 /** The template the certificate is drawn from: the achievement's own, or the standard one for its events. */
 export function templateConfigOf(achievement: AchievementRow, events: RequiredEvent[]): CertificateTemplateConfig {
-  return achievement.template_config ?? standardTemplate({ title: achievement.title, eventIds: events.map((e) => e.event_id), accent: achievement.accent_color ?? undefined });
+  return (
+    achievement.template_config ??
+    standardTemplate({ title: achievement.title, eventIds: events.map((e) => e.event_id), accent: achievement.accent_color ?? undefined })
+  );
 }
 
 export async function requireAchievement(db: Db, id: number): Promise<{ achievement: AchievementRow; events: RequiredEvent[] }> {

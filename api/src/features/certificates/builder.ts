@@ -30,7 +30,8 @@ const DIFFERENT_RUNNERS = 'The BIB numbers belong to different runners. Please c
 export const SEARCH_FIRST = 'Please search for your events and BIB numbers first.';
 
 const noPhotos = (field: number, eventName: string) => `No photos found for the BIB in field ${field} (${eventName}). Please check the number and try again.`;
-const noTime = (field: number, eventName: string) => `We have no official finish time for the BIB in field ${field} (${eventName}), so it does not count towards the achievement yet.`;
+const noTime = (field: number, eventName: string) =>
+  `We have no official finish time for the BIB in field ${field} (${eventName}), so it does not count towards the achievement yet.`;
 const missingEvents = (title: string, events: RequiredEvent[]) =>
   `The ${title} certificate needs a BIB for each of its races. Please add: ${events.map((e) => e.event_name).join(', ')}.`;
 
@@ -48,7 +49,14 @@ function detailsOf(achievement: AchievementRow, required: RequiredEvent[], resul
 }
 
 function certificatePhoto(photo: Pick<Photo, 'id' | 's3' | 'image' | 'imageid'>, eventId: number, result: ResultRow): CertificatePhoto {
-  return { id: photo.id, s3: photo.s3, image: photo.image, photo_id: photo.imageid, event_id: eventId, participant_details: { name: result.name, finish_time: result.finish_time } };
+  return {
+    id: photo.id,
+    s3: photo.s3,
+    image: photo.image,
+    photo_id: photo.imageid,
+    event_id: eventId,
+    participant_details: { name: result.name, finish_time: result.finish_time },
+  };
 }
 
 /**
@@ -71,7 +79,12 @@ export async function searchAchievements(ctx: AppContext, input: AchievementsSea
 
   const found: Array<{ row: (typeof rows)[number]; result: ResultRow; page: Awaited<ReturnType<typeof paginatePhotos>> }> = [];
   for (const row of rows) {
-    const page = await paginatePhotos(ctx, { event_id: row.eventId, bib_number: row.bib, page: input.page, per_page: CERTIFICATE_LIMITS.photosPerPage }, caller.sessionId, caller.userId);
+    const page = await paginatePhotos(
+      ctx,
+      { event_id: row.eventId, bib_number: row.bib, page: input.page, per_page: CERTIFICATE_LIMITS.photosPerPage },
+      caller.sessionId,
+      caller.userId,
+    );
     if (page.pagination.total === 0) throw new AppError(404, noPhotos(row.field, page.eventName));
     const result = await resultOf(ctx.db, row.eventId, row.bib);
     if (!result?.finish_time) throw new AppError(400, noTime(row.field, page.eventName));
@@ -86,7 +99,11 @@ export async function searchAchievements(ctx: AppContext, input: AchievementsSea
     pairs: ordered.map((f) => ({ event_id: f.row.eventId, bib_number: f.row.bib })),
     participant_name: results[0].name,
   });
-  const usable = await pairsUsableBy(ctx.db, caller, ordered.map((f) => ({ event_id: f.row.eventId, bib_number: f.row.bib })));
+  const usable = await pairsUsableBy(
+    ctx.db,
+    caller,
+    ordered.map((f) => ({ event_id: f.row.eventId, bib_number: f.row.bib })),
+  );
   const pairs: AchievementsSearchPair[] = ordered.map((f, i) => ({
     event_id: f.row.eventId,
     event_name: f.page.eventName,
@@ -140,7 +157,12 @@ export async function templateDetails(ctx: AppContext, input: TemplateDetailsInp
   const details = detailsOf(achievement, required, results);
   return {
     photos,
-    template: { template_image: ctx.storage.publicUrl(imageKey), template_config: config, config: { required_sequence: required.map((e) => e.event_id) }, achievement_details: details },
+    template: {
+      template_image: ctx.storage.publicUrl(imageKey),
+      template_config: config,
+      config: { required_sequence: required.map((e) => e.event_id) },
+      achievement_details: details,
+    },
     achievement_details: details,
   };
 }

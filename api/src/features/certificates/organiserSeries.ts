@@ -56,8 +56,7 @@ async function seriesOf(ctx: AppContext, userId: number, id?: number): Promise<O
   );
   return rows.map(({ accent_color, template_image_key, template_config, ...row }) => ({
     ...row,
-    template_config:
-      template_config ?? standardTemplate({ title: row.title, eventIds: row.events.map((e) => e.event_id), accent: accent_color ?? undefined }),
+    template_config: template_config ?? standardTemplate({ title: row.title, eventIds: row.events.map((e) => e.event_id), accent: accent_color ?? undefined }),
     accent_color: accent_color ?? CERTIFICATE_STANDARD_ACCENT,
     background_key: template_image_key,
     background_url: template_image_key ? ctx.storage.publicUrl(template_image_key) : null,
@@ -84,7 +83,8 @@ async function seriesTemplate(input: SaveSeriesInput, races: Array<{ id: number;
   if (!input.template_config) return validTemplateConfig(standardTemplate({ title: input.title, eventIds, accent: input.accent_color }));
   const config = await placedTemplate(input.template_config);
   const slots = [...config.images].sort((a, b) => a.slot - b.slot);
-  if (slots.length !== eventIds.length || slots.some((slot, i) => slot.slot !== i + 1 || slot.event_id !== eventIds[i])) throw badRequest(SERIES_MESSAGES.slots);
+  if (slots.length !== eventIds.length || slots.some((slot, i) => slot.slot !== i + 1 || slot.event_id !== eventIds[i]))
+    throw badRequest(SERIES_MESSAGES.slots);
   const other = fieldOfOtherRace(config, eventIds);
   if (other) throw badRequest(SERIES_MESSAGES.otherRace(templateFieldLabel(other)));
   return { ...config, images: slots };
@@ -94,7 +94,11 @@ async function seriesTemplate(input: SaveSeriesInput, races: Array<{ id: number;
  * The series as sent, checked: every race the organiser's and with results, a background one this
  * organiser uploaded for a series, its template (seriesTemplate).
  */
-async function checkedSeries(ctx: AppContext, userId: number, input: SaveSeriesInput): Promise<{ races: Array<{ id: number; name: string }>; config: CertificateTemplateConfig }> {
+async function checkedSeries(
+  ctx: AppContext,
+  userId: number,
+  input: SaveSeriesInput,
+): Promise<{ races: Array<{ id: number; name: string }>; config: CertificateTemplateConfig }> {
   const eventIds = input.eventIds as number[];
   const found = await ctx.db.query<{ id: number; name: string; has_results: boolean }>(
     `select e.id, e.name, exists (select 1 from participants p where p.event_id = e.id and p.finish_time is not null) as has_results

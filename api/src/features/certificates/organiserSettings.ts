@@ -99,13 +99,19 @@ async function checkedDraft(ctx: AppContext, eventId: number, draft: Certificate
   if (config.images[0].event_id !== eventId) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.otherRace('Photo slot 1'));
   if (draft.background_key !== null) {
     const match = BACKGROUND_KEY.exec(draft.background_key);
-    if (!match || Number(match[1]) !== eventId || !(await ctx.storage.exists(draft.background_key))) throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.backgroundKey);
+    if (!match || Number(match[1]) !== eventId || !(await ctx.storage.exists(draft.background_key)))
+      throw badRequest(CERTIFICATE_SETTINGS_MESSAGES.backgroundKey);
   }
   return config;
 }
 
 /** Saves the race's certificate in one statement, after every check: a refused draft leaves the stored one as it was. */
-export async function saveCertificateSettings(ctx: AppContext, eventId: number, draft: CertificateDraft & { active: boolean }, organiserId: number): Promise<OrganiserCertificate> {
+export async function saveCertificateSettings(
+  ctx: AppContext,
+  eventId: number,
+  draft: CertificateDraft & { active: boolean },
+  organiserId: number,
+): Promise<OrganiserCertificate> {
   const before = await certificateSettings(ctx, eventId);
   if (!before.has_results) throw new AppError(409, CERTIFICATE_SETTINGS_MESSAGES.noResults);
   const config = await checkedDraft(ctx, eventId, draft);
@@ -116,7 +122,13 @@ export async function saveCertificateSettings(ctx: AppContext, eventId: number, 
     );
     const summary = (s: { active: boolean; title: string; accent_color: string; background_key: string | null }) =>
       `${s.active ? 'on' : 'off'}, "${s.title}", ${s.background_key ? 'own background' : `standard layout in ${s.accent_color.toLowerCase()}`}`;
-    await tx.query('insert into event_changes (event_id, field, old_value, new_value, changed_by) values ($1, $2, $3, $4, $5)', [eventId, 'certificate', summary(before), summary(draft), organiserId]);
+    await tx.query('insert into event_changes (event_id, field, old_value, new_value, changed_by) values ($1, $2, $3, $4, $5)', [
+      eventId,
+      'certificate',
+      summary(before),
+      summary(draft),
+      organiserId,
+    ]);
   });
   return certificateSettings(ctx, eventId);
 }
@@ -183,7 +195,10 @@ export async function previewCertificate(ctx: AppContext, eventId: number, draft
     config,
     background,
     photos,
-    values: { participantName: finisher.name, events: [{ event_id: eventId, event_name: race.name, bib_number: finisher.bib_number, finish_time: finishTime }] },
+    values: {
+      participantName: finisher.name,
+      events: [{ event_id: eventId, event_name: race.name, bib_number: finisher.bib_number, finish_time: finishTime }],
+    },
   });
   return {
     ...(await previewImage(full, config)),

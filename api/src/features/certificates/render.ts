@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import sharp, { type OverlayOptions } from 'sharp';
-import { CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT, certificateTexts, initialSquareCrop, type CertificateTemplateConfig, type CertificateValues } from '@finishline/shared/pure';
+import {
+  CERTIFICATE_LIMITS,
+  CERTIFICATE_STANDARD_ACCENT,
+  certificateTexts,
+  initialSquareCrop,
+  type CertificateTemplateConfig,
+  type CertificateValues,
+} from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import { textPathSvg } from './fonts';
 
@@ -20,7 +27,8 @@ export function backgroundSvg(config: CertificateTemplateConfig, accent: string)
   <rect x="${slot.x - pad}" y="${slot.y - pad}" width="${slot.width + 2 * pad}" height="${slot.height + 2 * pad}" rx="${pad}" fill="#ffffff" stroke="${accent}" stroke-width="${Math.max(2, Math.round(unit / 15))}"/>`;
     })
     .join('\n  ');
-  const corner = (x: number, y: number) => `<rect x="${x - unit * 0.5}" y="${y - unit * 0.5}" width="${unit}" height="${unit}" transform="rotate(45 ${x} ${y})" fill="${accent}"/>`;
+  const corner = (x: number, y: number) =>
+    `<rect x="${x - unit * 0.5}" y="${y - unit * 0.5}" width="${unit}" height="${unit}" transform="rotate(45 ${x} ${y})" fill="${accent}"/>`;
   const inset = unit;
   const inner = Math.round(unit * 1.9);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -36,7 +44,9 @@ export function backgroundSvg(config: CertificateTemplateConfig, accent: string)
 }
 
 export async function renderBackground(config: CertificateTemplateConfig, accent: string): Promise<Buffer> {
-  return sharp(Buffer.from(backgroundSvg(config, accent))).jpeg({ quality: 88 }).toBuffer();
+  return sharp(Buffer.from(backgroundSvg(config, accent)))
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** The stored background of a template without its own: drawn once per layout and colour, then reused. */
@@ -70,7 +80,12 @@ async function slotImage(photo: Buffer, size: { width: number; height: number })
  * event's photo in its slot, and the template's texts, at the template's resolution, JPEG at the
  * builder's quality.
  */
-export async function renderCertificate(input: { config: CertificateTemplateConfig; background: Buffer; photos: Map<number, Buffer>; values: CertificateValues }): Promise<Buffer> {
+export async function renderCertificate(input: {
+  config: CertificateTemplateConfig;
+  background: Buffer;
+  photos: Map<number, Buffer>;
+  values: CertificateValues;
+}): Promise<Buffer> {
   const { width, height } = input.config.output_resolution;
   const layers: OverlayOptions[] = [];
   for (const slot of input.config.images) {

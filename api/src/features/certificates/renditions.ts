@@ -11,7 +11,16 @@ function markSvg(photoWidth: number): { svg: string; width: number; height: numb
   const size = Math.max(10, Math.round(photoWidth / 55));
   const width = size * 6;
   const height = Math.round(size * 1.6);
-  const mark = textPathSvg({ text: 'finishline', fontFile: 'Montserrat-SemiBold.ttf', fontSize: size, color: '#ffffff', x: Math.round(size / 3), y: Math.round(size * 1.15), align: 'left', maxWidth: null });
+  const mark = textPathSvg({
+    text: 'finishline',
+    fontFile: 'Montserrat-SemiBold.ttf',
+    fontSize: size,
+    color: '#ffffff',
+    x: Math.round(size / 3),
+    y: Math.round(size * 1.15),
+    align: 'left',
+    maxWidth: null,
+  });
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill-opacity="0.75">${mark}</g></svg>`, width, height };
 }
 

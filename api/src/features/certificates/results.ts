@@ -39,7 +39,12 @@ export function sameRunner(a: ResultRow, b: ResultRow): boolean {
  * Several achievements: the one with most events (a series before the race's own finisher
  * certificate); seriesOnly leaves the finisher certificates out.
  */
-export async function finishedAchievementOf(db: Db, eventId: number, bib: string, seriesOnly = false): Promise<{ achievementId: number; results: ResultRow[] } | null> {
+export async function finishedAchievementOf(
+  db: Db,
+  eventId: number,
+  bib: string,
+  seriesOnly = false,
+): Promise<{ achievementId: number; results: ResultRow[] } | null> {
   const own = await resultOf(db, eventId, bib);
   if (!own?.finish_time) return null;
   const candidates = await db.query<ResultRow & { achievement_id: number; seq: number; events: number }>(

@@ -36,7 +36,8 @@ const NO_SESSION = 'Your search session has expired. Please search for your phot
  * is its own (certificate_runs); no other session can go on with it.
  */
 async function callerOf(ctx: AppContext, request: FastifyRequest, fields: Record<string, unknown>): Promise<RunCaller> {
-  const session = (await resolveSession(ctx, request)) ?? (typeof fields._token === 'string' && fields._token ? await findSession(ctx.db, fields._token) : null);
+  const session =
+    (await resolveSession(ctx, request)) ?? (typeof fields._token === 'string' && fields._token ? await findSession(ctx.db, fields._token) : null);
   if (!session) throw unauthorized(NO_SESSION);
   return { sessionId: session.id, userId: session.userId };
 }
@@ -96,7 +97,11 @@ export const organiserCertificateRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(saveCertificateSettingsSchema, request.body);
     const { user } = await requireEventOrganiser(ctx, request, input.eventId);
     const saved = await saveCertificateSettings(ctx, input.eventId, { ...input, active: input.active === true }, user.id);
-    return sendOk(reply, saved, saved.active ? 'The certificate is saved: every finisher of this race can make it.' : 'The certificate is saved and turned off.');
+    return sendOk(
+      reply,
+      saved,
+      saved.active ? 'The certificate is saved: every finisher of this race can make it.' : 'The certificate is saved and turned off.',
+    );
   });
 
   app.post(API_ROUTES.organiserCertificateBackground, async (request, reply) => {

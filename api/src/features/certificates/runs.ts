@@ -27,7 +27,12 @@ export async function startRun(db: Db, caller: RunCaller, run: Pick<RunRow, 'ach
 }
 
 /** The session's latest run for the achievement; with `stage`, the latest that got that far. */
-export async function latestRun(db: Db, sessionId: number, achievementId: number, stage: 'searched' | 'photos chosen' | 'uploaded' = 'searched'): Promise<RunRow | null> {
+export async function latestRun(
+  db: Db,
+  sessionId: number,
+  achievementId: number,
+  stage: 'searched' | 'photos chosen' | 'uploaded' = 'searched',
+): Promise<RunRow | null> {
   const condition = stage === 'uploaded' ? 'and certificate_key is not null' : stage === 'photos chosen' ? 'and selected_photos is not null' : '';
   const rows = await db.query<RunRow>(
     `select ${COLUMNS} from certificate_runs where session_id = $1 and achievement_id = $2 ${condition} order by id desc limit 1`,

@@ -16,7 +16,13 @@ const valuesOf = (results: Array<ResultRow & { event_name: string }>): Certifica
   events: results.map((r) => ({ event_id: r.event_id, event_name: r.event_name, bib_number: r.bib_number, finish_time: r.finish_time })),
 });
 
-async function draw(ctx: AppContext, config: CertificateTemplateConfig, backgroundOf: { key: string | null; accent: string | null }, photoKeys: Map<number, string>, values: CertificateValues): Promise<Buffer> {
+async function draw(
+  ctx: AppContext,
+  config: CertificateTemplateConfig,
+  backgroundOf: { key: string | null; accent: string | null },
+  photoKeys: Map<number, string>,
+  values: CertificateValues,
+): Promise<Buffer> {
   const background = await ctx.storage.getBuffer(backgroundOf.key ?? (await standardBackgroundKey(ctx, config, backgroundOf.accent)));
   const photos = new Map<number, Buffer>();
   for (const [eventId, key] of photoKeys) photos.set(eventId, await ctx.storage.getBuffer(key));
@@ -32,7 +38,11 @@ async function draw(ctx: AppContext, config: CertificateTemplateConfig, backgrou
  * (a paid order under the same address: the first photo it holds); else it stays empty, so a zip
  * never carries an original nobody paid for. A BIB without a result line gets none.
  */
-export async function timedCertificates(ctx: AppContext, order: { event_id: number; bib_number: string; email: string }, orderPhotoKey: string | null): Promise<CertificateImage[]> {
+export async function timedCertificates(
+  ctx: AppContext,
+  order: { event_id: number; bib_number: string; email: string },
+  orderPhotoKey: string | null,
+): Promise<CertificateImage[]> {
   const [own, event] = await Promise.all([resultOf(ctx.db, order.event_id, order.bib_number), findEvent(ctx.db, order.event_id)]);
   if (!own || !event) return [];
   const bib = own.bib_number;
@@ -45,9 +55,20 @@ export async function timedCertificates(ctx: AppContext, order: { event_id: numb
   // Results written without the import (no certificate row yet) get the standard one, as the import would make.
   const finisher = await finisherCertificateOf(ctx.db, event.id);
   if (!finisher || finisher.active) {
-    const config = finisher ? templateConfigOf(finisher, [{ event_id: event.id, event_name: event.name }]) : standardTemplate({ title: event.name, eventIds: [event.id] });
+    const config = finisher
+      ? templateConfigOf(finisher, [{ event_id: event.id, event_name: event.name }])
+      : standardTemplate({ title: event.name, eventIds: [event.id] });
     const values = valuesOf([{ ...own, event_name: event.name }]);
-    certificates.push({ name: `timed-certificate-${bib}.jpg`, data: await draw(ctx, config, { key: finisher?.template_image_key ?? null, accent: finisher?.accent_color ?? null }, keysOf([[event.id, ownPhoto]]), values) });
+    certificates.push({
+      name: `timed-certificate-${bib}.jpg`,
+      data: await draw(
+        ctx,
+        config,
+        { key: finisher?.template_image_key ?? null, accent: finisher?.accent_color ?? null },
+        keysOf([[event.id, ownPhoto]]),
+        values,
+      ),
+    });
   }
 
   const finished = await finishedAchievementOf(ctx.db, order.event_id, bib, true);
@@ -55,7 +76,10 @@ export async function timedCertificates(ctx: AppContext, order: { event_id: numb
     const { achievement, events } = await requireAchievement(ctx.db, finished.achievementId);
     const results = events.map((e) => ({ ...finished.results.find((r) => r.event_id === e.event_id)!, event_name: e.event_name }));
     const photos = await Promise.all(
-      results.map(async (r): Promise<[number, string | null]> => [r.event_id, r.event_id === order.event_id ? ownPhoto : await boughtPhotoKey(ctx.db, order.email, r.event_id, r.bib_number)]),
+      results.map(async (r): Promise<[number, string | null]> => [
+        r.event_id,
+        r.event_id === order.event_id ? ownPhoto : await boughtPhotoKey(ctx.db, order.email, r.event_id, r.bib_number),
+      ]),
     );
     const config = templateConfigOf(achievement, events);
     certificates.push({

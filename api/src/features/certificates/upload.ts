@@ -18,7 +18,8 @@ const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 /** Decodes the whole file: a JPEG of exactly the template's size, else a fixed refusal. */
 async function assertCertificateJpeg(data: Buffer, size: { width: number; height: number }): Promise<void> {
   const wrongFile = `The certificate must be a JPEG image of ${size.width} by ${size.height} pixels.`;
-  if (data.length < JPEG_MAGIC.length || !data.subarray(0, 3).equals(JPEG_MAGIC) || data.length > CERTIFICATE_LIMITS.maxUploadBytes) throw badRequest(wrongFile);
+  if (data.length < JPEG_MAGIC.length || !data.subarray(0, 3).equals(JPEG_MAGIC) || data.length > CERTIFICATE_LIMITS.maxUploadBytes)
+    throw badRequest(wrongFile);
   try {
     const image = sharp(data, { failOn: 'truncated' });
     const meta = await image.metadata();

@@ -4,8 +4,7 @@ import { readOutbox, type StoredMail } from '../../mail/mailer';
 import { sendOk } from '../../http/envelope';
 import { loopbackOnly } from '../../security/loopback';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function filterMails(mails: StoredMail[], query: { to?: string; tag?: string }): StoredMail[] {
   const to = query.to?.trim().toLowerCase();

@@ -2,7 +2,16 @@ import { UNLABELED_BIB, type BibAvailabilityEntry, type PaginatePhotosResult } f
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/envelope';
-import { notReportedSql, READY_PHOTO_SQL, SHOWN_PHOTO_COLUMNS, searchLinksExpireAt, shownPhoto, taggedWithSql, UNLABELED_PHOTO_SQL, type ShownPhotoRow } from '../../rules/photos';
+import {
+  notReportedSql,
+  READY_PHOTO_SQL,
+  SHOWN_PHOTO_COLUMNS,
+  searchLinksExpireAt,
+  shownPhoto,
+  taggedWithSql,
+  UNLABELED_PHOTO_SQL,
+  type ShownPhotoRow,
+} from '../../rules/photos';
 import { assertBibsReleased, assertUnlabeledReleased, normaliseBib } from '../../rules/privacy';
 import { findEvent } from '../events';
 
@@ -29,7 +38,15 @@ export async function bibAvailability(db: Db, entries: Array<{ eventID: number; 
     if (!row) throw new AppError(400, 'We could not find one of the chosen events. Please choose the events again.');
     const photoCount = row.issearchable ? row.images : 0;
     const videoCount = row.issearchable ? row.videos : 0;
-    result.push({ eventID: entry.eventID, eventName: row.name, bibNumber: bib, photoCount, videoCount, hasPhotos: photoCount + videoCount > 0, issearchable: row.issearchable ? 1 : 0 });
+    result.push({
+      eventID: entry.eventID,
+      eventName: row.name,
+      bibNumber: bib,
+      photoCount,
+      videoCount,
+      hasPhotos: photoCount + videoCount > 0,
+      issearchable: row.issearchable ? 1 : 0,
+    });
   }
   return result;
 }

@@ -21,8 +21,14 @@ const MISSING_FILE_MESSAGE = 'A file of this order is missing from our storage. 
 /** How many objects' sizes are asked for at once before a zip starts. */
 const STAT_CONCURRENCY = 8;
 
-const preauthSchema = object({ orderref: string().required(), e: string().required(), lt: string().required(), h: string().required() }).default(undefined).optional();
-const orderSchema = object({ orderID: string().trim().required('Please give the order reference.').max(40), bibNumber: string().trim().max(32).optional(), preauth: preauthSchema });
+const preauthSchema = object({ orderref: string().required(), e: string().required(), lt: string().required(), h: string().required() })
+  .default(undefined)
+  .optional();
+const orderSchema = object({
+  orderID: string().trim().required('Please give the order reference.').max(40),
+  bibNumber: string().trim().max(32).optional(),
+  preauth: preauthSchema,
+});
 const imageSchema = orderSchema.shape({ imageID: number().typeError('Please choose an image.').integer().positive().required('Please choose an image.') });
 
 const signed = (ctx: AppContext, what: string, exp: number) => hmac(ctx.config.signingSecret, `download|${what}|${exp}`);
@@ -57,8 +63,9 @@ async function callerOrder(ctx: AppContext, request: FastifyRequest, input: { or
 
 const fileName = (imageId: string, key: string) => `${imageId.replace(/[^A-Za-z0-9._-]/g, '_')}${path.extname(key) || '.jpg'}`;
 const contentTypeOf = (key: string) =>
-  ({ '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.webm': 'video/webm' })[path.extname(key).toLowerCase()] ??
-  'application/octet-stream';
+  ({ '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.webm': 'video/webm' })[
+    path.extname(key).toLowerCase()
+  ] ?? 'application/octet-stream';
 
 /**
  * Download order zip, single image and video downloads. The POST calls check the caller (owner or
@@ -112,7 +119,11 @@ export const downloadRoutes: Feature = async (app, { ctx }) => {
     assertDownloadable(order);
     const media = await purchasedMedia(ctx.db, order);
     // Originals stored before they were cleaned on arrival are cleaned before the sizes are taken.
-    await ensureOriginalsClean(ctx, media.map((m) => m.id), (message) => request.log.warn(message));
+    await ensureOriginalsClean(
+      ctx,
+      media.map((m) => m.id),
+      (message) => request.log.warn(message),
+    );
     const certs = order.bundle === ULTRA_PACK ? await timedCertificates(ctx, order, media.find((m) => m.kind === 'image')?.original_key ?? null) : [];
     // The sizes first (metadata only, no object opened): they make the exact Content-Length.
     const sizes = await mapLimited(media, STAT_CONCURRENCY, async (m) => {

@@ -1,4 +1,19 @@
-import { bibExampleLike, bibExampleOf, GST_PERCENT, type EventDetails, type EventPricing, type EventSummary, type EventThemes, type EventsByYear, type Flag, type HomePageResult, type PriceInfo, type PricingCatalog, type PrintProduct, type SponsorOffer } from '@finishline/shared/pure';
+import {
+  bibExampleLike,
+  bibExampleOf,
+  GST_PERCENT,
+  type EventDetails,
+  type EventPricing,
+  type EventSummary,
+  type EventThemes,
+  type EventsByYear,
+  type Flag,
+  type HomePageResult,
+  type PriceInfo,
+  type PricingCatalog,
+  type PrintProduct,
+  type SponsorOffer,
+} from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import type { ObjectStorage } from '../../storage/storage';
 import { heroImageOf, type StoredRenditions } from './homeImageRenditions';
@@ -115,7 +130,9 @@ export async function findEvent(db: Db, eventId: number): Promise<EventRow | nul
  * first, newest first, so the first one (stored by the browser as the recent event) can be searched.
  */
 export async function listEvents(db: Db): Promise<EventRow[]> {
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by issearchable desc, from_date desc, id desc`, [], { name: 'event-list' });
+  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} order by issearchable desc, from_date desc, id desc`, [], {
+    name: 'event-list',
+  });
 }
 
 function byYear(rows: EventRow[], storage: ObjectStorage): EventsByYear {
@@ -200,7 +217,11 @@ export async function eventsByThemeOrYear(db: Db, searchtxt: string): Promise<Ev
       { name: 'events-of-year' },
     );
   }
-  return db.query<EventRow>(`select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and upper(theme_code) = upper($1) order by from_date desc, id desc`, [searchtxt], {
-    name: 'events-of-theme',
-  });
+  return db.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events where ${PUBLISHED_SQL} and upper(theme_code) = upper($1) order by from_date desc, id desc`,
+    [searchtxt],
+    {
+      name: 'events-of-theme',
+    },
+  );
 }

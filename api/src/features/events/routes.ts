@@ -21,7 +21,10 @@ export const eventRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.multiEventList, async (request, reply) => {
     const { searchtxt } = await validate(multiEventSchema, request.body);
     const events = await eventsByThemeOrYear(ctx.db, searchtxt);
-    return sendOk(reply, events.map((e) => toSummary(e, ctx.storage)));
+    return sendOk(
+      reply,
+      events.map((e) => toSummary(e, ctx.storage)),
+    );
   });
 
   /** The event plus the search session token: the caller's own when valid, else a new anonymous one. */

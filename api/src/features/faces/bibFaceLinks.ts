@@ -72,7 +72,17 @@ async function anchorFaces(db: Db, eventId: number, bib: string, faces: Faces, t
   if (!onlyFace && (taggedWithFaces.size < 2 || coverage[best]! < settings.minCoverage)) return [];
   const sameAsBest = new Set(neighbours[best]!);
   const bestDescriptor = descriptorAt(faces, candidates[best]!);
-  const isBest = (i: number) => sameAsBest.has(faces.photoIds[candidates[i]!]!) && closestPhotos({ count: 1, photoIds: Int32Array.of(0), descriptors: faces.descriptors.subarray(candidates[i]! * FACE_DESCRIPTOR_LENGTH, (candidates[i]! + 1) * FACE_DESCRIPTOR_LENGTH) }, bestDescriptor, settings.anchorDistance).size > 0;
+  const isBest = (i: number) =>
+    sameAsBest.has(faces.photoIds[candidates[i]!]!) &&
+    closestPhotos(
+      {
+        count: 1,
+        photoIds: Int32Array.of(0),
+        descriptors: faces.descriptors.subarray(candidates[i]! * FACE_DESCRIPTOR_LENGTH, (candidates[i]! + 1) * FACE_DESCRIPTOR_LENGTH),
+      },
+      bestDescriptor,
+      settings.anchorDistance,
+    ).size > 0;
   // Another face nearly as common in the BIB's photos: a companion or a double, so nobody is sure.
   if (order.some((i) => !isBest(i) && coverage[i]! >= settings.minCoverage && coverage[i]! >= coverage[best]! * settings.rivalShare)) return [];
   // The runner's faces must also be theirs by the tags: more of the tagged photos showing them carry this BIB than any other.
@@ -88,7 +98,13 @@ async function anchorFaces(db: Db, eventId: number, bib: string, faces: Faces, t
  * Photos of the event not tagged with bib whose face is the runner's, as learnt from the photos
  * tagged with it (taggedPhotoIds); nearest first.
  */
-export async function photosLinkedByFace(db: Db, eventId: number, bib: string, taggedPhotoIds: readonly number[], settings: FaceLinkSettings = FACE_LINK): Promise<number[]> {
+export async function photosLinkedByFace(
+  db: Db,
+  eventId: number,
+  bib: string,
+  taggedPhotoIds: readonly number[],
+  settings: FaceLinkSettings = FACE_LINK,
+): Promise<number[]> {
   if (taggedPhotoIds.length === 0) return [];
   const faces = await eventFaces(db, eventId);
   const tagged = new Set(taggedPhotoIds);

@@ -11,7 +11,12 @@ import { queuePhotosForFaces } from './faceJobs';
  * face indexing and waits until it is indexed. Lets a browser journey search by selfie for a face
  * that the demo seed does not contain. Registered only with the development pages.
  */
-export async function addIndexedEventPhoto(ctx: AppContext, eventId: number, image: Buffer, timeoutMs = 120_000): Promise<{ photoId: number; imageId: string; faces: number }> {
+export async function addIndexedEventPhoto(
+  ctx: AppContext,
+  eventId: number,
+  image: Buffer,
+  timeoutMs = 120_000,
+): Promise<{ photoId: number; imageId: string; faces: number }> {
   const event = await findEvent(ctx.db, eventId);
   if (!event) throw new AppError(400, 'We could not find this event.');
   let jpeg: Buffer;

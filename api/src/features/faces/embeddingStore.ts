@@ -120,7 +120,9 @@ export async function optOutOfFaceSearch(db: Db, userId: number, descriptor: rea
 
 /** Withdraws a runner's opt-out (their face is matched again once photos are indexed anew). */
 export async function withdrawOptOut(db: Db, userId: number): Promise<number> {
-  const rows = await db.query<{ n: number }>('with gone as (delete from face_optouts where user_id = $1 returning 1) select count(*)::int as n from gone', [userId]);
+  const rows = await db.query<{ n: number }>('with gone as (delete from face_optouts where user_id = $1 returning 1) select count(*)::int as n from gone', [
+    userId,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
@@ -130,6 +132,8 @@ export async function hasOptedOut(db: Db, userId: number): Promise<boolean> {
 
 /** Deletes every face found in the event's photos, in the caller's transaction; returns how many. */
 export async function deleteFacesOfEvent(tx: Db, eventId: number): Promise<number> {
-  const rows = await tx.query<{ n: number }>('with gone as (delete from photo_faces where event_id = $1 returning 1) select count(*)::int as n from gone', [eventId]);
+  const rows = await tx.query<{ n: number }>('with gone as (delete from photo_faces where event_id = $1 returning 1) select count(*)::int as n from gone', [
+    eventId,
+  ]);
   return rows[0]?.n ?? 0;
 }

@@ -11,7 +11,9 @@ export async function deleteEventFaceData(tx: Db, eventId: number): Promise<{ fa
   await tx.query('update events set selfiesearch = false, updated_at = now() where id = $1', [eventId]);
   // Jobs first: a photo being indexed right now holds its job row until its faces are saved, so
   // this waits for it, and the faces deleted next include them; a later save finds no job and stops.
-  const jobs = await tx.query<{ n: number }>('with gone as (delete from face_index_jobs where event_id = $1 returning 1) select count(*)::int as n from gone', [eventId]);
+  const jobs = await tx.query<{ n: number }>('with gone as (delete from face_index_jobs where event_id = $1 returning 1) select count(*)::int as n from gone', [
+    eventId,
+  ]);
   const faces = await deleteFacesOfEvent(tx, eventId);
   return { faces, jobs: jobs[0]?.n ?? 0 };
 }

@@ -73,7 +73,11 @@ export const faceRoutes: Feature = async (app, { ctx }) => {
       descriptor = chooseSelfieFace(found, input.faceBox).descriptor;
     }
     const { removed } = await optOutOfFaceSearch(ctx.db, user.id, descriptor);
-    return sendOk<FaceOptOutResult>(reply, { optedOut: true, removedFaces: removed }, 'You are now left out of face search. Your face will not be matched in any event.');
+    return sendOk<FaceOptOutResult>(
+      reply,
+      { optedOut: true, removedFaces: removed },
+      'You are now left out of face search. Your face will not be matched in any event.',
+    );
   });
 
   app.post(API_ROUTES.faceOptOutWithdraw, async (request, reply) => {

@@ -78,7 +78,11 @@ export function chooseSelfieFace(found: ImageFaces, faceBox?: readonly number[])
     if (coverage(best.box, faceBox) >= 0.5) face = best;
   }
   if (!face) {
-    const choices: SeveralFacesResult = { faces: faces.map((f) => ({ box: f.box.map(Math.round) as [number, number, number, number] })), width: found.width, height: found.height };
+    const choices: SeveralFacesResult = {
+      faces: faces.map((f) => ({ box: f.box.map(Math.round) as [number, number, number, number] })),
+      width: found.width,
+      height: found.height,
+    };
     throw new AppError(409, SELFIE_MESSAGES.severalFaces, choices);
   }
   const problem = selfieFaceProblem(face.quality);
@@ -158,9 +162,7 @@ export async function searchBySelfie(
   // read, their face turned away or unseen), marked as found by the BIB.
   const runnerBib = runnerBibOf(matched.map((r) => r.bibs));
   const matchedIds = new Set(matched.map((r) => r.id));
-  const bibRows = runnerBib
-    ? (await visiblePhotosOfBib(ctx.db, event.id, runnerBib)).filter((r) => r.kind === 'image' && !matchedIds.has(r.id as number))
-    : [];
+  const bibRows = runnerBib ? (await visiblePhotosOfBib(ctx.db, event.id, runnerBib)).filter((r) => r.kind === 'image' && !matchedIds.has(r.id as number)) : [];
   // A face is no proof of who asks (anyone can hold up a runner's picture): the privacy rule holds here too.
   const locked = new Set(await lockedBibs(ctx.db, event, [...new Set([...matched.flatMap((r) => r.bibs), ...(runnerBib ? [runnerBib] : [])])], sessionId));
   const rows = matched.filter((r) => !r.bibs.some((bib) => locked.has(bib)));

@@ -25,7 +25,13 @@ export const NOT_ME = 2;
  * someone not signed in counts only once the account proved the address. Only the owner's Hide
  * changes what everyone sees.
  */
-async function isBibOwner(db: Db, user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, sessionId: number, eventId: number, bib: string): Promise<boolean> {
+async function isBibOwner(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>,
+  sessionId: number,
+  eventId: number,
+  bib: string,
+): Promise<boolean> {
   if (await isBibVerified(db, sessionId, eventId, bib)) return true;
   const rows = await db.query(
     `select 1 from orders o where o.event_id = $1 and o.bib_number = $2 and o.status in ('Paid', 'Downloaded')
@@ -59,9 +65,16 @@ export const feedbackRoutes: Feature = async (app, { ctx }) => {
 
     if (input.undo) {
       if (input.usrfeedback === HIDE) {
-        await ctx.db.query('delete from photo_feedback where photo_id = any($1::int[]) and bib_number = $2 and feedback = 1 and user_id = $3', [ids, bib, userId]);
+        await ctx.db.query('delete from photo_feedback where photo_id = any($1::int[]) and bib_number = $2 and feedback = 1 and user_id = $3', [
+          ids,
+          bib,
+          userId,
+        ]);
       } else {
-        await ctx.db.query('update photo_reports set withdrawn_at = now() where photo_id = any($1::int[]) and reporter_user_id = $2 and withdrawn_at is null', [ids, userId]);
+        await ctx.db.query('update photo_reports set withdrawn_at = now() where photo_id = any($1::int[]) and reporter_user_id = $2 and withdrawn_at is null', [
+          ids,
+          userId,
+        ]);
       }
       return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.undone);
     }
@@ -82,10 +95,12 @@ export const feedbackRoutes: Feature = async (app, { ctx }) => {
 
     await ctx.db.transaction(async (tx) => {
       for (const id of ids) {
-        await tx.query(
-          `insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id) values ($1, $2, $3, $4) on conflict do nothing`,
-          [id, eventId, bib, userId],
-        );
+        await tx.query(`insert into photo_reports (photo_id, event_id, bib_number, reporter_user_id) values ($1, $2, $3, $4) on conflict do nothing`, [
+          id,
+          eventId,
+          bib,
+          userId,
+        ]);
       }
     });
     return sendOk(reply, { recorded: ids.length }, FEEDBACK_MESSAGES.reported);

@@ -100,7 +100,12 @@ export async function packingListPdf(batch: { batchId: number; lines: BatchLine[
 
   const width = doc.page.width - 80;
   doc.font('Bold').fontSize(18).text(`Packing list: print batch ${batch.batchId}`);
-  doc.font('Body').fontSize(10).text(`${when(batch.at)} (IST), downloaded by ${batch.madeBy}. ${batch.lines.length} ${batch.lines.length === 1 ? 'line' : 'lines'} in ${parcels.size} ${parcels.size === 1 ? 'parcel' : 'parcels'}.`);
+  doc
+    .font('Body')
+    .fontSize(10)
+    .text(
+      `${when(batch.at)} (IST), downloaded by ${batch.madeBy}. ${batch.lines.length} ${batch.lines.length === 1 ? 'line' : 'lines'} in ${parcels.size} ${parcels.size === 1 ? 'parcel' : 'parcels'}.`,
+    );
   doc.moveDown();
 
   let n = 0;
@@ -122,7 +127,12 @@ export async function packingListPdf(batch: { batchId: number; lines: BatchLine[
       doc.font('Bold').text(what, 56, doc.y, { width: width - 16 });
       doc
         .font('Body')
-        .text(`${line.eventName}, BIB ${line.bibNumber}. File ${line.fileName.slice('files/'.length)}, ${line.fileWidth} x ${line.fileHeight} px at ${line.fileDpi} dpi. Status: ${line.status}.`, 56, doc.y, { width: width - 16 });
+        .text(
+          `${line.eventName}, BIB ${line.bibNumber}. File ${line.fileName.slice('files/'.length)}, ${line.fileWidth} x ${line.fileHeight} px at ${line.fileDpi} dpi. Status: ${line.status}.`,
+          56,
+          doc.y,
+          { width: width - 16 },
+        );
       if (line.warning) doc.text(`Note: ${line.warning}`, 56, doc.y, { width: width - 16 });
       doc.x = 40;
       doc.moveDown(0.4);

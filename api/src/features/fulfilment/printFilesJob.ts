@@ -77,7 +77,8 @@ async function fileOf(ctx: AppContext, line: PendingLine): Promise<PrintFile> {
 
 /** A render that failed this many times (the original unreadable as an image, say) is held, not tried forever. */
 export const MAX_RENDER_ATTEMPTS = 3;
-export const renderFailedReason = (error: string) => `The print file could not be made (${error.slice(0, 200)}). Check the original with the photographer or refund the line.`;
+export const renderFailedReason = (error: string) =>
+  `The print file could not be made (${error.slice(0, 200)}). Check the original with the photographer or refund the line.`;
 
 export interface PrintFilesOptions {
   /** Lines fetched per round. */
@@ -141,7 +142,10 @@ export async function preparePrintFiles(ctx: AppContext, options: PrintFilesOpti
         continue;
       }
       if (!file.ok) {
-        await ctx.db.query(`update print_lines set file_state = 'held', hold_reason = $2, file_attempted_at = now() where id = $1 and file_state = 'pending'`, [line.id, file.reason]);
+        await ctx.db.query(`update print_lines set file_state = 'held', hold_reason = $2, file_attempted_at = now() where id = $1 and file_state = 'pending'`, [
+          line.id,
+          file.reason,
+        ]);
         held++;
         continue;
       }

@@ -223,7 +223,12 @@ function fromStatusesOf(to: PrintLineStatus): PrintLineStatus[] {
   return (Object.keys(PRINT_LINE_NEXT) as PrintLineStatus[]).filter((from) => PRINT_LINE_NEXT[from].includes(to));
 }
 
-const TIME_COLUMN: Partial<Record<PrintLineStatus, string>> = { printed: 'printed_at', shipped: 'shipped_at', delivered: 'delivered_at', returned: 'returned_at' };
+const TIME_COLUMN: Partial<Record<PrintLineStatus, string>> = {
+  printed: 'printed_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  returned: 'returned_at',
+};
 
 /**
  * Moves a line to `to`: refused backwards (400), refused for a held or not yet ready file (409 for
@@ -259,7 +264,12 @@ export async function moveLine(
       const now = (await tx.query<{ status: PrintLineStatus }>('select status from print_lines where id = $1', [input.lineId]))[0];
       throw new AppError(409, changedMeanwhileMessage(now?.status ?? current.status));
     }
-    await tx.query('insert into print_line_changes (line_id, from_status, to_status, changed_by) values ($1, $2, $3, $4)', [input.lineId, current.status, to, byUserId]);
+    await tx.query('insert into print_line_changes (line_id, from_status, to_status, changed_by) values ($1, $2, $3, $4)', [
+      input.lineId,
+      current.status,
+      to,
+      byUserId,
+    ]);
     if (to === 'shipped' || to === 'delivered') return enqueueStatusMail(tx, moved[0]);
     return null;
   });

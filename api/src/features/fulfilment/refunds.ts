@@ -22,7 +22,8 @@ export const ORDER_ITEM_NOT_FOUND_MESSAGE = 'We could not find this order line.'
 export const NOT_PAID_MESSAGE = 'Only a paid order can be refunded.';
 export const refundTooLargeMessage = (left: number) =>
   left > 0 ? `A refund cannot be larger than what is left of the line: ₹${formatRupees(left)} at most.` : 'Nothing is left to refund on this line.';
-export const refundPendingMessage = (amount: number) => `The gateway did not accept the refund of ₹${formatRupees(amount)} yet: it shows as Refund pending and is tried again.`;
+export const refundPendingMessage = (amount: number) =>
+  `The gateway did not accept the refund of ₹${formatRupees(amount)} yet: it shows as Refund pending and is tried again.`;
 export const refundedMessage = (amount: number) => `Refunded ₹${formatRupees(amount)}.`;
 
 /** How long one attempt may hold a refund before another process may ask the gateway again. */
@@ -77,14 +78,18 @@ export async function refundOrderLine(
     await materialisePrintLines(tx, item.order_id);
     // The bought line (a replacement line is at no charge: nothing to refund on it). Locked, so two
     // refunds of one line are decided one after the other.
-    const line = (await tx.query<{ id: number; amount: string; refunded: string }>(
-      'select id, amount, refunded from print_lines where order_item_id = $1 and replacement_of is null for update',
-      [item.id],
-    ))[0];
+    const line = (
+      await tx.query<{ id: number; amount: string; refunded: string }>(
+        'select id, amount, refunded from print_lines where order_item_id = $1 and replacement_of is null for update',
+        [item.id],
+      )
+    )[0];
     if (!line) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
     const same = (await tx.query<RefundRow>('select * from print_refunds where line_id = $1 and request_key = $2', [line.id, input.requestKey]))[0];
     if (same) return same;
-    const pending = (await tx.query<{ pending: string }>(`select coalesce(sum(amount), 0) as pending from print_refunds where line_id = $1 and status = 'pending'`, [line.id]))[0]!;
+    const pending = (
+      await tx.query<{ pending: string }>(`select coalesce(sum(amount), 0) as pending from print_refunds where line_id = $1 and status = 'pending'`, [line.id])
+    )[0]!;
     const left = paise(line.amount) - paise(line.refunded) - paise(pending.pending);
     const wanted = paise(input.amount);
     if (wanted > left) throw badRequest(refundTooLargeMessage(Math.max(0, left) / 100));

@@ -1,11 +1,27 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { REPLACEMENT_PHOTO_MAX_MB, REPLACEMENT_PHOTO_MESSAGES, REPLACEMENT_WINDOW_DAYS, type FulfilmentLine, type OrderPrintLine, type ReplacementQueueResult, type ReplacementStatus } from '@finishline/shared/pure';
+import {
+  REPLACEMENT_PHOTO_MAX_MB,
+  REPLACEMENT_PHOTO_MESSAGES,
+  REPLACEMENT_WINDOW_DAYS,
+  type FulfilmentLine,
+  type OrderPrintLine,
+  type ReplacementQueueResult,
+  type ReplacementStatus,
+} from '@finishline/shared/pure';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/db';
 import { AppError, badRequest, notFound } from '../../http/envelope';
 import { deliverSoon, enqueueMail } from '../../mail/outbox';
-import { fulfilmentLine, LINE_NOT_FOUND_MESSAGE, LINE_SELECT, orderPrintLineOf, toFulfilmentLine, withinReplacementWindow, type LineViewRow } from './printLines';
+import {
+  fulfilmentLine,
+  LINE_NOT_FOUND_MESSAGE,
+  LINE_SELECT,
+  orderPrintLineOf,
+  toFulfilmentLine,
+  withinReplacementWindow,
+  type LineViewRow,
+} from './printLines';
 
 /**
  * Replacements (docs/prints.md, "Replacements"): the runner asks, within 7 days of a line's delivery,
@@ -51,13 +67,24 @@ export async function askReplacement(
   const line = (await ctx.db.query<LineViewRow>(`${LINE_SELECT} where l.id = $1 and l.order_id = $2`, [input.lineId, order.id]))[0];
   if (!line) throw notFound(LINE_NOT_FOUND_MESSAGE);
   if (line.status !== 'delivered' || !line.delivered_at) throw badRequest(NOT_DELIVERED_MESSAGE);
-  if (!withinReplacementWindow(line.delivered_at)) throw badRequest(windowPassedMessage(new Date(line.delivered_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })));
+  if (!withinReplacementWindow(line.delivered_at))
+    throw badRequest(
+      windowPassedMessage(
+        new Date(line.delivered_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }),
+      ),
+    );
   if (line.rr_status === 'requested' || line.rr_status === 'approved') throw new AppError(409, ALREADY_ASKED_MESSAGE);
   const photo = await damagePhoto(input.photo);
   const key = replacementPhotoKey(order.order_ref, `${line.id}-${crypto.randomBytes(6).toString('hex')}`);
   await ctx.storage.put(key, photo, 'image/jpeg');
   try {
-    await ctx.db.query('insert into print_replacement_requests (line_id, order_id, requested_by, note, photo_key) values ($1, $2, $3, $4, $5)', [line.id, order.id, userId, input.note, key]);
+    await ctx.db.query('insert into print_replacement_requests (line_id, order_id, requested_by, note, photo_key) values ($1, $2, $3, $4, $5)', [
+      line.id,
+      order.id,
+      userId,
+      input.note,
+      key,
+    ]);
   } catch (error) {
     // A second request of the same moment: the unique index keeps one.
     if ((error as { code?: string }).code === '23505') throw new AppError(409, ALREADY_ASKED_MESSAGE);
@@ -128,8 +155,14 @@ export async function decideReplacement(
 async function enqueueDecisionMail(tx: Db, request: RequestRow, approved: boolean): Promise<number | null> {
   const view = (await tx.query<LineViewRow>(`${LINE_SELECT} where l.id = $1`, [request.line_id]))[0]!;
   const text = approved
-    ? [`Hello ${view.buyer_name},`, `We are sending you a new ${view.product} from ${view.event_name} (order ${view.order_ref}) at no charge. Your order page shows where it is.`]
-    : [`Hello ${view.buyer_name},`, `We cannot replace your ${view.product} from ${view.event_name} (order ${view.order_ref}): ${request.decline_reason ?? ''}`];
+    ? [
+        `Hello ${view.buyer_name},`,
+        `We are sending you a new ${view.product} from ${view.event_name} (order ${view.order_ref}) at no charge. Your order page shows where it is.`,
+      ]
+    : [
+        `Hello ${view.buyer_name},`,
+        `We cannot replace your ${view.product} from ${view.event_name} (order ${view.order_ref}): ${request.decline_reason ?? ''}`,
+      ];
   return enqueueMail(
     tx,
     {

@@ -27,7 +27,30 @@ async function requireFulfilment(ctx: AppContext, request: FastifyRequest) {
   return found;
 }
 
-const CSV_HEADER = ['Line', 'Order', 'Paid at', 'Age (hours)', 'Event', 'BIB', 'Product', 'Quantity', 'Status', 'File', 'DPI', 'Hold reason', 'Warning', 'Buyer', 'Phone', 'Address', 'PIN code', 'Courier', 'Tracking number', 'Amount', 'Refunded', 'Batch'];
+const CSV_HEADER = [
+  'Line',
+  'Order',
+  'Paid at',
+  'Age (hours)',
+  'Event',
+  'BIB',
+  'Product',
+  'Quantity',
+  'Status',
+  'File',
+  'DPI',
+  'Hold reason',
+  'Warning',
+  'Buyer',
+  'Phone',
+  'Address',
+  'PIN code',
+  'Courier',
+  'Tracking number',
+  'Amount',
+  'Refunded',
+  'Batch',
+];
 
 export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.fulfilmentQueue, async (request, reply) => {
@@ -40,7 +63,9 @@ export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.fulfilmentLineStatus, async (request, reply) => {
     const { user } = await requireFulfilment(ctx, request);
     const input = await validate(printLineStatusSchema, request.body);
-    const line = await moveLine(ctx, { ...input, status: input.status as PrintLineStatus }, user.id, (error) => request.log.warn({ err: error }, 'print status mail not sent yet'));
+    const line = await moveLine(ctx, { ...input, status: input.status as PrintLineStatus }, user.id, (error) =>
+      request.log.warn({ err: error }, 'print status mail not sent yet'),
+    );
     return sendOk(reply, line, `The line is ${line.status} now.`);
   });
 
@@ -80,7 +105,10 @@ export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
     const line = await fulfilmentLine(ctx.db, Number.isInteger(lineId) && lineId > 0 ? lineId : 0);
     const key = (await ctx.db.query<{ file_key: string | null }>('select file_key from print_lines where id = $1', [line.id]))[0]?.file_key;
     if (!key) throw new AppError(409, FILE_NOT_READY_MESSAGE);
-    reply.header('Content-Type', 'image/jpeg').header('Content-Disposition', `attachment; filename="${line.orderRef}-${line.id}.jpg"`).header('Cache-Control', 'no-store');
+    reply
+      .header('Content-Type', 'image/jpeg')
+      .header('Content-Disposition', `attachment; filename="${line.orderRef}-${line.id}.jpg"`)
+      .header('Cache-Control', 'no-store');
     return reply.send(await ctx.storage.getStream(key));
   });
 
@@ -104,9 +132,35 @@ export const fulfilmentRoutes: Feature = async (app, { ctx }) => {
     const lines = await fulfilmentQueue(ctx.db, { status: input.status as PrintLineStatus | 'all', search: input.search });
     const csv = toCsv(
       CSV_HEADER,
-      lines.map((l) => [l.id, l.orderRef, l.paidAt, l.ageHours, l.eventName, l.bibNumber, l.product, l.quantity, l.status, l.fileState, l.fileDpi, l.holdReason, l.warning, l.buyerName, l.phone, l.shippingAddress, l.pincode, l.courier, l.trackingNumber, l.amount, l.refunded, l.lastBatch]),
+      lines.map((l) => [
+        l.id,
+        l.orderRef,
+        l.paidAt,
+        l.ageHours,
+        l.eventName,
+        l.bibNumber,
+        l.product,
+        l.quantity,
+        l.status,
+        l.fileState,
+        l.fileDpi,
+        l.holdReason,
+        l.warning,
+        l.buyerName,
+        l.phone,
+        l.shippingAddress,
+        l.pincode,
+        l.courier,
+        l.trackingNumber,
+        l.amount,
+        l.refunded,
+        l.lastBatch,
+      ]),
     );
-    reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="print-lines.csv"').header('Cache-Control', 'no-store');
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="print-lines.csv"')
+      .header('Cache-Control', 'no-store');
     return reply.send(csv);
   });
 };

@@ -60,7 +60,12 @@ async function requestById(db: Db, id: number): Promise<RequestRow | null> {
   return (await db.query<RequestRow>(`${REQUEST_SELECT} where r.id = $1`, [id]))[0] ?? null;
 }
 
-export async function askToOrganise(ctx: AppContext, user: { id: number; is_organiser: boolean }, input: Required<OrganiserRequestFields>, log: (error: unknown) => void): Promise<OrganiserRequestView> {
+export async function askToOrganise(
+  ctx: AppContext,
+  user: { id: number; is_organiser: boolean },
+  input: Required<OrganiserRequestFields>,
+  log: (error: unknown) => void,
+): Promise<OrganiserRequestView> {
   if (user.is_organiser) throw new AppError(409, ORGANISER_REQUEST_MESSAGES.organiserAlready);
   const { id, mailId } = await ctx.db.transaction(async (tx) => {
     // The partial unique index keeps one waiting request per account, even for two tabs at once.
@@ -77,7 +82,10 @@ export async function askToOrganise(ctx: AppContext, user: { id: number; is_orga
       {
         to: row.email,
         subject: `We received your request to list ${row.race_name}`,
-        text: [`Hello ${row.first_name},`, `Thank you for asking to list ${row.race_name} (${row.city}, ${day(row.from_date)}). We review requests within two working days and mail you the answer.`].join('\n\n'),
+        text: [
+          `Hello ${row.first_name},`,
+          `Thank you for asking to list ${row.race_name} (${row.city}, ${day(row.from_date)}). We review requests within two working days and mail you the answer.`,
+        ].join('\n\n'),
         tag: 'organiser_request_received',
       },
       { dedupeKey: `organiser_request_received:${row.id}` },
@@ -119,11 +127,23 @@ export async function decideOrganiserRequest(
     const row = (await requestById(tx, input.requestId))!;
     if (input.approve) await setRole(tx, row.email, 'organiser', true, { userId: operatorId, via: 'api' });
     const text = input.approve
-      ? [`Hello ${row.first_name},`, `Your request to list ${row.race_name} is approved: your account now organises races. Sign in again and open Event Dashboard from the account menu to create the race, invite photographers and import the participant list.`]
-      : [`Hello ${row.first_name},`, `We cannot list ${row.race_name} for now: ${row.decline_reason}`, 'You may send a new request from List your race at any time.'];
+      ? [
+          `Hello ${row.first_name},`,
+          `Your request to list ${row.race_name} is approved: your account now organises races. Sign in again and open Event Dashboard from the account menu to create the race, invite photographers and import the participant list.`,
+        ]
+      : [
+          `Hello ${row.first_name},`,
+          `We cannot list ${row.race_name} for now: ${row.decline_reason}`,
+          'You may send a new request from List your race at any time.',
+        ];
     return enqueueMail(
       tx,
-      { to: row.email, subject: input.approve ? `${row.race_name} can be listed on Finishline` : `Your request to list ${row.race_name}`, text: text.join('\n\n'), tag: input.approve ? 'organiser_request_approved' : 'organiser_request_declined' },
+      {
+        to: row.email,
+        subject: input.approve ? `${row.race_name} can be listed on Finishline` : `Your request to list ${row.race_name}`,
+        text: text.join('\n\n'),
+        tag: input.approve ? 'organiser_request_approved' : 'organiser_request_declined',
+      },
       { dedupeKey: `organiser_request_decided:${row.id}` },
     );
   });
@@ -133,7 +153,17 @@ export async function decideOrganiserRequest(
 
 /** Every event with its state: published, open to photographers, organisers, photos, participants, paid orders. */
 export async function operatorEvents(db: Db): Promise<OperatorEventRow[]> {
-  const rows = await db.query<{ id: number; name: string; from_date: string | Date; published: boolean; registration_open: boolean; organisers: string[] | null; photos: number; participants: number; paid_orders: number }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    from_date: string | Date;
+    published: boolean;
+    registration_open: boolean;
+    organisers: string[] | null;
+    photos: number;
+    participants: number;
+    paid_orders: number;
+  }>(
     `select e.id, e.name, e.from_date, (e.published and e.issearchable) as published, e.partner_registration as registration_open,
             (select array_agg(distinct u.email order by u.email) from users u where u.id = e.organiser_user_id) as organisers,
             (select count(*)::int from photos p where p.event_id = e.id) as photos,

@@ -35,7 +35,14 @@ export async function userIdForGuest(ctx: AppContext, buyer: { name: string; ema
   if (existing) return existing.id;
   const [firstName, ...rest] = buyer.name.trim().split(/\s+/);
   try {
-    return await createUser(ctx.db, { firstName: firstName ?? buyer.name, lastName: rest.join(' '), email: buyer.email, password: null, primaryPhone: buyer.phone, isdCode: buyer.isdCode });
+    return await createUser(ctx.db, {
+      firstName: firstName ?? buyer.name,
+      lastName: rest.join(' '),
+      email: buyer.email,
+      password: null,
+      primaryPhone: buyer.phone,
+      isdCode: buyer.isdCode,
+    });
   } catch (error) {
     // Two guest checkouts with one new email at once: the second finds the first's record.
     const again = await findUserByEmail(ctx.db, buyer.email);

@@ -6,4 +6,10 @@ export { CREATE_ORDER_FAILED_MESSAGE, orderFieldsOfBill, userIdForGuest } from '
 export { purchasedMedia } from './orderDetail';
 export { findOrderByRef, findOrderByTxnid, insertOrder, isPaidStatus, type OrderRow } from './orderStore';
 export { DOWNLOADS_EXPIRED_MESSAGE, downloadUntil, preauthUrl, signPreauth } from './preauth';
-export { notificationFrom, PURCHASE_NOTIFICATION_SETTING, publicNotificationSql, purchaseNotification, recordPurchaseNotification } from './purchaseNotification';
+export {
+  notificationFrom,
+  PURCHASE_NOTIFICATION_SETTING,
+  publicNotificationSql,
+  purchaseNotification,
+  recordPurchaseNotification,
+} from './purchaseNotification';

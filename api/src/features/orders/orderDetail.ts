@@ -34,7 +34,10 @@ export async function purchasedMedia(db: Db, order: OrderRow, items?: OrderItemR
   const lines = items ?? (await orderItems(db, order.id));
   const ids = [...new Set(lines.filter((l) => l.kind === 'images' || l.kind === 'pack' || l.kind === 'video').flatMap((l) => l.photo_ids))];
   if (ids.length === 0) return [];
-  return db.query<MediaRow>(`select ${MEDIA_COLUMNS} from photos p where p.event_id = $1 and p.id = any($2::int[]) order by p.kind, p.seq, p.id`, [order.event_id, ids]);
+  return db.query<MediaRow>(`select ${MEDIA_COLUMNS} from photos p where p.event_id = $1 and p.id = any($2::int[]) order by p.kind, p.seq, p.id`, [
+    order.event_id,
+    ids,
+  ]);
 }
 
 /** The order as the detail screens show it; previews are signed for an hour. */

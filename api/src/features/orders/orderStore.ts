@@ -164,7 +164,20 @@ export async function insertOrder(db: Db, draft: OrderDraft, lines: DraftLine[])
       await tx.query(
         `insert into order_items (order_id, kind, label, photo_ids, quantity, amount, discount, gst, total, print_product_id, orientation, pack_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [order.id, line.kind, line.label, line.photoIds, line.quantity, line.amount, line.discount, line.gst, line.total, line.printProductId ?? null, line.orientation ?? null, line.packId ?? null],
+        [
+          order.id,
+          line.kind,
+          line.label,
+          line.photoIds,
+          line.quantity,
+          line.amount,
+          line.discount,
+          line.gst,
+          line.total,
+          line.printProductId ?? null,
+          line.orientation ?? null,
+          line.packId ?? null,
+        ],
       );
     }
     return order;

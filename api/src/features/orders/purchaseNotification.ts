@@ -22,7 +22,11 @@ export function purchaseNotificationOf(order: Pick<OrderRow, 'is_preorder'>, eve
   return order.is_preorder ? `A runner just pre-ordered photos of ${eventName}` : `A runner just bought photos of ${eventName}`;
 }
 
-export async function recordPurchaseNotification(db: Db, order: Pick<OrderRow, 'is_preorder' | 'event_id'>, event: { name: string; privacy_check: boolean }): Promise<void> {
+export async function recordPurchaseNotification(
+  db: Db,
+  order: Pick<OrderRow, 'is_preorder' | 'event_id'>,
+  event: { name: string; privacy_check: boolean },
+): Promise<void> {
   if (event.privacy_check) return;
   await db.query(
     `insert into app_settings (key, value, updated_at) values ($1, $2, now())

@@ -106,9 +106,24 @@ function lessRefunds(sales: SalesJson, refunds: RefundSums[]): SalesJson {
       const mine = refunds.filter((r) => r.price_kind === row.price_kind && money(r.price) === money(row.price));
       const amount = sum(mine, (r) => r.amount);
       const net = amount - sum(mine, (r) => r.gst);
-      return { ...row, printval: row.printval - net, ordval: row.ordval - net, tax: row.tax - (amount - net), totalrev: row.totalrev - amount, refunded: amount };
+      return {
+        ...row,
+        printval: row.printval - net,
+        ordval: row.ordval - net,
+        tax: row.tax - (amount - net),
+        totalrev: row.totalrev - amount,
+        refunded: amount,
+      };
     }),
-    daily: (sales.daily ?? []).map((d) => ({ ...d, revenue: d.revenue - sum(refunds.filter((r) => r.day === d.day), (r) => r.amount) })),
+    daily: (sales.daily ?? []).map((d) => ({
+      ...d,
+      revenue:
+        d.revenue -
+        sum(
+          refunds.filter((r) => r.day === d.day),
+          (r) => r.amount,
+        ),
+    })),
     products: (sales.products ?? []).map((p) => {
       const mine = refunds.filter((r) => r.kind === p.product);
       const amount = sum(mine, (r) => r.amount);
@@ -261,7 +276,14 @@ export async function eventDashboard(db: Db, organiserId: number, eventId: numbe
   const ledger: EventLedger = {
     daily: (sales.daily ?? []).map((d) => ({ ...d, revenue: money(d.revenue) })),
     funnel: funnelOf(stages, ordersCreated, stages.booked + stages.downloaded),
-    products: (sales.products ?? []).map((p) => ({ ...p, net: money(p.net), discount: money(p.discount), gst: money(p.gst), total: money(p.total), refunded: money(p.refunded) })),
+    products: (sales.products ?? []).map((p) => ({
+      ...p,
+      net: money(p.net),
+      discount: money(p.discount),
+      gst: money(p.gst),
+      total: money(p.total),
+      refunded: money(p.refunded),
+    })),
     sponsors: (sales.sponsors ?? []).map((s) => ({ ...s, discount: money(s.discount) })),
   };
   return {

@@ -102,7 +102,16 @@ export async function organiserEvent(ctx: AppContext, eventId: number): Promise<
     ),
   ]);
   const { id, logo_key, course_map_key, published, published_at, participants, photos, ...fields } = e;
-  const sponsor = offer ? { coupon_name: offer.coupon_name, sponsor_name: offer.sponsor_name, description: offer.description, discount_type: offer.discount_type, discount_amount: Number(offer.discount_amount), max_orders_allowed: offer.max_orders_allowed } : null;
+  const sponsor = offer
+    ? {
+        coupon_name: offer.coupon_name,
+        sponsor_name: offer.sponsor_name,
+        description: offer.description,
+        discount_type: offer.discount_type,
+        discount_amount: Number(offer.discount_amount),
+        max_orders_allowed: offer.max_orders_allowed,
+      }
+    : null;
   return {
     ...(fields as unknown as Omit<OrganiserEventForm, 'print_prices' | 'sponsor_offer' | 'prints_disabled'>),
     event_id: id,
@@ -131,7 +140,13 @@ export async function organiserEvents(db: Db, organiserId: number): Promise<Orga
 
 async function recordChange(tx: Db, eventId: number, field: string, oldValue: unknown, newValue: unknown, userId: number): Promise<void> {
   const text = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
-  await tx.query('insert into event_changes (event_id, field, old_value, new_value, changed_by) values ($1, $2, $3, $4, $5)', [eventId, field, text(oldValue), text(newValue), userId]);
+  await tx.query('insert into event_changes (event_id, field, old_value, new_value, changed_by) values ($1, $2, $3, $4, $5)', [
+    eventId,
+    field,
+    text(oldValue),
+    text(newValue),
+    userId,
+  ]);
 }
 
 function normalised(form: EventFormInput): OrganiserEventForm {
@@ -142,7 +157,9 @@ function normalised(form: EventFormInput): OrganiserEventForm {
     preorder_price: form.preorder_price ?? null,
     preorder_cut_price: form.preorder_cut_price ?? null,
     print_prices: [...(form.print_prices ?? [])].sort((a, b) => a.print_product_id - b.print_product_id),
-    sponsor_offer: form.sponsor_offer ? { ...form.sponsor_offer, description: form.sponsor_offer.description ?? '', discount_amount: Number(form.sponsor_offer.discount_amount) } : null,
+    sponsor_offer: form.sponsor_offer
+      ? { ...form.sponsor_offer, description: form.sponsor_offer.description ?? '', discount_amount: Number(form.sponsor_offer.discount_amount) }
+      : null,
   } as OrganiserEventForm;
 }
 
@@ -190,7 +207,9 @@ async function writePrintPrices(tx: Db, eventId: number, prices: OrganiserEventF
 }
 
 const offerText = (o: OrganiserSponsorOffer | null) =>
-  o ? `${o.sponsor_name} ${o.coupon_name}: ${o.discount_type === 'percent' ? `${o.discount_amount}%` : `₹${o.discount_amount}`} off, up to ${o.max_orders_allowed} photos` : null;
+  o
+    ? `${o.sponsor_name} ${o.coupon_name}: ${o.discount_type === 'percent' ? `${o.discount_amount}%` : `₹${o.discount_amount}`} off, up to ${o.max_orders_allowed} photos`
+    : null;
 
 /** A new event of this organiser: hidden from the public until published. */
 export async function createEvent(ctx: AppContext, input: EventFormInput, organiserId: number): Promise<OrganiserEvent> {
@@ -206,11 +225,7 @@ export async function createEvent(ctx: AppContext, input: EventFormInput, organi
            partner_registration, organiser_user_id, published)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false)
          returning id`,
-        [
-          ...PLAIN_FIELDS.map((f) => form[f]),
-          ...COLUMN_SWITCHES.map((f) => form[f]),
-          organiserId,
-        ],
+        [...PLAIN_FIELDS.map((f) => form[f]), ...COLUMN_SWITCHES.map((f) => form[f]), organiserId],
       );
       const id = rows[0]!.id;
       await writePrintPrices(tx, id, form.print_prices);
@@ -269,7 +284,9 @@ export async function updateEvent(ctx: AppContext, eventId: number, input: Event
 /** Makes the event public (home page, event list, search). Publishing is for good: an event with buyers cannot vanish. */
 export async function publishEvent(ctx: AppContext, eventId: number, organiserId: number): Promise<OrganiserEvent> {
   await ctx.db.transaction(async (tx) => {
-    const rows = await tx.query('update events set published = true, published_at = now(), updated_at = now() where id = $1 and not published returning id', [eventId]);
+    const rows = await tx.query('update events set published = true, published_at = now(), updated_at = now() where id = $1 and not published returning id', [
+      eventId,
+    ]);
     if (rows.length > 0) await recordChange(tx, eventId, 'published', false, true, organiserId);
   });
   return organiserEvent(ctx, eventId);
@@ -283,7 +300,10 @@ export async function setSwitch(ctx: AppContext, eventId: number, name: EventSwi
       if (before === on) return;
       await setPrintsDisabled(tx, eventId, on);
     } else {
-      const rows = await tx.query(`update events set ${name} = $2, updated_at = now() where id = $1 and ${name} is distinct from $2 returning id`, [eventId, on]);
+      const rows = await tx.query(`update events set ${name} = $2, updated_at = now() where id = $1 and ${name} is distinct from $2 returning id`, [
+        eventId,
+        on,
+      ]);
       if (rows.length === 0) return;
     }
     await recordChange(tx, eventId, name, !on, on, organiserId);
@@ -326,7 +346,14 @@ async function setEventImage(ctx: AppContext, eventId: number, base64: string, o
 
 /** The event's logo: a PNG or JPEG of at most 1 MB, stored as a 400 px PNG among the public assets. */
 export const setLogo = (ctx: AppContext, eventId: number, base64: string, organiserId: number) =>
-  setEventImage(ctx, eventId, base64, organiserId, { column: 'logo_key', field: 'logo', maxBytes: EVENT_LOGO_MAX_BYTES, side: 400, folder: 'logos/events', message: 'Please choose a PNG or JPEG logo of at most 1 MB.' });
+  setEventImage(ctx, eventId, base64, organiserId, {
+    column: 'logo_key',
+    field: 'logo',
+    maxBytes: EVENT_LOGO_MAX_BYTES,
+    side: 400,
+    folder: 'logos/events',
+    message: 'Please choose a PNG or JPEG logo of at most 1 MB.',
+  });
 
 /**
  * The race's course map, drawn at the foot of its journey-map collages (print files and the cart's
@@ -334,7 +361,14 @@ export const setLogo = (ctx: AppContext, eventId: number, base64: string, organi
  * assets (a route map is public knowledge, and the preview shows it to anyone).
  */
 export const setCourseMap = (ctx: AppContext, eventId: number, base64: string, organiserId: number) =>
-  setEventImage(ctx, eventId, base64, organiserId, { column: 'course_map_key', field: 'course_map', maxBytes: COURSE_MAP_MAX_BYTES, side: 4000, folder: 'course-maps', message: COURSE_MAP_MESSAGE });
+  setEventImage(ctx, eventId, base64, organiserId, {
+    column: 'course_map_key',
+    field: 'course_map',
+    maxBytes: COURSE_MAP_MAX_BYTES,
+    side: 4000,
+    folder: 'course-maps',
+    message: COURSE_MAP_MESSAGE,
+  });
 
 /** The event's audit trail, newest first (the last 500 changes). */
 export async function eventChanges(db: Db, eventId: number): Promise<EventChange[]> {

@@ -50,7 +50,11 @@ export async function reportsOfEvent(ctx: AppContext, eventId: number, status: R
 }
 
 /** Confirms (upheld) or dismisses one report of the event; the latest decision holds. */
-export async function decideReport(ctx: AppContext, input: { eventId: number; reportId: number; decision: 'upheld' | 'dismissed' }, organiserId: number): Promise<PhotoReportRow> {
+export async function decideReport(
+  ctx: AppContext,
+  input: { eventId: number; reportId: number; decision: 'upheld' | 'dismissed' },
+  organiserId: number,
+): Promise<PhotoReportRow> {
   const updated = await ctx.db.query<{ id: number }>(
     `update photo_reports set status = $3, reviewed_at = now(), reviewed_by = $4 where id = $1 and event_id = $2 and withdrawn_at is null returning id`,
     [input.reportId, input.eventId, input.decision, organiserId],

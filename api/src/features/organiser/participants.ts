@@ -66,7 +66,8 @@ export function checkParticipantsCsv(csv: string, bibPattern: string | null): Ch
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, max_record_size: 10_000 }) as string[][];
   } catch (error) {
-    const line = typeof error === 'object' && error !== null && typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : null;
+    const line =
+      typeof error === 'object' && error !== null && typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : null;
     throw badRequest(line ? `${UNREADABLE_CSV_MESSAGE} (The problem is near line ${line}.)` : UNREADABLE_CSV_MESSAGE);
   }
   const [header, ...data] = records;
@@ -84,7 +85,13 @@ export function checkParticipantsCsv(csv: string, bibPattern: string | null): Ch
     const line = index + 2;
     try {
       const row = participantRowSchema.validateSync(
-        { bib_number: cell(record, 'bib_number'), name: cell(record, 'name'), finish_time: cell(record, 'finish_time'), email: cell(record, 'email'), phone: cell(record, 'phone') },
+        {
+          bib_number: cell(record, 'bib_number'),
+          name: cell(record, 'name'),
+          finish_time: cell(record, 'finish_time'),
+          email: cell(record, 'email'),
+          phone: cell(record, 'phone'),
+        },
         { abortEarly: true, stripUnknown: true },
       );
       const bib = row.bib_number.toUpperCase();
@@ -92,7 +99,13 @@ export function checkParticipantsCsv(csv: string, bibPattern: string | null): Ch
       const first = firstLineOf.get(bib);
       if (first !== undefined) throw new ValidationError(`the BIB is already on line ${first}`);
       firstLineOf.set(bib, line);
-      rows.push({ bib_number: bib, name: row.name, finish_time: row.finish_time || null, email: row.email ? row.email.toLowerCase() : null, phone: row.phone || null });
+      rows.push({
+        bib_number: bib,
+        name: row.name,
+        finish_time: row.finish_time || null,
+        email: row.email ? row.email.toLowerCase() : null,
+        phone: row.phone || null,
+      });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       errors.push({ line, message: `Line ${line}: ${error.errors[0] ?? error.message}.` });
@@ -110,7 +123,10 @@ export async function importParticipants(db: Db, eventId: number, csv: string, o
   const pattern = await db.query<{ bib_pattern: string | null }>('select bib_pattern from events where id = $1', [eventId]);
   const rows = checkParticipantsCsv(csv, pattern[0]?.bib_pattern ?? null);
   return db.transaction(async (tx) => {
-    const removed = await tx.query<{ n: number }>('with gone as (delete from participants where event_id = $1 returning 1) select count(*)::int as n from gone', [eventId]);
+    const removed = await tx.query<{ n: number }>(
+      'with gone as (delete from participants where event_id = $1 returning 1) select count(*)::int as n from gone',
+      [eventId],
+    );
     const chunk = 5000;
     for (let start = 0; start < rows.length; start += chunk) {
       const part = rows.slice(start, start + chunk);
@@ -139,7 +155,10 @@ export async function participantsPage(db: Db, eventId: number, page: number, se
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
-    const counted = await db.query<{ n: number }>(`select count(*)::int as n from participants where event_id = $1 and ($2 = '' or bib_number ilike $3 or name ilike $3)`, [eventId, search, like]);
+    const counted = await db.query<{ n: number }>(
+      `select count(*)::int as n from participants where event_id = $1 and ($2 = '' or bib_number ilike $3 or name ilike $3)`,
+      [eventId, search, like],
+    );
     total = counted[0]?.n ?? 0;
   }
   return { rows: rows.map(({ total: _t, ...r }) => r as ParticipantRow), total, page: all ? 1 : page };

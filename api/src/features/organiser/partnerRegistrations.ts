@@ -69,7 +69,10 @@ export async function decideRegistration(
     );
     if (updated.length === 0) throw badRequest('This photographer has not registered for this event.');
     if (input.decision === 'approved') await tx.query('update users set is_partner = true where id = $1', [input.partnerUserId]);
-    const rows = await tx.query<RegistrationRow>(`select ${REGISTRATION_COLUMNS} from ${REGISTRATION_FROM} where r.event_id = $1 and r.user_id = $2`, [input.eventId, input.partnerUserId]);
+    const rows = await tx.query<RegistrationRow>(`select ${REGISTRATION_COLUMNS} from ${REGISTRATION_FROM} where r.event_id = $1 and r.user_id = $2`, [
+      input.eventId,
+      input.partnerUserId,
+    ]);
     return toRegistration(rows[0]);
   });
 }

@@ -107,7 +107,11 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.organiserCourseMap, async (request, reply) => {
     const input = await validate(courseMapSchema, request.body);
     const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await setCourseMap(ctx, input.eventId, input.image, user.id), 'The course map is saved: it is printed on this race\'s journey-map collages.');
+    return sendOk(
+      reply,
+      await setCourseMap(ctx, input.eventId, input.image, user.id),
+      "The course map is saved: it is printed on this race's journey-map collages.",
+    );
   });
 
   app.post(API_ROUTES.organiserEventChanges, async (request, reply) => {
@@ -123,7 +127,8 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
     const result: DeleteFaceDataResult = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ name: string; selfiesearch: boolean }>('select name, selfiesearch from events where id = $1 for update', [input.eventId]);
       const event = rows[0]!;
-      if (event.name.trim().toLowerCase() !== input.confirmName.trim().toLowerCase()) throw badRequest("Please type the event's name exactly as shown to confirm.");
+      if (event.name.trim().toLowerCase() !== input.confirmName.trim().toLowerCase())
+        throw badRequest("Please type the event's name exactly as shown to confirm.");
       const deleted = await deleteEventFaceData(tx, input.eventId);
       if (event.selfiesearch) await recordChange(tx, input.eventId, 'selfiesearch', true, false, user.id);
       await recordChange(tx, input.eventId, 'face data deleted', null, `${deleted.faces} faces of ${deleted.jobs} photos`, user.id);
@@ -142,7 +147,11 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(participantsImportSchema, request.body);
     const { user } = await requireEventOrganiser(ctx, request, input.eventId);
     const result = await importParticipants(ctx.db, input.eventId, input.csv, user.id);
-    return sendOk(reply, result, `${result.imported} participants imported${result.replaced > 0 ? ` (they replace the ${result.replaced} imported before)` : ''}.`);
+    return sendOk(
+      reply,
+      result,
+      `${result.imported} participants imported${result.replaced > 0 ? ` (they replace the ${result.replaced} imported before)` : ''}.`,
+    );
   });
 
   app.post(API_ROUTES.organiserReports, async (request, reply) => {
@@ -155,6 +164,10 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
     const input = await validate(decideReportSchema, request.body);
     const { user } = await requireEventOrganiser(ctx, request, input.eventId);
     const report = await decideReport(ctx, input, user.id);
-    return sendOk(reply, report, input.decision === 'upheld' ? "Confirmed: the photo has left this BIB's results." : 'Dismissed: the photo stays in the results.');
+    return sendOk(
+      reply,
+      report,
+      input.decision === 'upheld' ? "Confirmed: the photo has left this BIB's results." : 'Dismissed: the photo stays in the results.',
+    );
   });
 };

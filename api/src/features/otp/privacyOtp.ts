@@ -36,7 +36,10 @@ async function privacyEventAndEmail(ctx: AppContext, eventId: number, bibNumber:
   if (!event) throw badRequest('We could not find this event. Please choose an event from the list.');
   if (!event.privacy_check) throw badRequest(OTP_MESSAGES.notNeeded);
   const bib = normaliseBib(bibNumber);
-  const rows = await ctx.db.query<{ email: string | null; name: string }>('select email, name from participants where event_id = $1 and bib_number = $2', [event.id, bib]);
+  const rows = await ctx.db.query<{ email: string | null; name: string }>('select email, name from participants where event_id = $1 and bib_number = $2', [
+    event.id,
+    bib,
+  ]);
   const participant = rows[0];
   if (!participant?.email) throw badRequest(OTP_MESSAGES.noEmail);
   return { event, bib, email: participant.email, name: participant.name };

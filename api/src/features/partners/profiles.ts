@@ -160,7 +160,16 @@ export async function registerPartner(
       if (taken.length > 0) throw badRequest('This nick name is taken: please choose another.');
     }
 
-    const fields = [input.firstname, input.lastname, input.mobilenumber, input.bankaccname, input.bankacctype, input.bankname, input.bankbranch, input.bankifsc];
+    const fields = [
+      input.firstname,
+      input.lastname,
+      input.mobilenumber,
+      input.bankaccname,
+      input.bankacctype,
+      input.bankname,
+      input.bankbranch,
+      input.bankifsc,
+    ];
     if (!profile) {
       const s = sealPartnerSecrets(key, user.id, { accountNumber: input.bankaccnum, pan: input.pannum });
       await tx.query(
@@ -177,7 +186,12 @@ export async function registerPartner(
       );
       // Left empty on an update: the stored account number or PAN stays.
       const s = sealPartnerSecrets(key, user.id, { accountNumber: input.bankaccnum || '', pan: input.pannum || '' });
-      if (input.bankaccnum) await tx.query('update partner_profiles set bank_account_number_enc = $2, bank_account_last4 = $3 where user_id = $1', [user.id, s.accountNumberEnc, s.accountLast4]);
+      if (input.bankaccnum)
+        await tx.query('update partner_profiles set bank_account_number_enc = $2, bank_account_last4 = $3 where user_id = $1', [
+          user.id,
+          s.accountNumberEnc,
+          s.accountLast4,
+        ]);
       if (input.pannum) await tx.query('update partner_profiles set pan_enc = $2, pan_last4 = $3 where user_id = $1', [user.id, s.panEnc, s.panLast4]);
     }
     const before = await registrationOf(tx, user.id, input.eventId);

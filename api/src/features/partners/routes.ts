@@ -1,4 +1,11 @@
-import { API_ROUTES, partnerEventsSchema, partnerLookupSchema, partnerShareSchema, recordPartnerPayoutSchema, registerPartnerSchema } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  partnerEventsSchema,
+  partnerLookupSchema,
+  partnerShareSchema,
+  recordPartnerPayoutSchema,
+  registerPartnerSchema,
+} from '@finishline/shared/pure';
 import type { Feature } from '../index';
 import { envelope, forbidden, sendOk } from '../../http/envelope';
 import { storeAnswerWithin } from '../../http/idempotency';

@@ -1,4 +1,11 @@
-import { formatRupees, type PartnerDailyShare, type PartnerPayout, type PartnerRevenueRow, type PartnerShareResult, type RecordPartnerPayoutRequest } from '@finishline/shared/pure';
+import {
+  formatRupees,
+  type PartnerDailyShare,
+  type PartnerPayout,
+  type PartnerRevenueRow,
+  type PartnerShareResult,
+  type RecordPartnerPayoutRequest,
+} from '@finishline/shared/pure';
 import type { Db } from '../../db/db';
 import { badRequest } from '../../http/envelope';
 import { PHOTO_SALES_CTE, partnerSales } from '../../rules/photoSales';
@@ -27,7 +34,14 @@ async function payoutsOf(db: Db, userId: number, eventId: number | null): Promis
       where p.user_id = $1 and ($2::int is null or p.event_id = $2) order by p.paid_at desc, p.id desc`,
     [userId, eventId],
   );
-  return rows.map((r) => ({ id: r.id, event_id: r.event_id, event_name: r.event_name, amount: money(r.amount), reference: r.reference, paid_at: new Date(r.paid_at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    event_id: r.event_id,
+    event_name: r.event_name,
+    amount: money(r.amount),
+    reference: r.reference,
+    paid_at: new Date(r.paid_at).toISOString(),
+  }));
 }
 
 /** The share earned per day of payment (India time), for the chart. */
@@ -97,17 +111,21 @@ export async function recordPayout(db: Db, input: RecordPartnerPayoutRequest, re
     const registered = await tx.query('select 1 from event_partners where event_id = $1 and user_id = $2 for update', [input.eventId, input.partnerUserId]);
     if (registered.length === 0) throw badRequest('This photographer has not registered for this event.');
     const share = money((await partnerSales(tx, { partnerUserId: input.partnerUserId, eventId: input.eventId }))[0]?.share);
-    const paid = money((await tx.query<{ paid: string }>('select coalesce(sum(amount), 0) as paid from partner_payouts where event_id = $1 and user_id = $2', [input.eventId, input.partnerUserId]))[0]?.paid);
+    const paid = money(
+      (
+        await tx.query<{ paid: string }>('select coalesce(sum(amount), 0) as paid from partner_payouts where event_id = $1 and user_id = $2', [
+          input.eventId,
+          input.partnerUserId,
+        ])
+      )[0]?.paid,
+    );
     const pending = money(share - paid);
     if (input.amount > pending) throw badRequest(`The payout is more than the share still to pay (${formatRupees(pending)}).`);
     const id = (
-      await tx.query<{ id: number }>('insert into partner_payouts (event_id, user_id, amount, reference, recorded_by) values ($1, $2, $3, $4, $5) returning id', [
-        input.eventId,
-        input.partnerUserId,
-        input.amount,
-        input.reference,
-        recordedBy,
-      ])
+      await tx.query<{ id: number }>(
+        'insert into partner_payouts (event_id, user_id, amount, reference, recorded_by) values ($1, $2, $3, $4, $5) returning id',
+        [input.eventId, input.partnerUserId, input.amount, input.reference, recordedBy],
+      )
     )[0]!.id;
     return (await payoutsOf(tx, input.partnerUserId, input.eventId)).find((p) => p.id === id)!;
   });

@@ -32,7 +32,11 @@ export interface ReconcileResult {
  * keep a newer paid order from its turn. An order still unpaid after expireAfterMinutes becomes
  * Cancelled (a payment that arrives later still settles it: see handlePaymentReturn).
  */
-export async function reconcilePendingOrders(ctx: AppContext, settings: ReconcileSettings, log: (error: unknown) => void = () => undefined): Promise<ReconcileResult> {
+export async function reconcilePendingOrders(
+  ctx: AppContext,
+  settings: ReconcileSettings,
+  log: (error: unknown) => void = () => undefined,
+): Promise<ReconcileResult> {
   const result: ReconcileResult = { checked: 0, settled: 0, expired: 0 };
   if (!ctx.config.payu.verifyUrl) return result;
   while (result.checked < settings.maxOrdersPerRun) {
@@ -40,7 +44,10 @@ export async function reconcilePendingOrders(ctx: AppContext, settings: Reconcil
     if (batch.length === 0) break;
     let verified: Map<string, VerifiedTransaction | null>;
     try {
-      verified = await verifyPayments(ctx.config, batch.map((order) => order.txnid));
+      verified = await verifyPayments(
+        ctx.config,
+        batch.map((order) => order.txnid),
+      );
     } catch (error) {
       // Gateway unreachable: these orders were not checked after all; they come first next run.
       await ctx.db.query('update orders set payment_checked_at = null where id = any($1::int[])', [batch.map((order) => order.id)]);

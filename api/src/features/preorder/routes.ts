@@ -117,7 +117,18 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
           sponsorOfferId: null,
           cartInfo: { searchKind: 'bib', packageKind: null, lines: [], discountedPhotoIds: [] },
         },
-        [{ kind: 'preorder', label: `Pre-order: all photos of your BIB at ${event.name}`, photoIds: [], quantity: 1, amount: event.preorder_price, discount: 0, gst, total }],
+        [
+          {
+            kind: 'preorder',
+            label: `Pre-order: all photos of your BIB at ${event.name}`,
+            photoIds: [],
+            quantity: 1,
+            amount: event.preorder_price,
+            discount: 0,
+            gst,
+            total,
+          },
+        ],
       );
     } catch (err) {
       request.log.error({ err }, 'create pre-order failed');
@@ -130,7 +141,12 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.preorderLink, { config: routeLimit(addressRules(ctx.config).preorderLink) }, async (request, reply) => {
     const input = await validate(preorderLinkRequestSchema, request.body);
     const order = await findOrderByRef(ctx.db, input.orderId);
-    if (!order || !order.is_preorder || order.email.toLowerCase() !== input.orderEmail.trim().toLowerCase() || lastDigits(order.phone) !== lastDigits(input.mobilenum)) {
+    if (
+      !order ||
+      !order.is_preorder ||
+      order.email.toLowerCase() !== input.orderEmail.trim().toLowerCase() ||
+      lastDigits(order.phone) !== lastDigits(input.mobilenum)
+    ) {
       throw badRequest(MAPPING_MISMATCH_MESSAGE);
     }
     if (!isPaidStatus(order.status) || !order.paid_at) throw badRequest('This pre-order is not paid yet. Please complete the payment first.');
@@ -140,13 +156,21 @@ export const preorderRoutes: Feature = async (app, { ctx }) => {
     if (order.bib_number === PREBOOK_BIB) await assertMappableBib(ctx, request, order.event_id, bib);
 
     // Mapping is permanent: only a pre-order still on 'prebook' can be mapped, in one conditional update.
-    const mapped = await ctx.db.query<OrderRow>(`update orders set bib_number = $2, mapped_at = now() where id = $1 and bib_number = $3 returning *`, [order.id, bib, PREBOOK_BIB]);
+    const mapped = await ctx.db.query<OrderRow>(`update orders set bib_number = $2, mapped_at = now() where id = $1 and bib_number = $3 returning *`, [
+      order.id,
+      bib,
+      PREBOOK_BIB,
+    ]);
     const current = mapped[0] ?? (await findOrderByRef(ctx.db, order.order_ref))!;
     if (current.bib_number !== bib) {
       throw badRequest(`Order ${order.order_ref} is already mapped to BIB ${current.bib_number}. A mapping cannot be changed.`);
     }
     const preauth = signPreauth(ctx.config.signingSecret, current.order_ref, current.email, downloadUntil(new Date(current.paid_at!)));
     const result: PreorderLinkResult = { order_ref: current.order_ref, bib_no: current.bib_number, link: preauthUrl(ctx.config.shellUrl, preauth), preauth };
-    return sendOk(reply, result, mapped.length ? `Order ${current.order_ref} is now mapped to BIB ${bib}.` : `Order ${current.order_ref} is mapped to BIB ${bib}.`);
+    return sendOk(
+      reply,
+      result,
+      mapped.length ? `Order ${current.order_ref} is now mapped to BIB ${bib}.` : `Order ${current.order_ref} is mapped to BIB ${bib}.`,
+    );
   });
 };

@@ -54,7 +54,11 @@ export interface CanaryVerdict {
 const per100 = ({ views, errors }: ReleaseRates) => (views > 0 ? (100 * errors) / views : 0);
 
 /** Whether the canary is past its threshold, and why, in words for the mail and `pnpm releases`. */
-export function judgeCanary(canary: CanaryState, current: string, rates: { canary: ReleaseRates; current: ReleaseRates }): { rollBack: boolean; reason: string } {
+export function judgeCanary(
+  canary: CanaryState,
+  current: string,
+  rates: { canary: ReleaseRates; current: ReleaseRates },
+): { rollBack: boolean; reason: string } {
   const canaryRate = per100(rates.canary);
   const currentRate = per100(rates.current);
   const reason =

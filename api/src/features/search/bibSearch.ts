@@ -29,7 +29,13 @@ export type EventShopInfo = Pick<
 >;
 
 /** The shop info from what was read: the event, its print offer, the sponsor offer given and the latest purchase. */
-function shopInfoOf(ctx: AppContext, event: EventRow, prints: { printsDisabled: boolean; printProductInfo: PrintProduct[] }, offer: SponsorOffer | null, notification: string | null): EventShopInfo {
+function shopInfoOf(
+  ctx: AppContext,
+  event: EventRow,
+  prints: { printsDisabled: boolean; printProductInfo: PrintProduct[] },
+  offer: SponsorOffer | null,
+  notification: string | null,
+): EventShopInfo {
   return {
     eventId: event.id,
     eventName: event.name,
@@ -70,7 +76,12 @@ export async function visiblePhotosOfBib(db: Db, eventId: number, bib: string, v
  */
 async function photosFoundByFace(db: Db, event: EventRow, bib: string, tagged: ShownPhotoRow[], viewerUserId: number | null): Promise<ShownPhotoRow[]> {
   if (!event.selfiesearch) return [];
-  const linked = await photosLinkedByFace(db, event.id, bib, tagged.map((r) => r.id as number));
+  const linked = await photosLinkedByFace(
+    db,
+    event.id,
+    bib,
+    tagged.map((r) => r.id as number),
+  );
   if (linked.length === 0) return [];
   const rows = await db.query<ShownPhotoRow>(
     `select ${SHOWN_PHOTO_COLUMNS} from photos p

@@ -1,3 +1,6 @@
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const INVISIBLE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * The name a photographer's file is shown under: the browser sends whatever the file was called, and
  * a crafted request anything at all ("../../x.jpg", control or text-direction characters). Only the
@@ -6,7 +9,6 @@
  */
 export function displayFileName(sent: string): string | null {
   const base = sent.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 255);
+  const clean = base.replace(INVISIBLE_OR_CONTROL, '').trim().slice(0, 255);
   return clean === '' || /^\.+$/.test(clean) ? null : clean;
 }

@@ -102,7 +102,9 @@ export async function cleanStoredOriginals(
       }
     }
   }
-  const [left] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from photos where kind = 'image' and metadata_cleaned_at is null and status <> 'processing'`);
+  const [left] = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from photos where kind = 'image' and metadata_cleaned_at is null and status <> 'processing'`,
+  );
   report.left = left?.n ?? 0;
   return report;
 }

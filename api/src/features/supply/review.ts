@@ -2,7 +2,16 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/envelope';
 import { PHOTO_SALES_CTE } from '../../rules/photoSales';
 import { normaliseBib } from '../../rules/privacy';
-import { SUPPLY_MAX_PER_PAGE, SUPPLY_MESSAGES, type SupplyBib, type SupplyCounts, type SupplyEvent, type SupplyPhoto, type SupplyPhotoStatus, type SupplyPhotosResult } from '@finishline/shared/pure';
+import {
+  SUPPLY_MAX_PER_PAGE,
+  SUPPLY_MESSAGES,
+  type SupplyBib,
+  type SupplyCounts,
+  type SupplyEvent,
+  type SupplyPhoto,
+  type SupplyPhotoStatus,
+  type SupplyPhotosResult,
+} from '@finishline/shared/pure';
 import { mailPreordersOfBibs } from './preorderNotice';
 import { supplyStatusOf } from './photoStatus';
 import { findableWaitOf } from './findableWait';
@@ -88,17 +97,29 @@ export async function countsOf(ctx: AppContext, userId: number, eventId: number)
 }
 
 /** One page of the partner's photos of an event (newest first), of one status or all; perPage 0: the counts only. */
-export async function photosOf(ctx: AppContext, userId: number, eventId: number, list: { page: number; perPage: number; status: SupplyPhotoStatus | 'all' } = { page: 1, perPage: SUPPLY_MAX_PER_PAGE, status: 'all' }): Promise<SupplyPhotosResult> {
+export async function photosOf(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  list: { page: number; perPage: number; status: SupplyPhotoStatus | 'all' } = { page: 1, perPage: SUPPLY_MAX_PER_PAGE, status: 'all' },
+): Promise<SupplyPhotosResult> {
   const counts = await countsOf(ctx, userId, eventId);
   // The estimate only while some of theirs wait (the kept count says so without a query).
   const findable = counts.processing > 0 ? await findableWaitOf(ctx, userId, eventId) : null;
   const base = { counts, findable, page: list.page, perPage: list.perPage };
-  const totalOfStatus = { all: counts.uploaded, processing: counts.processing, failed: counts.needsAttention } as Partial<Record<SupplyPhotoStatus | 'all', number>>;
+  const totalOfStatus = { all: counts.uploaded, processing: counts.processing, failed: counts.needsAttention } as Partial<
+    Record<SupplyPhotoStatus | 'all', number>
+  >;
   let total = totalOfStatus[list.status];
   if (list.perPage === 0) return { ...base, photos: [], total: total ?? 0 };
   // Finish-line clips (cut from a partner's video) are not the partner's photos to review.
   const where = `where p.partner_user_id = $1 and p.event_id = $2 and p.source_video_id is null and ${STATUS_SQL[list.status]}`;
-  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} ${where} order by p.created_at desc, p.id desc limit $3 offset $4`, [userId, eventId, list.perPage, (list.page - 1) * list.perPage]);
+  const rows = await ctx.db.query<PhotoRow>(`${PHOTO_SELECT} ${where} order by p.created_at desc, p.id desc limit $3 offset $4`, [
+    userId,
+    eventId,
+    list.perPage,
+    (list.page - 1) * list.perPage,
+  ]);
   if (total === undefined) {
     const [row] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from photos p ${where}`, [userId, eventId]);
     total = row?.n ?? 0;
@@ -123,7 +144,10 @@ export async function setPhotoBibs(ctx: AppContext, photo: PhotoRow, bibs: strin
   await ctx.db.transaction(async (tx) => {
     await tx.query('delete from photo_bibs where photo_id = $1 and not (bib_number = any($2::text[]))', [photo.id, wanted]);
     for (const bib of wanted) {
-      await tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'manual') on conflict (photo_id, bib_number) do nothing`, [photo.id, photo.event_id, bib]);
+      await tx.query(
+        `insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'manual') on conflict (photo_id, bib_number) do nothing`,
+        [photo.id, photo.event_id, bib],
+      );
     }
   });
   if (photo.status === 'ready') await mailPreordersOfBibs(ctx, photo.event_id, wanted);

@@ -88,7 +88,10 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
   app.post(API_ROUTES.partnerPhotos, async (request, reply) => {
     const input = await validate(supplyPhotosSchema, request.body);
     const { user } = await requireApprovedPartner(ctx, request, input.eventId);
-    return sendOk(reply, await photosOf(ctx, user.id, input.eventId, { page: input.page, perPage: input.perPage, status: input.status as SupplyPhotoStatus | 'all' }));
+    return sendOk(
+      reply,
+      await photosOf(ctx, user.id, input.eventId, { page: input.page, perPage: input.perPage, status: input.status as SupplyPhotoStatus | 'all' }),
+    );
   });
 
   app.post(API_ROUTES.partnerPhotoBibs, async (request, reply) => {
@@ -98,7 +101,13 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
     await requireApprovedPartner(ctx, request, photo.event_id);
     if (photo.status !== 'ready') throw badRequest('BIBs can be set once the photo is processed.');
     const updated = await setPhotoBibs(ctx, photo, input.bibs);
-    return sendOk(reply, updated, updated.bibs.length > 0 ? `Photo ${updated.imageId} is found under ${updated.bibs.map((b) => b.bibNumber).join(', ')}.` : `Photo ${updated.imageId} is now unlabeled.`);
+    return sendOk(
+      reply,
+      updated,
+      updated.bibs.length > 0
+        ? `Photo ${updated.imageId} is found under ${updated.bibs.map((b) => b.bibNumber).join(', ')}.`
+        : `Photo ${updated.imageId} is now unlabeled.`,
+    );
   });
 
   app.post(API_ROUTES.partnerRemovePhoto, async (request, reply) => {
@@ -107,7 +116,10 @@ export const supplyRoutes: Feature = async (app, { ctx }) => {
     const photo = await ownPhoto(ctx, user.id, input.photoId);
     await requireApprovedPartner(ctx, request, photo.event_id);
     if (photo.sold) throw badRequest(SUPPLY_MESSAGES.sold);
-    const [gone] = await ctx.db.query<StoredPhotoKeys>('delete from photos where id = $1 and partner_user_id = $2 returning original_key, preview_key, thumb_key', [photo.id, user.id]);
+    const [gone] = await ctx.db.query<StoredPhotoKeys>(
+      'delete from photos where id = $1 and partner_user_id = $2 returning original_key, preview_key, thumb_key',
+      [photo.id, user.id],
+    );
     if (gone) await deleteStoredPhoto(ctx, gone, (message) => app.log.warn(message));
     return sendOk(reply, { removed: photo.id }, `Photo ${photo.image_id} is removed.`);
   });

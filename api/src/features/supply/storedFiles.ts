@@ -14,6 +14,7 @@ export interface StoredPhotoKeys {
 export async function deleteStoredPhoto(ctx: AppContext, keys: StoredPhotoKeys, warn: (message: string) => void): Promise<void> {
   const results = await Promise.allSettled([keys.original_key, keys.preview_key, keys.thumb_key].map((key) => ctx.storage.delete(key)));
   for (const result of results) {
-    if (result.status === 'rejected') warn(`supply: a removed photo's file was not deleted: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+    if (result.status === 'rejected')
+      warn(`supply: a removed photo's file was not deleted: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
   }
 }

@@ -9,7 +9,15 @@ import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 type Upload = Awaited<ReturnType<FileStore['getUpload']>>;
 import { ValidationError } from 'yup';
 import os from 'node:os';
-import { API_ROUTES, isVideoFile, SUPPLY_MESSAGES, uploadFileSchema, uploadVideoSchema, type UploadReceipt, type VideoUploadReceipt } from '@finishline/shared/pure';
+import {
+  API_ROUTES,
+  isVideoFile,
+  SUPPLY_MESSAGES,
+  uploadFileSchema,
+  uploadVideoSchema,
+  type UploadReceipt,
+  type VideoUploadReceipt,
+} from '@finishline/shared/pure';
 import type { AppConfig } from '../../config/config';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../queue/jobQueue';
@@ -148,13 +156,23 @@ async function stagedOnDisk(staged: StagedUploads, id: string): Promise<{ file: 
 }
 
 /** A finished tus upload: its staged file is accepted (or refused) and then deleted. */
-async function acceptUpload(ctx: AppContext, queue: () => Promise<JobQueue>, staged: StagedUploads, upload: Upload): Promise<UploadReceipt | VideoUploadReceipt> {
+async function acceptUpload(
+  ctx: AppContext,
+  queue: () => Promise<JobQueue>,
+  staged: StagedUploads,
+  upload: Upload,
+): Promise<UploadReceipt | VideoUploadReceipt> {
   const meta = upload.metadata ?? {};
   try {
     if (meta.kind === 'video') {
       const onDisk = await stagedOnDisk(staged, upload.id);
       try {
-        return await acceptVideoFile(ctx, { eventId: Number(meta.eventId), userId: Number(meta.uploader), filename: String(meta.filename ?? ''), file: onDisk.file });
+        return await acceptVideoFile(ctx, {
+          eventId: Number(meta.eventId),
+          userId: Number(meta.uploader),
+          filename: String(meta.filename ?? ''),
+          file: onDisk.file,
+        });
       } finally {
         await onDisk.done();
       }
@@ -198,7 +216,11 @@ export function stagedUploads(config: Pick<AppConfig, 'dataDir' | 'storage'>): S
       requestChecksumCalculation: 'WHEN_REQUIRED' as const,
       responseChecksumValidation: 'WHEN_REQUIRED' as const,
     };
-    const store = new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS, s3ClientConfig: { bucket: storage.bucket, ...clientConfig } });
+    const store = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      s3ClientConfig: { bucket: storage.bucket, ...clientConfig },
+    });
     const client = new S3Client(clientConfig);
     return {
       store,
@@ -206,7 +228,9 @@ export function stagedUploads(config: Pick<AppConfig, 'dataDir' | 'storage'>): S
         // tus's remove aborts the multipart upload first and stops when it is already complete
         // (a finished file), leaving the object behind: the objects are deleted here either way.
         await store.remove(id).catch(() => undefined);
-        await client.send(new DeleteObjectsCommand({ Bucket: storage.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] } }));
+        await client.send(
+          new DeleteObjectsCommand({ Bucket: storage.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] } }),
+        );
       },
       sweep: () => store.deleteExpired(),
     };
@@ -236,7 +260,12 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
       // A finish-line video (MP4 or MOV) takes the same path, with its own limits (docs/videos.md).
       if (isVideoFile(String(meta.filename ?? ''), String(meta.filetype ?? ''))) {
         try {
-          await uploadVideoSchema.validate({ eventId: meta.eventId, filename: meta.filename ?? '', filetype: meta.filetype ?? '', size: upload.sizeIsDeferred ? undefined : upload.size });
+          await uploadVideoSchema.validate({
+            eventId: meta.eventId,
+            filename: meta.filename ?? '',
+            filetype: meta.filetype ?? '',
+            size: upload.sizeIsDeferred ? undefined : upload.size,
+          });
         } catch (error) {
           if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
           throw error;
@@ -244,7 +273,12 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
         return { metadata: { ...meta, kind: 'video', uploader: String(uploader) } };
       }
       try {
-        await uploadFileSchema.validate({ eventId: meta.eventId, filename: meta.filename ?? '', filetype: meta.filetype ?? '', size: upload.sizeIsDeferred ? undefined : upload.size });
+        await uploadFileSchema.validate({
+          eventId: meta.eventId,
+          filename: meta.filename ?? '',
+          filetype: meta.filetype ?? '',
+          size: upload.sizeIsDeferred ? undefined : upload.size,
+        });
       } catch (error) {
         if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
         throw error;

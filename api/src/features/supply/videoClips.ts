@@ -93,7 +93,10 @@ export async function planClips(
       );
       kept = (await tx.query<{ n: number }>('select count(*)::int as n from photos where source_video_id = $1', [video.id]))[0]!.n;
     }
-    await tx.query(`update finish_videos set race_seconds_at_start = $2, status = 'cutting', failure_reason = null where id = $1`, [video.id, raceSecondsAtStart]);
+    await tx.query(`update finish_videos set race_seconds_at_start = $2, status = 'cutting', failure_reason = null where id = $1`, [
+      video.id,
+      raceSecondsAtStart,
+    ]);
     const bibs: string[] = [];
     for (const crossing of inside) {
       const imageId = imageIdOf(crossing.bibNumber);
@@ -103,10 +106,26 @@ export async function planClips(
         `insert into photos (event_id, image_id, kind, original_key, preview_key, thumb_key, width, height, seq, status, partner_user_id, source_video_id, clip_bib, clip_crossing_seconds, metadata_cleaned_at)
          values ($1, $2, 'video', $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from photos where event_id = $1), 'processing', $8, $9, $10, $11, now())
          on conflict (source_video_id, clip_bib) where source_video_id is not null do nothing returning id`,
-        [video.event_id, imageId, `originals/${folder}/${imageId}.mp4`, `previews/${folder}/${imageId}.mp4`, `thumbs/${folder}/${imageId}.jpg`, video.width, video.height, video.partner_user_id, video.id, crossing.bibNumber, crossing.crossingSecond],
+        [
+          video.event_id,
+          imageId,
+          `originals/${folder}/${imageId}.mp4`,
+          `previews/${folder}/${imageId}.mp4`,
+          `thumbs/${folder}/${imageId}.jpg`,
+          video.width,
+          video.height,
+          video.partner_user_id,
+          video.id,
+          crossing.bibNumber,
+          crossing.crossingSecond,
+        ],
       );
       if (!rows[0]) continue;
-      await tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'timing') on conflict do nothing`, [rows[0].id, video.event_id, normaliseBib(crossing.bibNumber)]);
+      await tx.query(`insert into photo_bibs (photo_id, event_id, bib_number, source) values ($1, $2, $3, 'timing') on conflict do nothing`, [
+        rows[0].id,
+        video.event_id,
+        normaliseBib(crossing.bibNumber),
+      ]);
       bibs.push(crossing.bibNumber);
     }
     // Nothing to cut (every runner inside has a sold clip): the video is done at once.

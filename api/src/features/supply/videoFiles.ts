@@ -25,18 +25,33 @@ export async function finishersOf(ctx: AppContext, eventId: number): Promise<{ b
 }
 
 /** The crossings a clock puts inside a video: who, and at which second of the video. */
-export function crossingsInside(finishers: { bibNumber: string; finishSeconds: number }[], raceSecondsAtStart: number, durationSeconds: number): { bibNumber: string; crossingSecond: number }[] {
+export function crossingsInside(
+  finishers: { bibNumber: string; finishSeconds: number }[],
+  raceSecondsAtStart: number,
+  durationSeconds: number,
+): { bibNumber: string; crossingSecond: number }[] {
   return finishers
     .map((f) => ({ bibNumber: f.bibNumber, crossingSecond: f.finishSeconds - raceSecondsAtStart }))
     .filter((c) => c.crossingSecond >= 0 && c.crossingSecond <= durationSeconds);
 }
 
 /** Throws the message for a clock that puts every finisher outside the video. */
-export function checkClock(finishers: { bibNumber: string; finishSeconds: number }[], raceSecondsAtStart: number, durationSeconds: number): { bibNumber: string; crossingSecond: number }[] {
+export function checkClock(
+  finishers: { bibNumber: string; finishSeconds: number }[],
+  raceSecondsAtStart: number,
+  durationSeconds: number,
+): { bibNumber: string; crossingSecond: number }[] {
   if (finishers.length === 0) throw new Error(VIDEO_MESSAGES.noFinishers);
   const inside = crossingsInside(finishers, raceSecondsAtStart, durationSeconds);
   if (inside.length === 0) {
-    throw new Error(everyoneOutsideMessage(raceSecondsAtStart, raceSecondsAtStart + durationSeconds, finishers[0]!.finishSeconds, finishers[finishers.length - 1]!.finishSeconds));
+    throw new Error(
+      everyoneOutsideMessage(
+        raceSecondsAtStart,
+        raceSecondsAtStart + durationSeconds,
+        finishers[0]!.finishSeconds,
+        finishers[finishers.length - 1]!.finishSeconds,
+      ),
+    );
   }
   return inside;
 }
@@ -86,7 +101,10 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 /** Takes a finished video in (see the module's comment); `userId` null: the race's own camera (the demo seed's). */
-export async function acceptVideoFile(ctx: AppContext, input: { eventId: number; userId: number | null; filename: string; file: string }): Promise<VideoUploadReceipt> {
+export async function acceptVideoFile(
+  ctx: AppContext,
+  input: { eventId: number; userId: number | null; filename: string; file: string },
+): Promise<VideoUploadReceipt> {
   const { eventId, userId, file } = input;
   const probe = await checkVideoFile(ctx, eventId, file);
   const sha256 = await sha256Of(file);
@@ -102,13 +120,28 @@ export async function acceptVideoFile(ctx: AppContext, input: { eventId: number;
     const [row] = await ctx.db.query<{ id: number }>(
       `insert into finish_videos (event_id, partner_user_id, original_key, original_name, content_sha256, size_bytes, duration_seconds, width, height, frame_rate, recorded_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-      [eventId, userId, key, displayFileName(input.filename), sha256, fs.statSync(file).size, probe.durationSeconds, probe.width, probe.height, probe.frameRate, probe.recordedAt],
+      [
+        eventId,
+        userId,
+        key,
+        displayFileName(input.filename),
+        sha256,
+        fs.statSync(file).size,
+        probe.durationSeconds,
+        probe.width,
+        probe.height,
+        probe.frameRate,
+        probe.recordedAt,
+      ],
     );
     return { videoId: row!.id, duplicate: false, status: 'needs_clock', durationSeconds: probe.durationSeconds };
   } catch (error) {
     // Nothing half-stored: the original goes again when its row could not be written (a parallel upload of the same file included).
     await ctx.storage.delete(key).catch(() => undefined);
-    const again = await ctx.db.query<{ id: number; status: VideoUploadReceipt['status'] }>('select id, status from finish_videos where event_id = $1 and content_sha256 = $2', [eventId, sha256]);
+    const again = await ctx.db.query<{ id: number; status: VideoUploadReceipt['status'] }>(
+      'select id, status from finish_videos where event_id = $1 and content_sha256 = $2',
+      [eventId, sha256],
+    );
     if (again[0]) return { videoId: again[0].id, duplicate: true, status: again[0].status, durationSeconds: probe.durationSeconds };
     throw error;
   }

@@ -40,7 +40,11 @@ interface ClipRow extends StoredPhotoKeys {
 }
 
 /** The caller's own video (403 for anyone else's or one that does not exist). */
-async function ownVideo(ctx: AppContext, userId: number, videoId: number): Promise<VideoRow & { original_name: string | null; recorded_at: Date | null; failure_reason: string | null; created_at: Date }> {
+async function ownVideo(
+  ctx: AppContext,
+  userId: number,
+  videoId: number,
+): Promise<VideoRow & { original_name: string | null; recorded_at: Date | null; failure_reason: string | null; created_at: Date }> {
   const [video] = await ctx.db.query<VideoRow & { original_name: string | null; recorded_at: Date | null; failure_reason: string | null; created_at: Date }>(
     'select * from finish_videos where id = $1 and partner_user_id = $2',
     [videoId, userId],
@@ -56,19 +60,27 @@ const CLIP_SELECT = `with ${PHOTO_SALES_CTE}
     from photos p`;
 
 async function ownClip(ctx: AppContext, userId: number, photoId: number): Promise<ClipRow & { event_id: number }> {
-  const [clip] = await ctx.db.query<ClipRow & { event_id: number }>(`${CLIP_SELECT} where p.id = $1 and p.partner_user_id = $2 and p.source_video_id is not null`, [photoId, userId]);
+  const [clip] = await ctx.db.query<ClipRow & { event_id: number }>(
+    `${CLIP_SELECT} where p.id = $1 and p.partner_user_id = $2 and p.source_video_id is not null`,
+    [photoId, userId],
+  );
   if (!clip) throw forbidden(VIDEO_MESSAGES.notYourVideo);
   return clip;
 }
 
 /** The videographer's videos of an event with their clips, flagged clips first. */
 export async function videosOf(ctx: AppContext, userId: number, eventId: number): Promise<FinishVideosResult> {
-  const videos = await ctx.db.query<VideoRow & { original_name: string | null; recorded_at: Date | string | null; failure_reason: string | null; created_at: Date | string }>(
-    'select * from finish_videos where partner_user_id = $1 and event_id = $2 order by created_at desc, id desc',
-    [userId, eventId],
+  const videos = await ctx.db.query<
+    VideoRow & { original_name: string | null; recorded_at: Date | string | null; failure_reason: string | null; created_at: Date | string }
+  >('select * from finish_videos where partner_user_id = $1 and event_id = $2 order by created_at desc, id desc', [userId, eventId]);
+  const clips = await ctx.db.query<ClipRow>(
+    `${CLIP_SELECT} where p.source_video_id = any($1::int[]) order by (p.status = 'review') desc, p.clip_crossing_seconds`,
+    [videos.map((v) => v.id)],
   );
-  const clips = await ctx.db.query<ClipRow>(`${CLIP_SELECT} where p.source_video_id = any($1::int[]) order by (p.status = 'review') desc, p.clip_crossing_seconds`, [videos.map((v) => v.id)]);
-  const [event] = await ctx.db.query<{ clip_before_seconds: number; clip_after_seconds: number }>('select clip_before_seconds, clip_after_seconds from events where id = $1', [eventId]);
+  const [event] = await ctx.db.query<{ clip_before_seconds: number; clip_after_seconds: number }>(
+    'select clip_before_seconds, clip_after_seconds from events where id = $1',
+    [eventId],
+  );
   const expiresAt = new Date(Date.now() + LINK_MS);
   const shown = async (c: ClipRow): Promise<FinishClip> => {
     const cut = c.status === 'ready' || c.status === 'review';
@@ -107,7 +119,12 @@ export async function videosOf(ctx: AppContext, userId: number, eventId: number)
       uploadedAt: new Date(v.created_at).toISOString(),
     });
   }
-  return { videos: list, clipBeforeSeconds: event?.clip_before_seconds ?? 4, clipAfterSeconds: event?.clip_after_seconds ?? 3, finishers: await finishersOf(ctx, eventId) };
+  return {
+    videos: list,
+    clipBeforeSeconds: event?.clip_before_seconds ?? 4,
+    clipAfterSeconds: event?.clip_after_seconds ?? 3,
+    finishers: await finishersOf(ctx, eventId),
+  };
 }
 
 /** The videographer's routes: their videos, the clock, a frame for the picker, clip lengths, the review of flagged clips. */
@@ -158,8 +175,16 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext, jobQu
   app.post(API_ROUTES.partnerClipLengths, async (request, reply) => {
     const input = await validate(clipLengthsSchema, request.body);
     const { user } = await requireApprovedPartner(ctx, request, input.eventId);
-    await ctx.db.query('update events set clip_before_seconds = $2, clip_after_seconds = $3 where id = $1', [input.eventId, input.beforeSeconds, input.afterSeconds]);
-    return sendOk(reply, await videosOf(ctx, user.id, input.eventId), `Clips cut from now on run ${input.beforeSeconds} s before and ${input.afterSeconds} s after the crossing.`);
+    await ctx.db.query('update events set clip_before_seconds = $2, clip_after_seconds = $3 where id = $1', [
+      input.eventId,
+      input.beforeSeconds,
+      input.afterSeconds,
+    ]);
+    return sendOk(
+      reply,
+      await videosOf(ctx, user.id, input.eventId),
+      `Clips cut from now on run ${input.beforeSeconds} s before and ${input.afterSeconds} s after the crossing.`,
+    );
   });
 
   app.post(API_ROUTES.partnerClipPublish, async (request, reply) => {
@@ -178,7 +203,10 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext, jobQu
     const clip = await ownClip(ctx, user.id, input.photoId);
     await requireApprovedPartner(ctx, request, clip.event_id);
     if (clip.sold) throw badRequest(VIDEO_MESSAGES.sold);
-    const [gone] = await ctx.db.query<StoredPhotoKeys>(`delete from photos where id = $1 and partner_user_id = $2 and status <> 'processing' returning original_key, preview_key, thumb_key`, [clip.id, user.id]);
+    const [gone] = await ctx.db.query<StoredPhotoKeys>(
+      `delete from photos where id = $1 and partner_user_id = $2 and status <> 'processing' returning original_key, preview_key, thumb_key`,
+      [clip.id, user.id],
+    );
     if (gone) await deleteStoredPhoto(ctx, gone, (message) => app.log.warn(message));
     return sendOk(reply, await videosOf(ctx, user.id, clip.event_id), `Clip ${clip.image_id} is removed.`);
   });

@@ -240,7 +240,6 @@ export interface View {
   normalise?: boolean;
 }
 
-
 export const VIEWS: Record<'first' | 'second' | 'wide' | 'reach', View> = {
   first: { name: 'first', alongMargin: 0.1, acrossMargin: 0.05 },
   second: { name: 'second', alongMargin: 0.35, acrossMargin: 0.2 },
@@ -335,7 +334,9 @@ function printedUnder(number: TextBox, other: TextBox, gap: number): boolean {
 function numberLike(text: LineText, rules: BibRules, whitelist: string): boolean {
   const core = text.text.toUpperCase().replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, '');
   if (/\s/.test(core)) return false;
-  return [core, core.slice(1), core.slice(0, -1)].some((part) => part.length >= MIN_BIB_LENGTH && [...part].every((c) => whitelist.includes(c)) && allowed(part, rules));
+  return [core, core.slice(1), core.slice(0, -1)].some(
+    (part) => part.length >= MIN_BIB_LENGTH && [...part].every((c) => whitelist.includes(c)) && allowed(part, rules),
+  );
 }
 
 /**
@@ -351,21 +352,42 @@ async function agreesWith(line: TextBox, index: number, look: Look, bib: string,
 }
 
 /** Why a number read from a line may be only a part of one (null: nothing says so). */
-async function cutShort(line: TextBox, index: number, bib: string, look: Look, frame: Frame | null, tuning: ModelTuning, strict: boolean): Promise<string | null> {
-  if (frame && touchesFrame(line, frame, tuning.frameRoom, tuning.frameRoom / 10)) return 'at the frame\'s edge';
+async function cutShort(
+  line: TextBox,
+  index: number,
+  bib: string,
+  look: Look,
+  frame: Frame | null,
+  tuning: ModelTuning,
+  strict: boolean,
+): Promise<string | null> {
+  if (frame && touchesFrame(line, frame, tuning.frameRoom, tuning.frameRoom / 10)) return "at the frame's edge";
   if (frame?.beyond && tuning.groundShare > 0 && (strict || !tuning.groundStrictOnly)) {
     const [before, after] = await frame.beyond(line, index);
     if (Math.min(before, after) < tuning.groundShare) return `ground beyond ${before.toFixed(2)} ${after.toFixed(2)}`;
   }
   if (tuning.endRoom > 0 || tuning.gapRoom > 0) {
     const first = VIEWS.first;
-    const gap = glyphGap(await look(line, index, first), bib, line.width / line.height + 2 * first.alongMargin, first.alongMargin, tuning.endRoom || Infinity, tuning.gapRoom || Infinity);
+    const gap = glyphGap(
+      await look(line, index, first),
+      bib,
+      line.width / line.height + 2 * first.alongMargin,
+      first.alongMargin,
+      tuning.endRoom || Infinity,
+      tuning.gapRoom || Infinity,
+    );
     if (gap) return gap;
   }
   if (strict) {
     // A part of another participant's number: the wider cut must read it alone, with nothing joined to it.
     const wide = await look(line, index, VIEWS.reach);
-    if (!wide.text.toUpperCase().split(/[^A-Z0-9]+/).includes(bib)) return `wider cut reads ${wide.text}`;
+    if (
+      !wide.text
+        .toUpperCase()
+        .split(/[^A-Z0-9]+/)
+        .includes(bib)
+    )
+      return `wider cut reads ${wide.text}`;
     return null;
   }
   if (tuning.longerChar > 0) return readsLonger(await look(line, index, VIEWS.reach), bib, tuning.longerChar);
@@ -377,7 +399,14 @@ export type Trace = (index: number, outcome: string) => void;
 const NO_TRACE: Trace = () => {};
 
 /** The BIBs among detected lines (in the reading image's pixels), best first. */
-export async function decide(lines: TextBox[], look: Look, rules: BibRules, tuning: ModelTuning, trace: Trace = NO_TRACE, frame: Frame | null = null): Promise<BibReading[]> {
+export async function decide(
+  lines: TextBox[],
+  look: Look,
+  rules: BibRules,
+  tuning: ModelTuning,
+  trace: Trace = NO_TRACE,
+  frame: Frame | null = null,
+): Promise<BibReading[]> {
   const whitelist = whitelistFor(rules);
   const found: (BibReading & { line: TextBox })[] = [];
   for (const [index, line] of lines.entries()) {
@@ -485,7 +514,13 @@ export class ModelBibReader implements BibReader {
     const boxes = await this.ocr.detect(this.tuning.detectorContrast ? equalised(forDetector) : forDetector);
     const sx = photo.width / detW;
     const sy = photo.height / detH;
-    const lines = boxes.map((b) => ({ ...b, cx: b.cx * sx, cy: b.cy * sy, width: b.width * Math.hypot(sx * Math.cos(b.angle), sy * Math.sin(b.angle)), height: b.height * Math.hypot(sx * Math.sin(b.angle), sy * Math.cos(b.angle)) }));
+    const lines = boxes.map((b) => ({
+      ...b,
+      cx: b.cx * sx,
+      cy: b.cy * sy,
+      width: b.width * Math.hypot(sx * Math.cos(b.angle), sy * Math.sin(b.angle)),
+      height: b.height * Math.hypot(sx * Math.sin(b.angle), sy * Math.cos(b.angle)),
+    }));
     return { photo, lines };
   }
 
@@ -499,7 +534,11 @@ export class ModelBibReader implements BibReader {
 
   /** The photo's size and what lies beyond a line's ends in it. */
   frame(photo: RgbImage): Frame {
-    return { width: photo.width, height: photo.height, beyond: async (line) => groundBeyond(photo, line, this.tuning.groundReach, this.tuning.groundTolerance) };
+    return {
+      width: photo.width,
+      height: photo.height,
+      beyond: async (line) => groundBeyond(photo, line, this.tuning.groundReach, this.tuning.groundTolerance),
+    };
   }
 
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {

@@ -73,7 +73,10 @@ export class PpOcr {
       graphOptimizationLevel: 'all',
       enableCpuMemArena: true,
     };
-    const [det, rec] = await Promise.all([ort.InferenceSession.create(models.detectionPath, options), ort.InferenceSession.create(models.recognitionPath, options)]);
+    const [det, rec] = await Promise.all([
+      ort.InferenceSession.create(models.detectionPath, options),
+      ort.InferenceSession.create(models.recognitionPath, options),
+    ]);
     const keys = fs.readFileSync(models.dictionaryPath, 'utf8').split(/\r?\n/);
     if (keys.at(-1) === '') keys.pop();
     return new PpOcr(det, rec, ['', ...keys, ' ']);
@@ -253,7 +256,12 @@ export function boxesOf(map: Float32Array, width: number, height: number): TextB
     const box: TextBox = { cx: centreX, cy: centreY, width: w + 2 * grow, height: h + 2 * grow, angle, score: sp / n };
     if (ends) {
       const H = h + 2 * grow;
-      box.ends = { startHeight: (ends.startHeight + 2 * grow) / H, endHeight: (ends.endHeight + 2 * grow) / H, startCentre: (ends.startCentre - cv) / H, endCentre: (ends.endCentre - cv) / H };
+      box.ends = {
+        startHeight: (ends.startHeight + 2 * grow) / H,
+        endHeight: (ends.endHeight + 2 * grow) / H,
+        startCentre: (ends.startCentre - cv) / H,
+        endCentre: (ends.endCentre - cv) / H,
+      };
     }
     boxes.push(box);
   }
@@ -276,7 +284,12 @@ function endsOf(pixels: number[], width: number, mx: number, my: number, cos: nu
     if (v > part.hi) part.hi = v;
   }
   if (!Number.isFinite(start.lo) || !Number.isFinite(end.lo)) return undefined;
-  return { startHeight: Math.min(h, start.hi - start.lo + 1), endHeight: Math.min(h, end.hi - end.lo + 1), startCentre: (start.hi + start.lo) / 2, endCentre: (end.hi + end.lo) / 2 };
+  return {
+    startHeight: Math.min(h, start.hi - start.lo + 1),
+    endHeight: Math.min(h, end.hi - end.lo + 1),
+    startCentre: (start.hi + start.lo) / 2,
+    endCentre: (end.hi + end.lo) / 2,
+  };
 }
 
 /**

@@ -347,7 +347,6 @@ function continued(row: TextLine, members: Blob[], blobs: Blob[]): boolean {
   return false;
 }
 
-
 /** Whether two rows cover the same characters (found at two contrasts, or as blobs and as one blob). */
 function sameRow(a: TextLine, b: TextLine): boolean {
   const h = Math.max(a.charHeight, b.charHeight);

@@ -37,7 +37,13 @@ export class ThreadedBibReader implements BibReader {
     const count = Math.max(1, Math.floor(processes));
     this.workers = Array.from(
       { length: count },
-      (_, index) => new SerialWorker<{ readings: BibReading[] }>(new URL('./bibWorker', import.meta.url), index === 0 ? 'BIB reader' : `BIB reader ${index + 1}`, ['default'], { idleMs }),
+      (_, index) =>
+        new SerialWorker<{ readings: BibReading[] }>(
+          new URL('./bibWorker', import.meta.url),
+          index === 0 ? 'BIB reader' : `BIB reader ${index + 1}`,
+          ['default'],
+          { idleMs },
+        ),
     );
   }
 

@@ -36,20 +36,22 @@ export function groundBeyond(image: RgbImage, line: TextBox, reach: number, tole
   const h = line.height;
   // The box's own pixels, on a grid: split by brightness (Otsu), the larger class is the ground.
   const inside: [number, number, number][] = [];
-  for (let a = 0; a < 48; a += 1) for (let b = 0; b < 12; b += 1) {
-    const p = pixel(-halfW + ((a + 0.5) / 48) * 2 * halfW, (-0.45 + ((b + 0.5) / 12) * 0.9) * h);
-    if (p) inside.push(p);
-  }
+  for (let a = 0; a < 48; a += 1)
+    for (let b = 0; b < 12; b += 1) {
+      const p = pixel(-halfW + ((a + 0.5) / 48) * 2 * halfW, (-0.45 + ((b + 0.5) / 12) * 0.9) * h);
+      if (p) inside.push(p);
+    }
   if (inside.length < 20) return [0, 0];
   const grey = (p: [number, number, number]) => (p[0] * 77 + p[1] * 150 + p[2] * 29) >> 8;
   const threshold = otsu(inside.map(grey));
   // The ground is the class that shows above and below the characters, along the box's top and bottom
   // (a bold font's ink can cover more of the box than its ground does); its colour is taken there too.
   const ring: [number, number, number][] = [];
-  for (let a = 0; a < 32; a += 1) for (const v of [-0.47, -0.42, 0.42, 0.47]) {
-    const p = pixel(-halfW + ((a + 0.5) / 32) * 2 * halfW, v * h);
-    if (p) ring.push(p);
-  }
+  for (let a = 0; a < 32; a += 1)
+    for (const v of [-0.47, -0.42, 0.42, 0.47]) {
+      const p = pixel(-halfW + ((a + 0.5) / 32) * 2 * halfW, v * h);
+      if (p) ring.push(p);
+    }
   const bright = ring.filter((p) => grey(p) > threshold);
   const dark = ring.filter((p) => grey(p) <= threshold);
   const groundPixels = bright.length >= dark.length ? bright : dark;
@@ -59,11 +61,12 @@ export function groundBeyond(image: RgbImage, line: TextBox, reach: number, tole
   const share = (sign: number): number => {
     let near = 0;
     let all = 0;
-    for (let a = 0; a < 8; a += 1) for (let b = 0; b < 10; b += 1) {
-      const p = pixel(sign * (halfW + ((a + 0.5) / 8) * reach * h), (-0.35 + ((b + 0.5) / 10) * 0.7) * h);
-      all += 1;
-      if (p && Math.hypot(p[0] - ground[0]!, p[1] - ground[1]!, p[2] - ground[2]!) <= tolerance) near += 1;
-    }
+    for (let a = 0; a < 8; a += 1)
+      for (let b = 0; b < 10; b += 1) {
+        const p = pixel(sign * (halfW + ((a + 0.5) / 8) * reach * h), (-0.35 + ((b + 0.5) / 10) * 0.7) * h);
+        all += 1;
+        if (p && Math.hypot(p[0] - ground[0]!, p[1] - ground[1]!, p[2] - ground[2]!) <= tolerance) near += 1;
+      }
     return near / all;
   };
   return [share(-1), share(1)];
@@ -123,7 +126,12 @@ export function touchesFrame(line: TextBox, frame: Frame, along: number, across:
   const halfH = line.height / 2 + across * line.height;
   const cos = Math.cos(line.angle);
   const sin = Math.sin(line.angle);
-  for (const [u, v] of [[-halfW, -halfH], [halfW, -halfH], [-halfW, halfH], [halfW, halfH]] as const) {
+  for (const [u, v] of [
+    [-halfW, -halfH],
+    [halfW, -halfH],
+    [-halfW, halfH],
+    [halfW, halfH],
+  ] as const) {
     const x = line.cx + u * cos - v * sin;
     const y = line.cy + u * sin + v * cos;
     if (x < 0 || y < 0 || x > frame.width || y > frame.height) return true;

@@ -13,5 +13,6 @@ export interface DetectRequest {
 
 serveRequests(
   () => FaceEngine.load(),
-  (engine, request: DetectRequest): Promise<ImageFaces> => engine.analyse(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength), request.mode),
+  (engine, request: DetectRequest): Promise<ImageFaces> =>
+    engine.analyse(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength), request.mode),
 );

@@ -4,7 +4,16 @@ import { cleanStoredOriginals } from '../../features/supply';
 import { preparePrintFiles, retryDueRefunds } from '../../features/fulfilment';
 import { deliverDueMail } from '../../mail/outbox';
 import type { JobQueue } from '../../queue/jobQueue';
-import { CANARY_WATCH_JOB, CLEAN_ORIGINALS_JOB, defineScheduledQueues, MAIL_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, PRUNE_JOB, RECONCILE_JOB } from '../../queue/queues';
+import {
+  CANARY_WATCH_JOB,
+  CLEAN_ORIGINALS_JOB,
+  defineScheduledQueues,
+  MAIL_JOB,
+  PRINT_FILES_JOB,
+  PRINT_REFUNDS_JOB,
+  PRUNE_JOB,
+  RECONCILE_JOB,
+} from '../../queue/queues';
 import { watchCanaries } from '../../features/releases';
 import { pruneExpiredRows } from './prune';
 
@@ -40,7 +49,11 @@ export async function startBackgroundJobs(
     if (result.settled > 0 || result.expired > 0) log(`payment reconcile: ${result.checked} checked, ${result.settled} settled, ${result.expired} expired`);
   });
   await queue.work(PRUNE_JOB, 1, async () => {
-    const pruned = await pruneExpiredRows(ctx.db, { ...ctx.config.jobs, idempotencyKeyHours: ctx.config.idempotency.keyHours, clientReports: ctx.config.releases });
+    const pruned = await pruneExpiredRows(ctx.db, {
+      ...ctx.config.jobs,
+      idempotencyKeyHours: ctx.config.idempotency.keyHours,
+      clientReports: ctx.config.releases,
+    });
     const total = Object.values(pruned).reduce((sum, n) => sum + n, 0);
     if (total > 0) log(`prune: ${JSON.stringify(pruned)}`);
   });
@@ -76,7 +89,8 @@ export async function startBackgroundJobs(
 
   return {
     async stop() {
-      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB]) await queue.offWork(name);
+      for (const name of [MAIL_JOB, RECONCILE_JOB, PRUNE_JOB, CLEAN_ORIGINALS_JOB, PRINT_FILES_JOB, PRINT_REFUNDS_JOB, CANARY_WATCH_JOB])
+        await queue.offWork(name);
     },
   };
 }

@@ -34,22 +34,26 @@ export async function pruneExpiredRows(
 ): Promise<PruneResult> {
   const grace = jobs.expiredRowRetentionDays;
   return {
-    sessions: await deleted(
-      db,
-      `delete from sessions where expires_at < now() - make_interval(days => $1) or revoked_at < now() - make_interval(days => $1)`,
-      [grace],
-    ),
+    sessions: await deleted(db, `delete from sessions where expires_at < now() - make_interval(days => $1) or revoked_at < now() - make_interval(days => $1)`, [
+      grace,
+    ]),
     oneTimeCodes: await deleted(
       db,
       `delete from one_time_codes where expires_at < now() - make_interval(days => $1) or used_at < now() - make_interval(days => $1)`,
       [grace],
     ),
-    paymentCallbacks: await deleted(db, `delete from payment_callbacks where received_at < now() - make_interval(days => $1)`, [jobs.paymentCallbackRetentionDays]),
+    paymentCallbacks: await deleted(db, `delete from payment_callbacks where received_at < now() - make_interval(days => $1)`, [
+      jobs.paymentCallbackRetentionDays,
+    ]),
     sentMail: await deleted(db, `delete from mail_outbox where sent_at < now() - make_interval(days => $1)`, [jobs.sentMailRetentionDays]),
     captchas: await deleted(db, `delete from captcha_used where used_at < now() - interval '1 day'`, []),
     rateLimitHits: await deleted(db, `delete from rate_limit_hits where hit_at < now() - interval '1 day'`, []),
     idempotencyKeys: await deleted(db, `delete from idempotency_keys where created_at < now() - make_interval(hours => $1)`, [jobs.idempotencyKeyHours]),
-    clientErrorSamples: await deleted(db, `delete from client_error_samples where created_at < now() - make_interval(days => $1)`, [jobs.clientReports?.sampleRetentionDays ?? 7]),
-    clientReportCounts: await deleted(db, `delete from client_report_counts where minute < now() - make_interval(days => $1)`, [jobs.clientReports?.countRetentionDays ?? 30]),
+    clientErrorSamples: await deleted(db, `delete from client_error_samples where created_at < now() - make_interval(days => $1)`, [
+      jobs.clientReports?.sampleRetentionDays ?? 7,
+    ]),
+    clientReportCounts: await deleted(db, `delete from client_report_counts where minute < now() - make_interval(days => $1)`, [
+      jobs.clientReports?.countRetentionDays ?? 30,
+    ]),
   };
 }

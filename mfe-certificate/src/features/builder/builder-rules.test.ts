@@ -9,7 +9,14 @@ const EVENTS: CertificateEvent[] = [
   { event_id: 3, event_name: 'Jaipur Pink City 10K 2026', achievement_id: 7 },
 ];
 
-const photo = (id: number, eventId: number): CertificatePhoto => ({ id, s3: `p${id}`, image: `t${id}`, photo_id: `IMG-${id}`, event_id: eventId, participant_details: { name: 'Priya Nair', finish_time: '03:58:41' } });
+const photo = (id: number, eventId: number): CertificatePhoto => ({
+  id,
+  s3: `p${id}`,
+  image: `t${id}`,
+  photo_id: `IMG-${id}`,
+  event_id: eventId,
+  participant_details: { name: 'Priya Nair', finish_time: '03:58:41' },
+});
 const eventRow = (eventId: number): CertificateEventRow => ({
   eventId,
   eventName: `Event ${eventId}`,
@@ -23,7 +30,15 @@ const eventRow = (eventId: number): CertificateEventRow => ({
 const processed = (eventId: number): ProcessedImage => ({
   originalImage: 'h',
   processedImageUrl: `blob:${eventId}`,
-  cropData: { crop: { x: 0, y: 0, width: 10, height: 10, unit: 'px' }, scale: 1, rotate: 0, naturalWidth: 10, naturalHeight: 10, displayWidth: 10, displayHeight: 10 },
+  cropData: {
+    crop: { x: 0, y: 0, width: 10, height: 10, unit: 'px' },
+    scale: 1,
+    rotate: 0,
+    naturalWidth: 10,
+    naturalHeight: 10,
+    displayWidth: 10,
+    displayHeight: 10,
+  },
   eventId,
   bibNumber: `B${eventId}`,
 });
@@ -34,7 +49,15 @@ describe('search rows', () => {
     expect(canAddRow([{ eventId: null, bibNumber: '' }], EVENTS)).toBe(false);
     expect(canAddRow([{ eventId: 1, bibNumber: '  ' }], EVENTS)).toBe(false);
     expect(canAddRow([{ eventId: 1, bibNumber: 'TT20608' }], EVENTS)).toBe(true);
-    expect(canAddRow([{ eventId: 1, bibNumber: 'TT20608' }, { eventId: 2, bibNumber: '' }], EVENTS)).toBe(false);
+    expect(
+      canAddRow(
+        [
+          { eventId: 1, bibNumber: 'TT20608' },
+          { eventId: 2, bibNumber: '' },
+        ],
+        EVENTS,
+      ),
+    ).toBe(false);
     // As many rows as events: nothing left to add.
     const full = [1, 2, 3].map((eventId) => ({ eventId, bibNumber: `B${eventId}` }));
     expect(canAddRow(full, EVENTS)).toBe(false);
@@ -43,11 +66,20 @@ describe('search rows', () => {
 
   it('removes a row only while more than one exists', () => {
     expect(canRemoveRow([{ eventId: 1, bibNumber: 'A' }])).toBe(false);
-    expect(canRemoveRow([{ eventId: 1, bibNumber: 'A' }, { eventId: null, bibNumber: '' }])).toBe(true);
+    expect(
+      canRemoveRow([
+        { eventId: 1, bibNumber: 'A' },
+        { eventId: null, bibNumber: '' },
+      ]),
+    ).toBe(true);
   });
 
   it('never offers an event used in another row', () => {
-    const rows = [{ eventId: 1, bibNumber: 'A' }, { eventId: 3, bibNumber: 'C' }, { eventId: null, bibNumber: '' }];
+    const rows = [
+      { eventId: 1, bibNumber: 'A' },
+      { eventId: 3, bibNumber: 'C' },
+      { eventId: null, bibNumber: '' },
+    ];
     expect(eventsForRow(rows, 2, EVENTS).map((e) => e.event_id)).toEqual([2]);
     expect(eventsForRow(rows, 0, EVENTS).map((e) => e.event_id)).toEqual([1, 2]);
   });
@@ -61,14 +93,25 @@ describe('search rows', () => {
   });
 
   it('offers the events of the BIB search’s achievement, else every achievement’s events once', () => {
-    const lists = { 'Grand Slam': EVENTS, 'Metro Slam': [{ event_id: 1, event_name: 'Mumbai Coastal Marathon 2026', achievement_id: 8 }, { event_id: 9, event_name: 'Delhi Winter Half 2024', achievement_id: 8 }] };
+    const lists = {
+      'Grand Slam': EVENTS,
+      'Metro Slam': [
+        { event_id: 1, event_name: 'Mumbai Coastal Marathon 2026', achievement_id: 8 },
+        { event_id: 9, event_name: 'Delhi Winter Half 2024', achievement_id: 8 },
+      ],
+    };
     expect(builderEvents(lists, 8).map((e) => e.event_id)).toEqual([1, 9]);
     expect(builderEvents(lists, null).map((e) => e.event_id)).toEqual([1, 2, 3, 9]);
     expect(builderEvents(lists, 99).map((e) => e.event_id)).toEqual([1, 2, 3, 9]);
   });
 
   it('sends four pairs, the unused ones empty', () => {
-    expect(pairsOf([{ eventId: 1, bibNumber: ' TT20608 ' }, { eventId: 2, bibNumber: 'AR40608' }])).toEqual([
+    expect(
+      pairsOf([
+        { eventId: 1, bibNumber: ' TT20608 ' },
+        { eventId: 2, bibNumber: 'AR40608' },
+      ]),
+    ).toEqual([
       { event_id: 1, bib_number: 'TT20608' },
       { event_id: 2, bib_number: 'AR40608' },
       { event_id: '', bib_number: '' },
@@ -79,7 +122,8 @@ describe('search rows', () => {
 
 describe('steps', () => {
   const searched = (): BuilderState => builderReducer(initialBuilderState(), { type: 'searched', events: [eventRow(1), eventRow(2)] });
-  const choose = (state: BuilderState, eventId: number, id = eventId * 10) => builderReducer(state, { type: 'toggleImage', eventId, photo: photo(id, eventId) });
+  const choose = (state: BuilderState, eventId: number, id = eventId * 10) =>
+    builderReducer(state, { type: 'toggleImage', eventId, photo: photo(id, eventId) });
 
   it('go search, selection, processing, preview; processing needs one image per event and preview every image cropped', () => {
     let state = searched();

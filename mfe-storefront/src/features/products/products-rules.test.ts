@@ -25,7 +25,7 @@ describe('photo selection rules', () => {
     expect(printOptions(null, 1, false)).toEqual({ printsAllowed: false, collagesAllowed: false });
   });
 
-  it('keeps the print and collage buttons\' place only while the master config is unknown and the event sells prints', () => {
+  it("keeps the print and collage buttons' place only while the master config is unknown and the event sells prints", () => {
     expect(reservesPrintButtons(false, false)).toBe(true);
     expect(reservesPrintButtons(false, undefined)).toBe(true);
     expect(reservesPrintButtons(true, false)).toBe(false);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { CAMERA_ABSENT, CAMERA_DENIED, CAMERA_UNAVAILABLE, cameraProblem, dataUrlBytes, SELFIE_FORMAT_ERROR, SELFIE_SIZE_ERROR, selfieFileProblem } from './selfieRules';
+import {
+  CAMERA_ABSENT,
+  CAMERA_DENIED,
+  CAMERA_UNAVAILABLE,
+  cameraProblem,
+  dataUrlBytes,
+  SELFIE_FORMAT_ERROR,
+  SELFIE_SIZE_ERROR,
+  selfieFileProblem,
+} from './selfieRules';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import { SELFIE_MAX_BYTES, SELFIE_TYPES } from '@finishline/shared';
 
-export const SELFIE_HINT = 'Take a clear photo of your face: look at the camera in good light, with your facial features fully visible (no sunglasses, cap or mask).';
+export const SELFIE_HINT =
+  'Take a clear photo of your face: look at the camera in good light, with your facial features fully visible (no sunglasses, cap or mask).';
 export const SELFIE_FORMAT_TEXT = 'JPG or PNG, max 2mb';
 export const SELFIE_FORMAT_ERROR = 'Please choose a JPG or PNG image.';
 export const SELFIE_SIZE_ERROR = 'The selfie must be at most 2 MB. Please choose a smaller image.';

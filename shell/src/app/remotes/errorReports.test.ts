@@ -75,7 +75,10 @@ describe("the shell's reports of its remotes", () => {
     const nextPage = async () =>
       jest.isolateModulesAsync(async () => {
         (await import('@finishline/shared')).setRuntimeConfig({ apiBaseUrl: 'http://api.test' });
-        (await import('./errorReports')).startReporting(versions, remotes, { send: async (url, body) => void sent.push({ url, reports: JSON.parse(body).reports }), store });
+        (await import('./errorReports')).startReporting(versions, remotes, {
+          send: async (url, body) => void sent.push({ url, reports: JSON.parse(body).reports }),
+          store,
+        });
       });
     jest.clearAllTimers(); // the page is gone, and its timers with it
     jest.setSystemTime(now + 60_000);

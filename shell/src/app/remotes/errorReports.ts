@@ -63,7 +63,9 @@ function keepPending(): void {
 
 /** Adds a report to what waits, folded into a like one. */
 function fold(report: ClientReport): void {
-  const same = state.pending.find((r) => r.kind === report.kind && r.remote === report.remote && r.version === report.version && r.route === report.route && r.message === report.message);
+  const same = state.pending.find(
+    (r) => r.kind === report.kind && r.remote === report.remote && r.version === report.version && r.route === report.route && r.message === report.message,
+  );
   if (same) same.count = Math.min(CLIENT_REPORT_LIMITS.countPerReport, same.count + report.count);
   else if (state.pending.length < CLIENT_REPORT_LIMITS.batchSize * 2) state.pending.push({ ...report });
 }

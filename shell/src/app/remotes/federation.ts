@@ -5,7 +5,6 @@ import { sharedContractPlugin } from './sharedContractPlugin';
 import { preloadedManifestPlugin } from './preloadedManifestPlugin';
 import { markLoadFailure } from './errorReports';
 
-
 /** What every remote exposes as './App': a component whose <Routes> hold that remote's pages. */
 export interface RemoteAppModule {
   default: ComponentType;

@@ -12,7 +12,10 @@ const config = (sharedRange: string | null) =>
 
 describe('which release of a remote a visitor gets', () => {
   it('gives the canary to buckets inside its share and the current release to the rest', () => {
-    expect(chooseReleases(config('^1.4.0'), 49, '1.4.2')).toMatchObject({ remotes: { storefront: CANARY }, versions: { storefront: 'v2', account: 'initial' } });
+    expect(chooseReleases(config('^1.4.0'), 49, '1.4.2')).toMatchObject({
+      remotes: { storefront: CANARY },
+      versions: { storefront: 'v2', account: 'initial' },
+    });
     expect(chooseReleases(config('^1.4.0'), 50, '1.4.2')).toMatchObject({ remotes: { storefront: CURRENT }, versions: { storefront: 'v1' } });
   });
 

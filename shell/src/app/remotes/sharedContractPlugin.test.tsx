@@ -12,7 +12,12 @@ const errorLoadRemote = sharedContractPlugin().errorLoadRemote as unknown as Err
 
 describe('shared contract fallback', () => {
   test('reads the runtime’s unsatisfied-singleton message', () => {
-    expect(contractMismatchOf(new Error(UNSATISFIED))).toEqual({ provided: '1.1.0', module: '@finishline/shared/runtime', remote: 'storefront', needs: '^2.0.0' });
+    expect(contractMismatchOf(new Error(UNSATISFIED))).toEqual({
+      provided: '1.1.0',
+      module: '@finishline/shared/runtime',
+      remote: 'storefront',
+      needs: '^2.0.0',
+    });
     expect(contractMismatchOf(new Error('Failed to fetch'))).toBeNull();
   });
 
@@ -23,7 +28,9 @@ describe('shared contract fallback', () => {
     render(<Fallback />);
     // antd's Result screen loads when first shown (StatusResult).
     expect(await screen.findByText(REMOTE_INCOMPATIBLE_TEXT, undefined, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByTestId('remote-incompatible').getAttribute('data-detail')).toBe('storefront needs @finishline/shared/runtime ^2.0.0; this site provides 1.1.0');
+    expect(screen.getByTestId('remote-incompatible').getAttribute('data-detail')).toBe(
+      'storefront needs @finishline/shared/runtime ^2.0.0; this site provides 1.1.0',
+    );
     spy.mockRestore();
   });
 

@@ -4,7 +4,17 @@ import type { EventSummary } from '@finishline/shared';
 const formatDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The pre-order popup's dialog (its own chunk, see PreorderPopup). */
-export function PreorderDialog({ open, event, onIgnore, onPreOrder }: { open: boolean; event: EventSummary | null; onIgnore: () => void; onPreOrder: () => void }) {
+export function PreorderDialog({
+  open,
+  event,
+  onIgnore,
+  onPreOrder,
+}: {
+  open: boolean;
+  event: EventSummary | null;
+  onIgnore: () => void;
+  onPreOrder: () => void;
+}) {
   return (
     <Modal
       open={open}

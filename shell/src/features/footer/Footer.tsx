@@ -20,7 +20,10 @@ export function Footer() {
         ))}
       </nav>
       <div>
-        Questions? <a className="fl-footer-mail" href={`mailto:${supportEmail}`} style={{ color: '#fff' }}>{supportEmail}</a>
+        Questions?{' '}
+        <a className="fl-footer-mail" href={`mailto:${supportEmail}`} style={{ color: '#fff' }}>
+          {supportEmail}
+        </a>
       </div>
       <div style={{ marginTop: 8 }}>© {new Date().getFullYear()} Finishline. Race photos for runners across India.</div>
     </footer>

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Drawer } from 'antd';
 
 /** The phone's menu drawer (its own chunk: loaded when the menu is first opened, see Navbar). */
-export function MenuDrawer({ open, onClose, menu, account, signedIn }: { open: boolean; onClose: () => void; menu: ReactNode; account: ReactNode; signedIn: boolean }) {
+export function MenuDrawer({
+  open,
+  onClose,
+  menu,
+  account,
+  signedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  menu: ReactNode;
+  account: ReactNode;
+  signedIn: boolean;
+}) {
   return (
     <Drawer open={open} onClose={onClose} title="Menu" size="default" placement="right">
       <nav aria-label="Main menu" className="fl-drawer-menu">

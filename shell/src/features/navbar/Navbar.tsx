@@ -23,7 +23,13 @@ const MENU: Array<{ label: string; to: string }> = [
 export const STICKY_AFTER_PX = 250;
 
 /** The entries of the signed-in dropdown a role allows (the server still checks every page's role). */
-export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boolean; isFulfilment?: boolean; isOperator?: boolean; emailVerified?: boolean }): Array<{ key: string; label: string; to?: string }> {
+export function accountMenuEntries(roles: {
+  isPartner: boolean;
+  isOrganiser: boolean;
+  isFulfilment?: boolean;
+  isOperator?: boolean;
+  emailVerified?: boolean;
+}): Array<{ key: string; label: string; to?: string }> {
   return [
     { key: 'orders', label: 'Orders History', to: '/order-history' },
     // Until the account proves its address, orders placed with it without signing in stay out of its history.
@@ -32,7 +38,9 @@ export function accountMenuEntries(roles: { isPartner: boolean; isOrganiser: boo
     // Every photographer's page, named as the page is (the spec's one "Show Revenue" entry left the rest behind a click).
     ...(roles.isPartner ? PARTNER_PAGES.map((page) => ({ ...page })) : []),
     // Any account may ask to organise races; an organiser has the dashboard instead.
-    ...(roles.isOrganiser ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }] : [{ key: 'list-your-race', label: 'List your race', to: '/list-your-race' }]),
+    ...(roles.isOrganiser
+      ? [{ key: 'dashboard', label: 'Event Dashboard', to: '/organization_dashboard' }]
+      : [{ key: 'list-your-race', label: 'List your race', to: '/list-your-race' }]),
     ...(roles.isFulfilment ? [{ key: 'print-orders', label: 'Print Orders', to: '/print-orders' }] : []),
     ...(roles.isOperator ? [{ key: 'operator', label: 'Operator Console', to: '/operator' }] : []),
     { key: 'logout', label: 'Log out' },
@@ -68,7 +76,11 @@ export function Navbar() {
 
   const entries = accountMenuEntries(session);
   const accountMenu: MenuProps = {
-    items: entries.map((entry) => ({ key: entry.key, label: <span data-testid={`account-menu-${entry.key}`}>{entry.label}</span>, danger: entry.key === 'logout' })),
+    items: entries.map((entry) => ({
+      key: entry.key,
+      label: <span data-testid={`account-menu-${entry.key}`}>{entry.label}</span>,
+      danger: entry.key === 'logout',
+    })),
     onClick: async ({ key }) => {
       const entry = entries.find((e) => e.key === key);
       if (key === 'logout') {
@@ -92,7 +104,13 @@ export function Navbar() {
   };
   const drawerAccount = session.signedIn
     ? entries.map((entry) => (
-        <Button key={entry.key} type="text" danger={entry.key === 'logout'} onClick={() => (entry.to ? go(entry.to) : void signOut())} data-testid={`drawer-menu-${entry.key}`}>
+        <Button
+          key={entry.key}
+          type="text"
+          danger={entry.key === 'logout'}
+          onClick={() => (entry.to ? go(entry.to) : void signOut())}
+          data-testid={`drawer-menu-${entry.key}`}
+        >
           {entry.label}
         </Button>
       ))
@@ -103,7 +121,12 @@ export function Navbar() {
       ];
   const compact = !screens.md;
   const accountButton = (
-    <Button type="primary" data-testid="account-button" size={compact ? 'small' : 'middle'} style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <Button
+      type="primary"
+      data-testid="account-button"
+      size={compact ? 'small' : 'middle'}
+      style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}
+    >
       {session.name || 'My account'} ▾
     </Button>
   );
@@ -122,7 +145,11 @@ export function Navbar() {
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: compact ? 4 : 8, padding: compact ? '4px 8px' : '8px 16px', flexWrap: 'nowrap' }}>
-        <Link to="/" className="fl-logo-link" style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#c2410c', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}>
+        <Link
+          to="/"
+          className="fl-logo-link"
+          style={{ fontWeight: 800, fontSize: compact ? 18 : 20, color: '#c2410c', marginRight: 'auto', textDecoration: 'none', whiteSpace: 'nowrap' }}
+        >
           Finishline
         </Link>
         {compact ? null : <nav aria-label="Main menu">{menu}</nav>}

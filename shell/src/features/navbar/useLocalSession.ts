@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { authApi, forgetSession, isApiError, logOut, readLocalSession, rememberEmailVerified, SESSION_CHANGED_EVENT, type LocalSession } from '@finishline/shared';
+import {
+  authApi,
+  forgetSession,
+  isApiError,
+  logOut,
+  readLocalSession,
+  rememberEmailVerified,
+  SESSION_CHANGED_EVENT,
+  type LocalSession,
+} from '@finishline/shared';
 
 /**
  * The signed-in user as stored in the browser, kept current when any page (or another tab) signs in
@@ -21,9 +30,12 @@ export function useLocalSession(): LocalSession {
   useEffect(() => {
     if (!readLocalSession().signedIn) return;
     // The server also says whether the account proved its address (the menu offers Confirm Email until then).
-    authApi.currentUser().then(({ result }) => rememberEmailVerified(result.emailVerified), (error: unknown) => {
-      if (isApiError(error) && error.statusCode === 401) forgetSession();
-    });
+    authApi.currentUser().then(
+      ({ result }) => rememberEmailVerified(result.emailVerified),
+      (error: unknown) => {
+        if (isApiError(error) && error.statusCode === 401) forgetSession();
+      },
+    );
   }, []);
 
   return session;

@@ -21,7 +21,8 @@ export const FAQS: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'Is GST included?',
-    answer: 'Prices are in Indian rupees and 18% GST applies. Your cart and bill summary show the GST amount and the total you pay, rounded to the nearest rupee.',
+    answer:
+      'Prices are in Indian rupees and 18% GST applies. Your cart and bill summary show the GST amount and the total you pay, rounded to the nearest rupee.',
   },
   {
     question: 'What are the Premium and Ultra Premium packages?',
@@ -35,7 +36,8 @@ export const FAQS: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'Do you deliver prints outside India?',
-    answer: 'No. Prints are delivered only to addresses in India, so they are offered to customers with the +91 country code. Digital downloads work everywhere.',
+    answer:
+      'No. Prints are delivered only to addresses in India, so they are offered to customers with the +91 country code. Digital downloads work everywhere.',
   },
   {
     question: 'How long does print delivery take?',
@@ -92,7 +94,8 @@ export const FAQS: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'Can I get an achievement certificate?',
-    answer: 'Eligible runners see a Generate Certificate button on the photo page. Choose one photo per event and we compose them into a certificate you can download.',
+    answer:
+      'Eligible runners see a Generate Certificate button on the photo page. Choose one photo per event and we compose them into a certificate you can download.',
   },
   {
     question: 'My search session expired. What now?',

@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { App } from 'antd';
-import { cartRequestFromShop, isApiError, ordersApi, shopAtom, STORAGE_KEYS, type CreateOrderRequest, localStore, storedIsdCode, printsDeliverableTo } from '@finishline/shared';
+import {
+  cartRequestFromShop,
+  isApiError,
+  ordersApi,
+  shopAtom,
+  STORAGE_KEYS,
+  type CreateOrderRequest,
+  localStore,
+  storedIsdCode,
+  printsDeliverableTo,
+} from '@finishline/shared';
 
 export const CREATE_ORDER_FAILED = 'Something went wrong while creating order.';
 

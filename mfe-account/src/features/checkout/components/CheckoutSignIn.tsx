@@ -26,17 +26,29 @@ export function CheckoutSignIn({ email, onSignedIn }: { email?: string; onSigned
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
-      <Controller name="email" control={control} render={({ field, fieldState }) => (
-        <FormField label="Email" htmlFor="co-signin-email" error={fieldState.error?.message}>
-          <Input id="co-signin-email" type="email" autoComplete="email" {...field} />
-        </FormField>
-      )} />
-      <Controller name="password" control={control} render={({ field, fieldState }) => (
-        <FormField label="Password" htmlFor="co-signin-password" error={fieldState.error?.message}>
-          <Input.Password id="co-signin-password" autoComplete="current-password" {...field} />
-        </FormField>
-      )} />
-      <CaptchaField resetKey={captcha.resetKey} strength={captcha.strength ?? 'standard'} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+      <Controller
+        name="email"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormField label="Email" htmlFor="co-signin-email" error={fieldState.error?.message}>
+            <Input id="co-signin-email" type="email" autoComplete="email" {...field} />
+          </FormField>
+        )}
+      />
+      <Controller
+        name="password"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormField label="Password" htmlFor="co-signin-password" error={fieldState.error?.message}>
+            <Input.Password id="co-signin-password" autoComplete="current-password" {...field} />
+          </FormField>
+        )}
+      />
+      <CaptchaField
+        resetKey={captcha.resetKey}
+        strength={captcha.strength ?? 'standard'}
+        onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })}
+      />
       <Button type="primary" htmlType="submit" block size="large" disabled={!watch('gCaptchToken')} loading={formState.isSubmitting}>
         Sign In
       </Button>

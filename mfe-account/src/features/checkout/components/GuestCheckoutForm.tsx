@@ -14,7 +14,17 @@ export const CAPTCHA_HINT = "Tick \u201cI'm not a robot\u201d above to enable th
  * and pin code when the order ships a print or a collage, and the captcha; the pay button waits for
  * the captcha and says so while it waits.
  */
-export function GuestCheckoutForm({ onSubmit, placing, submitLabel, shipsGoods }: { onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>; placing: boolean; submitLabel: string; shipsGoods: boolean }) {
+export function GuestCheckoutForm({
+  onSubmit,
+  placing,
+  submitLabel,
+  shipsGoods,
+}: {
+  onSubmit: (buyer: Buyer, captcha: string) => Promise<boolean>;
+  placing: boolean;
+  submitLabel: string;
+  shipsGoods: boolean;
+}) {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, handleSubmit } = useForm<GuestCheckoutFormValues>({
@@ -50,7 +60,15 @@ export function GuestCheckoutForm({ onSubmit, placing, submitLabel, shipsGoods }
       {text('phone_number', 'Phone number', { inputMode: 'numeric', autoComplete: 'tel-national', prefix: <span aria-hidden="true">{storedIsdCode()}</span> })}
       {shipsGoods ? <ShippingFields control={control} idPrefix="guest" /> : null}
       <CaptchaField resetKey={captchaReset} onChange={setCaptcha} />
-      <Button type="primary" htmlType="submit" block size="large" disabled={!captcha} loading={placing} aria-describedby={captcha ? undefined : 'guest-captcha-hint'}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        disabled={!captcha}
+        loading={placing}
+        aria-describedby={captcha ? undefined : 'guest-captcha-hint'}
+      >
         {submitLabel}
       </Button>
       {captcha ? null : (

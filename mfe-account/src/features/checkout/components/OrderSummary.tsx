@@ -12,12 +12,14 @@ export function payButtonLabel(amount: number | null): string {
 
 const thumbOf = (items: CartItem[], line: BillLine): string[] => {
   const ids = line.kind === 'pack' ? items.filter((i) => i.type === 'download' && i.category === 'image').map((i) => i.id) : line.photoIds;
-  return ids
-    .map((id) => items.find((i) => i.id === id && i.category !== 'pack'))
-    // a video's s3 is the film itself: only its poster image can be a thumbnail
-    .map((i) => (i ? (i.category === 'video' ? i.image : i.image || i.s3) : ''))
-    .filter(Boolean)
-    .slice(0, 6);
+  return (
+    ids
+      .map((id) => items.find((i) => i.id === id && i.category !== 'pack'))
+      // a video's s3 is the film itself: only its poster image can be a thumbnail
+      .map((i) => (i ? (i.category === 'video' ? i.image : i.image || i.s3) : ''))
+      .filter(Boolean)
+      .slice(0, 6)
+  );
 };
 
 /**

@@ -6,7 +6,13 @@ import { FormField } from '@finishline/shared/react';
  * Shipping address and PIN code: shown (and validated) only when the order ships a print or a
  * collage. `idPrefix` keeps the ids of the signed-in and the guest form apart.
  */
-export function ShippingFields<T extends FieldValues & { shipping_address?: string; pincode?: string }>({ control, idPrefix }: { control: Control<T>; idPrefix: string }) {
+export function ShippingFields<T extends FieldValues & { shipping_address?: string; pincode?: string }>({
+  control,
+  idPrefix,
+}: {
+  control: Control<T>;
+  idPrefix: string;
+}) {
   return (
     <>
       <Controller

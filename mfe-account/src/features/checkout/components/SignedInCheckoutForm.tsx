@@ -12,7 +12,17 @@ import { ShippingFields } from './ShippingFields';
  * collage, shipping address and pin code; prefilled from the profile (checkout user info). Errors
  * show under each field; a failed submit re-validates.
  */
-export function SignedInCheckoutForm({ onSubmit, placing, submitLabel, shipsGoods }: { onSubmit: (buyer: Buyer) => Promise<unknown>; placing: boolean; submitLabel: string; shipsGoods: boolean }) {
+export function SignedInCheckoutForm({
+  onSubmit,
+  placing,
+  submitLabel,
+  shipsGoods,
+}: {
+  onSubmit: (buyer: Buyer) => Promise<unknown>;
+  placing: boolean;
+  submitLabel: string;
+  shipsGoods: boolean;
+}) {
   const { control, handleSubmit, reset, getValues } = useForm<CheckoutFormValues>({
     resolver: yupResolver(checkoutFormSchema),
     context: { shipsGoods } satisfies CheckoutContext,
@@ -72,7 +82,13 @@ export function SignedInCheckoutForm({ onSubmit, placing, submitLabel, shipsGood
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="Gender" htmlFor="checkout-gender" error={fieldState.error?.message}>
-            <Radio.Group id="checkout-gender" aria-label="Gender" value={field.value || undefined} onChange={(e) => field.onChange(e.target.value)} options={GENDERS.map((g) => ({ value: g, label: g }))} />
+            <Radio.Group
+              id="checkout-gender"
+              aria-label="Gender"
+              value={field.value || undefined}
+              onChange={(e) => field.onChange(e.target.value)}
+              options={GENDERS.map((g) => ({ value: g, label: g }))}
+            />
           </FormField>
         )}
       />

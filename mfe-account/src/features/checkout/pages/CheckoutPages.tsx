@@ -26,7 +26,7 @@ function useCheckoutState(): CheckoutState {
 function Shell({ title, children, checkout }: { title: string; children: ReactNode; checkout: ReturnType<typeof useCheckoutBill> }) {
   const navigate = useNavigate();
   const state = useCheckoutState();
-    const back = localStore.getFlag(STORAGE_KEYS.isUnlabeled) ? '/unlabeled-cart' : '/cart';
+  const back = localStore.getFlag(STORAGE_KEYS.isUnlabeled) ? '/unlabeled-cart' : '/cart';
   return (
     <div className="fl-checkout fl-checkout-enter">
       <button type="button" className="fl-back" aria-label="Back to cart" onClick={() => navigate(back)}>
@@ -34,7 +34,9 @@ function Shell({ title, children, checkout }: { title: string; children: ReactNo
       </button>
       <h1>{title}</h1>
       <OrderSummary bill={checkout.bill} error={checkout.error} fallbackTotal={state.price} />
-      {printsDeliverableTo(storedIsdCode()) && state.printInstruction ? <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} /> : null}
+      {printsDeliverableTo(storedIsdCode()) && state.printInstruction ? (
+        <Alert type="info" showIcon title={`Print instructions: ${state.printInstruction}`} style={{ marginBottom: 16 }} />
+      ) : null}
       {children}
     </div>
   );
@@ -51,7 +53,13 @@ export function UserOrderDetailsPage() {
   return (
     <Shell title="Checkout" checkout={checkout}>
       {placing ? <ProcessingOverlay /> : null}
-      <SignedInCheckoutForm key={String(shipsGoods)} shipsGoods={shipsGoods} onSubmit={(buyer) => place(buyer)} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} />
+      <SignedInCheckoutForm
+        key={String(shipsGoods)}
+        shipsGoods={shipsGoods}
+        onSubmit={(buyer) => place(buyer)}
+        placing={placing}
+        submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)}
+      />
     </Shell>
   );
 }
@@ -89,7 +97,19 @@ export function CheckoutAuthPage() {
               />
             ),
           },
-          { key: 'guest', label: 'Guest Checkout', children: <GuestCheckoutForm key={String(shipsGoods)} shipsGoods={shipsGoods} onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })} placing={placing} submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)} /> },
+          {
+            key: 'guest',
+            label: 'Guest Checkout',
+            children: (
+              <GuestCheckoutForm
+                key={String(shipsGoods)}
+                shipsGoods={shipsGoods}
+                onSubmit={(buyer, captcha) => place(buyer, { captcha, newUserFlg: 1 })}
+                placing={placing}
+                submitLabel={payButtonLabel(checkout.bill?.total_amount ?? null)}
+              />
+            ),
+          },
         ]}
       />
     </Shell>

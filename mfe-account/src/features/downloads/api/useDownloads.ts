@@ -43,7 +43,8 @@ export function useDownloads(): Downloads {
     [run],
   );
   const downloadImage = useCallback(
-    (t: DownloadTarget, imageID: number) => run(() => ordersApi.downloadImage({ orderID: t.orderID, bibNumber: t.bibNumber, imageID, ...(t.preauth ? { preauth: t.preauth } : {}) })),
+    (t: DownloadTarget, imageID: number) =>
+      run(() => ordersApi.downloadImage({ orderID: t.orderID, bibNumber: t.bibNumber, imageID, ...(t.preauth ? { preauth: t.preauth } : {}) })),
     [run],
   );
   return { processing, downloadZip, downloadImage, refusal };

@@ -83,7 +83,13 @@ export function ReplacementRequests({ version, onDecided, refused }: { version: 
                 <span>{`${entry.line.buyerName}, ${entry.line.eventName}, ${entry.line.bibNumber}`}</span>
                 <span>{`Asked ${new Date(entry.request.createdAt).toLocaleDateString('en-IN')}${entry.request.note ? `: ${entry.request.note}` : ''}`}</span>
                 <Space>
-                  <Button type="primary" size="small" loading={busy === entry.request.id} onClick={() => decide(entry, true)} aria-label={`Approve the replacement of line ${entry.line.id}`}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={busy === entry.request.id}
+                    onClick={() => decide(entry, true)}
+                    aria-label={`Approve the replacement of line ${entry.line.id}`}
+                  >
                     Approve
                   </Button>
                   <Button

@@ -31,7 +31,13 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' },
 ];
 const STATUS_COLOUR: Record<PrintLineStatus, string> = { queued: 'orange', printed: 'blue', shipped: 'geekblue', delivered: 'green', returned: 'red' };
-const MOVE_LABEL: Record<PrintLineStatus, string> = { queued: 'Queue', printed: 'Mark printed', shipped: 'Mark shipped', delivered: 'Mark delivered', returned: 'Mark returned' };
+const MOVE_LABEL: Record<PrintLineStatus, string> = {
+  queued: 'Queue',
+  printed: 'Mark printed',
+  shipped: 'Mark shipped',
+  delivered: 'Mark delivered',
+  returned: 'Mark returned',
+};
 const PAGE_SIZE = 15;
 /** A tag holding a sentence wraps like text (antd keeps tags on one line, which pushed the table past the page). */
 const WRAPPING_TAG = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
@@ -40,7 +46,8 @@ const WRAPPING_TAG = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const
 const refundableOf = (line: FulfilmentLine) => Math.max(0, Math.round((line.amount - line.refunded - line.refundPending) * 100) / 100);
 
 /** The lines a batch takes from what the list shows: still to print or ship, file ready, oldest first, at most PRINT_BATCH_MAX_LINES. */
-const batchLinesOf = (lines: FulfilmentLine[]) => lines.filter((l) => PRINT_BATCH_STATUSES.includes(l.status) && l.fileState === 'ready').slice(0, PRINT_BATCH_MAX_LINES);
+const batchLinesOf = (lines: FulfilmentLine[]) =>
+  lines.filter((l) => PRINT_BATCH_STATUSES.includes(l.status) && l.fileState === 'ready').slice(0, PRINT_BATCH_MAX_LINES);
 
 /** How long a line has waited while it is still to be printed or shipped; afterwards the day it was paid. */
 function waitingText(line: FulfilmentLine): string {
@@ -174,7 +181,9 @@ export function PrintOrdersPage() {
       const { blob, fileName } = await fulfilmentApi.batch({ lineIds: batchLines.map((l) => l.id) });
       saveBlob(blob, fileName ?? 'print-batch.zip');
       const parcels = new Set(batchLines.map((l) => l.orderRef)).size;
-      message.success(`Batch downloaded: ${batchLines.length} ${batchLines.length === 1 ? 'line' : 'lines'} in ${parcels} ${parcels === 1 ? 'parcel' : 'parcels'}, with the packing list.`);
+      message.success(
+        `Batch downloaded: ${batchLines.length} ${batchLines.length === 1 ? 'line' : 'lines'} in ${parcels} ${parcels === 1 ? 'parcel' : 'parcels'}, with the packing list.`,
+      );
       load();
     } catch (error) {
       failed(error);
@@ -193,7 +202,12 @@ export function PrintOrdersPage() {
   };
 
   const fileCell = (line: FulfilmentLine) => {
-    if (line.fileState === 'held') return <Tag color="red" style={WRAPPING_TAG}>Held: {line.holdReason}</Tag>;
+    if (line.fileState === 'held')
+      return (
+        <Tag color="red" style={WRAPPING_TAG}>
+          Held: {line.holdReason}
+        </Tag>
+      );
     // Only a queued line needs a file: one moved on without it (printed before files were kept) has none.
     if (line.fileState === 'pending') return line.status === 'queued' ? <Tag>Being made</Tag> : <Tag>No file kept</Tag>;
     return (
@@ -201,7 +215,11 @@ export function PrintOrdersPage() {
         <span>
           Ready, {line.fileWidth} x {line.fileHeight} px at {line.fileDpi} dpi
         </span>
-        {line.warning ? <Tag color="gold" style={WRAPPING_TAG}>{line.warning}</Tag> : null}
+        {line.warning ? (
+          <Tag color="gold" style={WRAPPING_TAG}>
+            {line.warning}
+          </Tag>
+        ) : null}
         {line.lastBatch ? <Tag color="purple">{`In batch ${line.lastBatch}`}</Tag> : null}
       </Space>
     );
@@ -211,7 +229,8 @@ export function PrintOrdersPage() {
     <div style={{ maxWidth: 1240, margin: '24px auto', padding: '0 16px' }} data-testid="print-orders">
       <h1 style={{ fontSize: 26 }}>Print Orders</h1>
       <p style={{ marginTop: 0 }}>
-        Paid prints and collages, oldest first. Download a line&apos;s print-ready file, or a batch of the ready lines shown with their packing list, then move each line on as it is printed, shipped and delivered.
+        Paid prints and collages, oldest first. Download a line&apos;s print-ready file, or a batch of the ready lines shown with their packing list, then move
+        each line on as it is printed, shipped and delivered.
       </p>
       {/* Buttons that wrap: six statuses do not fit one row of a phone. */}
       <Radio.Group
@@ -272,7 +291,8 @@ export function PrintOrdersPage() {
               title: 'Product',
               key: 'product',
               // A collage's product name already says its orientation.
-              render: (_v, l) => `${l.product} x ${l.quantity}${l.orientation && l.kind !== 'collage' ? ` (${l.orientation})` : ''}${l.replacementOf ? `, replacement of line ${l.replacementOf}` : ''}`,
+              render: (_v, l) =>
+                `${l.product} x ${l.quantity}${l.orientation && l.kind !== 'collage' ? ` (${l.orientation})` : ''}${l.replacementOf ? `, replacement of line ${l.replacementOf}` : ''}`,
             },
             { title: 'Race and BIB', key: 'race', render: (_v, l) => `${l.eventName}, ${l.bibNumber}` },
             { title: 'File', key: 'file', render: (_v, l) => fileCell(l) },
@@ -299,7 +319,13 @@ export function PrintOrdersPage() {
               key: 'actions',
               render: (_v, l) => (
                 <Space wrap>
-                  <Button size="small" disabled={l.fileState !== 'ready'} loading={busyLine === l.id} onClick={() => download(l)} aria-label={`Download file: line ${l.id}`}>
+                  <Button
+                    size="small"
+                    disabled={l.fileState !== 'ready'}
+                    loading={busyLine === l.id}
+                    onClick={() => download(l)}
+                    aria-label={`Download file: line ${l.id}`}
+                  >
                     Download file
                   </Button>
                   {PRINT_LINE_NEXT[l.status].map((next) => (
@@ -340,7 +366,15 @@ export function PrintOrdersPage() {
           ]}
         />
       </section>
-      <Modal open={shipping !== null} title={shipping ? `Ship line ${shipping.id} (order ${shipping.orderRef})` : ''} okText="Mark shipped" onOk={ship} confirmLoading={busyLine !== null} onCancel={() => setShipping(null)} destroyOnHidden>
+      <Modal
+        open={shipping !== null}
+        title={shipping ? `Ship line ${shipping.id} (order ${shipping.orderRef})` : ''}
+        okText="Mark shipped"
+        onOk={ship}
+        confirmLoading={busyLine !== null}
+        onCancel={() => setShipping(null)}
+        destroyOnHidden
+      >
         <Form form={shipForm} layout="vertical" requiredMark={false}>
           <Form.Item label="Courier" name="courier" rules={[{ required: true, whitespace: true, message: COURIER_REQUIRED_MESSAGE }]}>
             <Input autoComplete="off" maxLength={60} />

@@ -3,11 +3,27 @@ import { Link, Navigate } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Input, InputNumber, Result, Spin } from 'antd';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { isApiError, operatorApi, organiserRequestSchema, readLocalSession, type MyOrganiserRequestResult, type OrganiserRequestFields } from '@finishline/shared';
+import {
+  isApiError,
+  operatorApi,
+  organiserRequestSchema,
+  readLocalSession,
+  type MyOrganiserRequestResult,
+  type OrganiserRequestFields,
+} from '@finishline/shared';
 import { FormField, shownError, useDocumentTitle } from '@finishline/shared/react';
 
 type Values = Required<OrganiserRequestFields>;
-const BLANK: Values = { raceName: '', fromDate: '', toDate: '', city: '', expectedRunners: undefined as unknown as number, contactName: '', contactPhone: '', note: '' };
+const BLANK: Values = {
+  raceName: '',
+  fromDate: '',
+  toDate: '',
+  city: '',
+  expectedRunners: undefined as unknown as number,
+  contactName: '',
+  contactPhone: '',
+  note: '',
+};
 
 const when = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -23,7 +39,11 @@ export function ListYourRacePage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   useDocumentTitle('List your race');
-  const { control, handleSubmit, formState, reset } = useForm<Values>({ resolver: yupResolver(organiserRequestSchema) as never, defaultValues: BLANK, mode: 'onTouched' });
+  const { control, handleSubmit, formState, reset } = useForm<Values>({
+    resolver: yupResolver(organiserRequestSchema) as never,
+    defaultValues: BLANK,
+    mode: 'onTouched',
+  });
 
   const load = useCallback(() => {
     setFailure(null);
@@ -66,16 +86,29 @@ export function ListYourRacePage() {
       />
     );
   } else if (request?.status === 'declined') {
-    status = <Alert type="warning" showIcon message={`We could not list ${request.raceName}`} description={`${request.declineReason} You may send a new request below.`} style={{ marginBottom: 16 }} />;
+    status = (
+      <Alert
+        type="warning"
+        showIcon
+        message={`We could not list ${request.raceName}`}
+        description={`${request.declineReason} You may send a new request below.`}
+        style={{ marginBottom: 16 }}
+      />
+    );
   } else if (request?.status === 'approved') {
-    status = <Alert type="success" showIcon message={`${request.raceName} can be listed`} description="Sign in again to find Event Dashboard in the account menu." />;
+    status = (
+      <Alert type="success" showIcon message={`${request.raceName} can be listed`} description="Sign in again to find Event Dashboard in the account menu." />
+    );
   }
   const showForm = state !== null && !state.isOrganiser && request?.status !== 'pending' && request?.status !== 'approved';
 
   return (
     <div style={{ maxWidth: 640, margin: '24px auto', padding: '0 16px' }} data-testid="list-your-race">
       <h1 style={{ fontSize: 26 }}>List your race</h1>
-      <p style={{ marginTop: 0 }}>Organise a race on Finishline: runners find their photos by BIB or selfie, photographers register and upload, and you see the revenue. Tell us about the race and we will set up your organiser account.</p>
+      <p style={{ marginTop: 0 }}>
+        Organise a race on Finishline: runners find their photos by BIB or selfie, photographers register and upload, and you see the revenue. Tell us about the
+        race and we will set up your organiser account.
+      </p>
       {failure ? <Alert type="error" showIcon message={failure} action={<Button onClick={load}>Try again</Button>} /> : null}
       {state === null && !failure ? <Spin /> : null}
       {status}
@@ -96,7 +129,16 @@ export function ListYourRacePage() {
             control={control}
             render={({ field, fieldState }) => (
               <FormField label="Expected runners" htmlFor="lr-expectedRunners" error={shownError(fieldState, formState.isSubmitted)}>
-                <InputNumber id="lr-expectedRunners" style={{ width: '100%' }} min={1} precision={0} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} inputMode="numeric" />
+                <InputNumber
+                  id="lr-expectedRunners"
+                  style={{ width: '100%' }}
+                  min={1}
+                  precision={0}
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v ?? undefined)}
+                  onBlur={field.onBlur}
+                  inputMode="numeric"
+                />
               </FormField>
             )}
           />
@@ -107,7 +149,14 @@ export function ListYourRacePage() {
             control={control}
             render={({ field, fieldState }) => (
               <FormField label="Anything else we should know (optional)" htmlFor="lr-note" error={shownError(fieldState, formState.isSubmitted)}>
-                <Input.TextArea id="lr-note" rows={3} maxLength={500} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+                <Input.TextArea
+                  id="lr-note"
+                  rows={3}
+                  maxLength={500}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                />
               </FormField>
             )}
           />
@@ -120,14 +169,35 @@ export function ListYourRacePage() {
   );
 }
 
-function Text({ control, name, label, type = 'text', submitted, autoComplete }: { control: Control<Values>; name: FieldPath<Values>; label: string; type?: string; submitted: boolean; autoComplete?: string }) {
+function Text({
+  control,
+  name,
+  label,
+  type = 'text',
+  submitted,
+  autoComplete,
+}: {
+  control: Control<Values>;
+  name: FieldPath<Values>;
+  label: string;
+  type?: string;
+  submitted: boolean;
+  autoComplete?: string;
+}) {
   return (
     <Controller
       name={name}
       control={control}
       render={({ field, fieldState }) => (
         <FormField label={label} htmlFor={`lr-${name}`} error={shownError(fieldState, submitted)}>
-          <Input id={`lr-${name}`} type={type} autoComplete={autoComplete} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+          <Input
+            id={`lr-${name}`}
+            type={type}
+            autoComplete={autoComplete}
+            value={(field.value as string) ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+          />
         </FormField>
       )}
     />

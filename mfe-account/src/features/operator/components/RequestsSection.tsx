@@ -1,15 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App as AntApp, Alert, Button, Card, Empty, Form, Input, Modal, Space, Tag } from 'antd';
-import { isApiError, ORGANISER_REQUEST_MESSAGES, operatorApi, organiserRequestDecisionSchema, type OperatorRequestsResult, type OrganiserRequestView } from '@finishline/shared';
+import {
+  isApiError,
+  ORGANISER_REQUEST_MESSAGES,
+  operatorApi,
+  organiserRequestDecisionSchema,
+  type OperatorRequestsResult,
+  type OrganiserRequestView,
+} from '@finishline/shared';
 
 const when = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
 const days = (r: OrganiserRequestView) => (r.fromDate === r.toDate ? when(r.fromDate) : `${when(r.fromDate)} to ${when(r.toDate)}`);
 
 function RequestCard({ request, actions }: { request: OrganiserRequestView; actions?: React.ReactNode }) {
   return (
-    <Card size="small" title={request.raceName} extra={request.status === 'pending' ? null : <Tag color={request.status === 'approved' ? 'green' : 'red'}>{request.status === 'approved' ? 'Approved' : 'Declined'}</Tag>} data-testid="organiser-request">
+    <Card
+      size="small"
+      title={request.raceName}
+      extra={
+        request.status === 'pending' ? null : (
+          <Tag color={request.status === 'approved' ? 'green' : 'red'}>{request.status === 'approved' ? 'Approved' : 'Declined'}</Tag>
+        )
+      }
+      data-testid="organiser-request"
+    >
       <p style={{ margin: 0 }}>{`${request.city}, ${days(request)}, about ${request.expectedRunners.toLocaleString('en-IN')} runners`}</p>
-      <p style={{ margin: '4px 0 0' }}>{`Contact: ${request.contactName}, ${request.contactPhone}. Account: ${request.accountName} (${request.accountEmail})`}</p>
+      <p
+        style={{ margin: '4px 0 0' }}
+      >{`Contact: ${request.contactName}, ${request.contactPhone}. Account: ${request.accountName} (${request.accountEmail})`}</p>
       {request.note ? <p style={{ margin: '4px 0 0' }}>{`Note: ${request.note}`}</p> : null}
       {request.declineReason ? <p style={{ margin: '4px 0 0' }}>{`Reason: ${request.declineReason}`}</p> : null}
       {actions ? <div style={{ marginTop: 8 }}>{actions}</div> : null}
@@ -115,7 +133,11 @@ export function RequestsSection({ refused, onDecided }: { refused: (error: unkno
         destroyOnHidden
       >
         <Form form={declineForm} layout="vertical" requiredMark={false}>
-          <Form.Item label="Reason (the account reads it)" name="reason" rules={[{ required: true, whitespace: true, message: ORGANISER_REQUEST_MESSAGES.declineReason }]}>
+          <Form.Item
+            label="Reason (the account reads it)"
+            name="reason"
+            rules={[{ required: true, whitespace: true, message: ORGANISER_REQUEST_MESSAGES.declineReason }]}
+          >
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>

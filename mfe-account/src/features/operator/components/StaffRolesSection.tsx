@@ -35,7 +35,14 @@ export function StaffRolesSection({ refused, onChanged }: { refused: (error: unk
         Staff roles
       </h2>
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ role: 'organiser' }} style={{ maxWidth: 520 }}>
-        <Form.Item label="Email of the account" name="email" rules={[{ required: true, whitespace: true, message: 'Please enter the email of the account.' }, { type: 'email', message: 'Please enter a valid email.' }]}>
+        <Form.Item
+          label="Email of the account"
+          name="email"
+          rules={[
+            { required: true, whitespace: true, message: 'Please enter the email of the account.' },
+            { type: 'email', message: 'Please enter a valid email.' },
+          ]}
+        >
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item label="Role" name="role">

@@ -12,7 +12,8 @@ export async function restoreOrderToCart(orderRef: string, current: ShopState): 
   let products = current.products;
   if (searchKind === 'bib') {
     try {
-      products = (await eventsApi.searchByBib({ eventID: order.eventID, eventName: order.eventName, bibNumber: order.bib_no, orderId: order.order_ref })).result;
+      products = (await eventsApi.searchByBib({ eventID: order.eventID, eventName: order.eventName, bibNumber: order.bib_no, orderId: order.order_ref }))
+        .result;
     } catch {
       products = null; // the cart still prices itself on the server
     }
@@ -52,7 +53,16 @@ function cartItemsOf(order: OrderDetail): CartItem[] {
     if (line.type === 'collage') {
       for (const id of line.collagePhotoIds ?? []) {
         const photo = media.get(id);
-        items.push({ ...base, id, imageid: photo?.imageid ?? String(id), s3: photo?.s3 ?? '', image: photo?.image ?? '', type: 'collage', category: 'image', seq: seq++ });
+        items.push({
+          ...base,
+          id,
+          imageid: photo?.imageid ?? String(id),
+          s3: photo?.s3 ?? '',
+          image: photo?.image ?? '',
+          type: 'collage',
+          category: 'image',
+          seq: seq++,
+        });
       }
     } else if (line.type === 'print') {
       items.push({ ...base, id: line.id, type: 'print', category: 'image', printProductId: line.printProductId });

@@ -41,7 +41,15 @@ export function OrderCards(props: {
           </li>
         ))}
       </ol>
-      <Pagination current={page} pageSize={pageSize} total={rows.length} onChange={props.onPage} showSizeChanger={false} size="small" style={{ textAlign: 'center' }} />
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={rows.length}
+        onChange={props.onPage}
+        showSizeChanger={false}
+        size="small"
+        style={{ textAlign: 'center' }}
+      />
     </>
   );
 }

@@ -23,7 +23,17 @@ function MediaImage({ src, alt }: { src: string; alt: string }) {
 }
 
 /** One photo or video of the order, with its own Download button once the order is paid. */
-function OrderItem({ label, imageId, onDownload, children }: { label: 'Photo' | 'Video'; imageId: string; onDownload: (() => void) | null; children: ReactNode }) {
+function OrderItem({
+  label,
+  imageId,
+  onDownload,
+  children,
+}: {
+  label: 'Photo' | 'Video';
+  imageId: string;
+  onDownload: (() => void) | null;
+  children: ReactNode;
+}) {
   return (
     <figure className="fl-order-item">
       {children}
@@ -42,7 +52,17 @@ function OrderItem({ label, imageId, onDownload, children }: { label: 'Photo' | 
 }
 
 /** An order's items with their download actions (order details and the pre-authorised page). */
-export function OrderView({ order, preauth, downloads, onChanged = () => undefined }: { order: OrderDetail; preauth: PreauthParams | null; downloads: DownloadsUi; onChanged?: () => void }) {
+export function OrderView({
+  order,
+  preauth,
+  downloads,
+  onChanged = () => undefined,
+}: {
+  order: OrderDetail;
+  preauth: PreauthParams | null;
+  downloads: DownloadsUi;
+  onChanged?: () => void;
+}) {
   const { processing, refusal, downloadZip, downloadImage } = downloads.useDownloads();
   const target = { orderID: order.order_ref, bibNumber: order.bib_no, preauth };
   const ultra = order.bundle === PACKAGES.b.id;
@@ -60,12 +80,20 @@ export function OrderView({ order, preauth, downloads, onChanged = () => undefin
           <div className="fl-muted">
             Order {order.order_ref} · BIB {order.bib_no} · ₹{order.orderTotal_amount} (GST ₹{order.gst}) · <Tag>{order.status}</Tag>
           </div>
-          {order.download_until ? <div className="fl-muted">Downloads available until {new Date(order.download_until).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}</div> : null}
+          {order.download_until ? (
+            <div className="fl-muted">
+              Downloads available until {new Date(order.download_until).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}
+            </div>
+          ) : null}
         </div>
       </header>
       {refusal ? <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 16 }} /> : null}
       {order.is_preorder && order.bib_no === PREBOOK_BIB ? (
-        <Alert type="info" showIcon title="This pre-order is not mapped to a BIB yet. Use 'Generate link' in your order history (or Pre-Booked Photos on the home page) after the race." />
+        <Alert
+          type="info"
+          showIcon
+          title="This pre-order is not mapped to a BIB yet. Use 'Generate link' in your order history (or Pre-Booked Photos on the home page) after the race."
+        />
       ) : null}
       <CertificateSection eventID={order.eventID} eventName={order.eventName} bibNumber={order.bib_no} paid={paid && order.bib_no !== PREBOOK_BIB} />
 
@@ -82,7 +110,10 @@ export function OrderView({ order, preauth, downloads, onChanged = () => undefin
           <div className="fl-order-grid">
             {order.photo.map((p, i) => (
               <OrderItem key={p.id} label="Photo" imageId={p.imageid} onDownload={paid ? () => downloadImage(target, p.id) : null}>
-                <MediaImage src={p.image || p.s3} alt={describePhoto({ position: i + 1, total: order.photo.length, eventName: order.eventName, bibNumber: order.bib_no })} />
+                <MediaImage
+                  src={p.image || p.s3}
+                  alt={describePhoto({ position: i + 1, total: order.photo.length, eventName: order.eventName, bibNumber: order.bib_no })}
+                />
               </OrderItem>
             ))}
           </div>
@@ -108,7 +139,12 @@ export function OrderView({ order, preauth, downloads, onChanged = () => undefin
           <div className="fl-order-grid">
             {prints.map((p, i) => (
               <figure key={`p${i}`} className="fl-order-item">
-                {p.s3[0] ? <MediaImage src={p.s3[0]} alt={describePhoto({ kind: p.name, position: i + 1, total: prints.length, eventName: order.eventName, bibNumber: order.bib_no })} /> : null}
+                {p.s3[0] ? (
+                  <MediaImage
+                    src={p.s3[0]}
+                    alt={describePhoto({ kind: p.name, position: i + 1, total: prints.length, eventName: order.eventName, bibNumber: order.bib_no })}
+                  />
+                ) : null}
                 <figcaption>{p.name}</figcaption>
               </figure>
             ))}
@@ -142,7 +178,10 @@ export function OrderView({ order, preauth, downloads, onChanged = () => undefin
               <div className="fl-order-grid">
                 {c.s3.map((src, j) => (
                   <figure key={j} className="fl-order-item">
-                    <MediaImage src={src} alt={describePhoto({ kind: `${c.name} photo`, position: j + 1, total: c.s3.length, eventName: order.eventName, bibNumber: order.bib_no })} />
+                    <MediaImage
+                      src={src}
+                      alt={describePhoto({ kind: `${c.name} photo`, position: j + 1, total: c.s3.length, eventName: order.eventName, bibNumber: order.bib_no })}
+                    />
                   </figure>
                 ))}
               </div>

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Form, Input, Modal, Upload } from 'antd';
-import { formatRupees, fulfilmentApi, isApiError, REPLACEMENT_PHOTO_MAX_MB, REPLACEMENT_PHOTO_MESSAGES, REPLACEMENT_WINDOW_DAYS, type OrderPrintLine } from '@finishline/shared';
+import {
+  formatRupees,
+  fulfilmentApi,
+  isApiError,
+  REPLACEMENT_PHOTO_MAX_MB,
+  REPLACEMENT_PHOTO_MESSAGES,
+  REPLACEMENT_WINDOW_DAYS,
+  type OrderPrintLine,
+} from '@finishline/shared';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -81,7 +89,15 @@ export function PrintLineDelivery({ orderRef, line, onChanged }: { orderRef: str
           Ask for a replacement
         </Button>
       ) : null}
-      <Modal open={asking} title={`Replacement of ${line.product}`} okText="Send request" onOk={send} confirmLoading={sending} onCancel={() => setAsking(false)} destroyOnHidden>
+      <Modal
+        open={asking}
+        title={`Replacement of ${line.product}`}
+        okText="Send request"
+        onOk={send}
+        confirmLoading={sending}
+        onCancel={() => setAsking(false)}
+        destroyOnHidden
+      >
         <p>{`Arrived damaged? Ask within ${REPLACEMENT_WINDOW_DAYS} days of delivery with a photo of the damage (an image, at most ${REPLACEMENT_PHOTO_MAX_MB} MB).`}</p>
         <Form form={form} layout="vertical" requiredMark={false}>
           <Form.Item label="Photo of the damage" required validateStatus={photoError ? 'error' : undefined} help={photoError ?? undefined}>

@@ -46,8 +46,10 @@ export function OrderDetailsPage({ mode, downloads }: { mode: Mode; downloads: D
         if (!alive) return;
         const proofFor = mode !== 'preauth' ? emailProofNeededOf(error) : null;
         if (proofFor && isApiError(error)) setProofNeeded({ email: proofFor, message: error.message });
-        else if (isApiError(error) && (error.statusCode === 403 || error.statusCode === 404) && mode !== 'preauth') navigate('/unauthorizeduser', { replace: true });
-        else if (isApiError(error) && error.statusCode === 401) navigate('/sign-in', { replace: true, state: { redirectTo: `/myorders?orderid=${encodeURIComponent(orderId)}` } });
+        else if (isApiError(error) && (error.statusCode === 403 || error.statusCode === 404) && mode !== 'preauth')
+          navigate('/unauthorizeduser', { replace: true });
+        else if (isApiError(error) && error.statusCode === 401)
+          navigate('/sign-in', { replace: true, state: { redirectTo: `/myorders?orderid=${encodeURIComponent(orderId)}` } });
         else setFailure(isApiError(error) && error.kind === 'http' ? error.message : 'Something went wrong !');
       }
     };

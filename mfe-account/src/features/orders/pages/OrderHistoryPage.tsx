@@ -35,7 +35,9 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
-  const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(params.get('prebooked') === '1' ? { race: params.get('race') ?? undefined } : null);
+  const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(
+    params.get('prebooked') === '1' ? { race: params.get('race') ?? undefined } : null,
+  );
   useDocumentTitle('Order History');
   // Phones get cards: a table there hid BIB, value and status off to the right.
   const phone = Grid.useBreakpoint().md === false;
@@ -84,15 +86,35 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
     }
   };
 
-  const open = (row: OrderHistoryRow) => navigate('/orderDetails', { state: { bibId: row.bib_id, orderId: row.order_ref, payment_id: row.payment_id, moveFrom: 'history' } });
+  const open = (row: OrderHistoryRow) =>
+    navigate('/orderDetails', { state: { bibId: row.bib_id, orderId: row.order_ref, payment_id: row.payment_id, moveFrom: 'history' } });
 
   const statusCell = (row: OrderHistoryRow) => {
-    if (row.status === 'Pending') return <Button size="small" onClick={() => retry(row)}>Retry</Button>;
+    if (row.status === 'Pending')
+      return (
+        <Button size="small" onClick={() => retry(row)}>
+          Retry
+        </Button>
+      );
     if (row.status === 'Paid' && row.bib_id === PREBOOK_BIB) {
-      return <Button size="small" type="primary" onClick={() => setPrebook({ race: row.name, orderID: row.order_ref, email: row.email, phone_number: row.phone })}>Generate link</Button>;
+      return (
+        <Button size="small" type="primary" onClick={() => setPrebook({ race: row.name, orderID: row.order_ref, email: row.email, phone_number: row.phone })}>
+          Generate link
+        </Button>
+      );
     }
-    if (row.status === 'Paid') return <Button size="small" type="primary" onClick={() => open(row)}>Paid</Button>;
-    if (row.status === 'Downloaded') return <Button size="small" onClick={() => open(row)}>Downloaded</Button>;
+    if (row.status === 'Paid')
+      return (
+        <Button size="small" type="primary" onClick={() => open(row)}>
+          Paid
+        </Button>
+      );
+    if (row.status === 'Downloaded')
+      return (
+        <Button size="small" onClick={() => open(row)}>
+          Downloaded
+        </Button>
+      );
     return <Tag>Cancelled</Tag>;
   };
 
@@ -137,7 +159,9 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
       {phone ? (
-        rows === null ? null : <OrderCards rows={filtered} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} statusCell={statusCell} emptyText="No matching records found" />
+        rows === null ? null : (
+          <OrderCards rows={filtered} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} statusCell={statusCell} emptyText="No matching records found" />
+        )
       ) : (
         <Table<OrderHistoryRow>
           rowKey="order_ref"

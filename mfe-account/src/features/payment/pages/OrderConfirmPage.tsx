@@ -40,7 +40,9 @@ export function OrderConfirmPage() {
     <div style={{ maxWidth: 520, margin: '64px auto', textAlign: 'center', padding: '0 16px' }}>
       <Spin size="large" />
       <h1 style={{ fontSize: 22, marginTop: 24 }}>Taking you to the secure payment page…</h1>
-      <p>Order {payment.order_ref} · ₹{payment.amount}</p>
+      <p>
+        Order {payment.order_ref} · ₹{payment.amount}
+      </p>
       <form ref={formRef} method="post" action={payment.PAYU_API_URL} aria-label="Payment">
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

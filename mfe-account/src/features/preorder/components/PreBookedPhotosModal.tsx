@@ -27,7 +27,13 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const defaults = useMemo<PreorderLinkFormValues>(
-    () => ({ race: prefill?.race || 'Pre-order', orderID: prefill?.orderID ?? '', bibNo: '', email: prefill?.email ?? '', phone_number: prefill?.phone_number ?? '' }),
+    () => ({
+      race: prefill?.race || 'Pre-order',
+      orderID: prefill?.orderID ?? '',
+      bibNo: '',
+      email: prefill?.email ?? '',
+      phone_number: prefill?.phone_number ?? '',
+    }),
     [prefill?.race, prefill?.orderID, prefill?.email, prefill?.phone_number],
   );
   const { control, handleSubmit, formState, reset, watch } = useForm<PreorderLinkFormValues>({
@@ -43,7 +49,12 @@ export function PreBookedPhotosModal({ open, onClose, prefill }: PreBookedPhotos
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const answer = await ordersApi.generatePreorderLink({ orderId: values.orderID, orderEmail: values.email, orderBibNumber: values.bibNo, mobilenum: values.phone_number });
+      const answer = await ordersApi.generatePreorderLink({
+        orderId: values.orderID,
+        orderEmail: values.email,
+        orderBibNumber: values.bibNo,
+        mobilenum: values.phone_number,
+      });
       message.success(answer.message, 3);
       const url = new URL(answer.result.link);
       reset();

@@ -24,7 +24,12 @@ export function BuyOffer({ eventId, eventName, bibNumber, text }: BuyOfferProps)
       data-testid="certificate-buy-offer"
       title={text}
       action={
-        <Button type="primary" icon={<ShoppingCartOutlined />} loading={opening} onClick={() => void buy({ event_id: eventId, event_name: eventName }, bibNumber)}>
+        <Button
+          type="primary"
+          icon={<ShoppingCartOutlined />}
+          loading={opening}
+          onClick={() => void buy({ event_id: eventId, event_name: eventName }, bibNumber)}
+        >
           Buy photos
         </Button>
       }

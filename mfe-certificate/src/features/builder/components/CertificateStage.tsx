@@ -54,7 +54,9 @@ export const CertificateStage = forwardRef<Konva.Stage, CertificateStageProps>(f
         <Rect width={outputWidth} height={outputHeight} fill="#ffffff" />
         <KonvaImage image={images.background} width={outputWidth} height={outputHeight} />
         {template.template_config.images.map((slot) =>
-          images.photos[slot.event_id] ? <KonvaImage key={slot.slot} image={images.photos[slot.event_id]} x={slot.x} y={slot.y} width={slot.width} height={slot.height} /> : null,
+          images.photos[slot.event_id] ? (
+            <KonvaImage key={slot.slot} image={images.photos[slot.event_id]} x={slot.x} y={slot.y} width={slot.width} height={slot.height} />
+          ) : null,
         )}
         {texts.map((text, i) => (
           <Shape key={i} sceneFunc={(context) => drawText(context, text)} />

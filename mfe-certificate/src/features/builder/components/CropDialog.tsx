@@ -43,11 +43,25 @@ export function CropDialog({ row, previous, onApply, onCancel }: CropDialogProps
     try {
       const pixels = convertToPixelCrop(crop, img.width, img.height);
       const blob = await canvasJpeg(drawCrop(img, pixels, scale, rotate), jpegQuality);
-      const percent: PercentCrop = { unit: '%', x: (pixels.x / img.width) * 100, y: (pixels.y / img.height) * 100, width: (pixels.width / img.width) * 100, height: (pixels.height / img.height) * 100 };
+      const percent: PercentCrop = {
+        unit: '%',
+        x: (pixels.x / img.width) * 100,
+        y: (pixels.y / img.height) * 100,
+        width: (pixels.width / img.width) * 100,
+        height: (pixels.height / img.height) * 100,
+      };
       onApply({
         originalImage: source,
         processedImageUrl: URL.createObjectURL(blob),
-        cropData: { crop: percent, scale, rotate, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, displayWidth: img.width, displayHeight: img.height },
+        cropData: {
+          crop: percent,
+          scale,
+          rotate,
+          naturalWidth: img.naturalWidth,
+          naturalHeight: img.naturalHeight,
+          displayWidth: img.width,
+          displayHeight: img.height,
+        },
         eventId: row.eventId,
         bibNumber: row.bibNumber,
       });

@@ -121,7 +121,11 @@ export function PreviewStep({ details, processed, onBack, onCancel }: PreviewSte
     <section className="fl-cert-step" data-testid="certificate-preview">
       <h2 className="fl-cert-heading">Certificate Preview</h2>
       {/* Once drawn, the canvas has no words of its own for a screen reader: its title and the runner's name are its name. */}
-      <div className="fl-cert-stage" ref={setBox} {...(images ? { role: 'img', 'aria-label': `${details.achievement_details.title}: certificate of ${capitalizeWords(participantName)}` } : {})}>
+      <div
+        className="fl-cert-stage"
+        ref={setBox}
+        {...(images ? { role: 'img', 'aria-label': `${details.achievement_details.title}: certificate of ${capitalizeWords(participantName)}` } : {})}
+      >
         {images && width > 0 ? (
           <CertificateStage ref={stage} template={template} images={images} participantName={participantName} width={width} />
         ) : (
@@ -130,7 +134,14 @@ export function PreviewStep({ details, processed, onBack, onCancel }: PreviewSte
           </div>
         )}
       </div>
-      {locked ? <BuyOffer eventId={locked.event_id} eventName={locked.event_name} bibNumber={locked.bib_number} text={CERTIFICATE_MESSAGES.buyFirst(locked.event_name, locked.bib_number)} /> : null}
+      {locked ? (
+        <BuyOffer
+          eventId={locked.event_id}
+          eventName={locked.event_name}
+          bibNumber={locked.bib_number}
+          text={CERTIFICATE_MESSAGES.buyFirst(locked.event_name, locked.bib_number)}
+        />
+      ) : null}
       <footer className="fl-cert-footer fl-cert-preview-actions">
         <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
           Back to Edit

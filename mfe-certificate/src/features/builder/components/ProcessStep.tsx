@@ -15,7 +15,11 @@ interface ProcessStepProps {
 
 function CardImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
-  return failed ? <div className="fl-cert-card-failed">Image failed to load.</div> : <img className="fl-cert-card-image" src={src} alt={alt} crossOrigin="anonymous" onError={() => setFailed(true)} />;
+  return failed ? (
+    <div className="fl-cert-card-failed">Image failed to load.</div>
+  ) : (
+    <img className="fl-cert-card-image" src={src} alt={alt} crossOrigin="anonymous" onError={() => setFailed(true)} />
+  );
 }
 
 /** Step 3, Process Your Images: crop each chosen photo; Generate Certificate once all are cropped. */
@@ -53,7 +57,13 @@ export function ProcessStep({ state, onCropped, onGenerate, onBack }: ProcessSte
           }
         >
           <span data-testid="certificate-progress">
-            <Progress type="circle" size={56} percent={total ? Math.round((done / total) * 100) : 0} format={() => `${done}/${total}`} aria-label={`${done} of ${total} images cropped`} />
+            <Progress
+              type="circle"
+              size={56}
+              percent={total ? Math.round((done / total) * 100) : 0}
+              format={() => `${done}/${total}`}
+              aria-label={`${done} of ${total} images cropped`}
+            />
           </span>
         </Popover>
       </div>

@@ -51,7 +51,9 @@ export function SearchStep({ events, rows, onRows, onFound, onBack }: SearchStep
         })),
       );
     } catch (error) {
-      message.error(isApiError(error) && !error.isNetworkError ? error.message : error instanceof Error && error.message === NO_RESULTS ? NO_RESULTS : SEARCH_FAILED);
+      message.error(
+        isApiError(error) && !error.isNetworkError ? error.message : error instanceof Error && error.message === NO_RESULTS ? NO_RESULTS : SEARCH_FAILED,
+      );
       window.scrollTo({ top: 0 });
     } finally {
       setSearching(false);
@@ -89,9 +91,16 @@ export function SearchStep({ events, rows, onRows, onFound, onBack }: SearchStep
             />
             <span className="fl-cert-row-actions">
               {index === rows.length - 1 ? (
-                <Button aria-label="Add a race" icon={<PlusCircleOutlined />} disabled={!canAddRow(rows, events)} onClick={() => onRows([...rows, emptyRow()])} />
+                <Button
+                  aria-label="Add a race"
+                  icon={<PlusCircleOutlined />}
+                  disabled={!canAddRow(rows, events)}
+                  onClick={() => onRows([...rows, emptyRow()])}
+                />
               ) : null}
-              {canRemoveRow(rows) ? <Button aria-label={`Remove field ${index + 1}`} icon={<MinusCircleOutlined />} onClick={() => onRows(rows.filter((_, i) => i !== index))} /> : null}
+              {canRemoveRow(rows) ? (
+                <Button aria-label={`Remove field ${index + 1}`} icon={<MinusCircleOutlined />} onClick={() => onRows(rows.filter((_, i) => i !== index))} />
+              ) : null}
             </span>
           </div>
         ))}

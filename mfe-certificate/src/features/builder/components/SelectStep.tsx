@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Alert, App, Button, Empty, Grid, Pagination, Tabs } from 'antd';
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
-import { CERTIFICATE_LIMITS, CERTIFICATE_MESSAGES, certificateApi, discoveryApi, localStore, STORAGE_KEYS, type CertificatePhoto, type TemplateDetailsResult } from '@finishline/shared';
+import {
+  CERTIFICATE_LIMITS,
+  CERTIFICATE_MESSAGES,
+  certificateApi,
+  discoveryApi,
+  localStore,
+  STORAGE_KEYS,
+  type CertificatePhoto,
+  type TemplateDetailsResult,
+} from '@finishline/shared';
 import { allSelected, selectedCount, type CertificateEventRow } from '../state/steps';
 import { BuyOffer } from './BuyOffer';
 
@@ -77,11 +86,26 @@ export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch 
   );
 
   const offer = (row: CertificateEventRow) =>
-    row.photosUsable ? null : <BuyOffer eventId={row.eventId} eventName={row.eventName} bibNumber={row.bibNumber} text={CERTIFICATE_MESSAGES.previewsOnly(row.eventName, row.bibNumber)} />;
+    row.photosUsable ? null : (
+      <BuyOffer
+        eventId={row.eventId}
+        eventName={row.eventName}
+        bibNumber={row.bibNumber}
+        text={CERTIFICATE_MESSAGES.previewsOnly(row.eventName, row.bibNumber)}
+      />
+    );
 
   const eventPhotos = (row: CertificateEventRow) =>
     row.eventImages.length === 0 ? (
-      <Empty description={<>No images found for this event and BIB number.<br />Please check your selections or try editing the search.</>} />
+      <Empty
+        description={
+          <>
+            No images found for this event and BIB number.
+            <br />
+            Please check your selections or try editing the search.
+          </>
+        }
+      />
     ) : (
       <>
         {offer(row)}
@@ -134,7 +158,11 @@ export function SelectStep({ events, onToggle, onPage, onTemplate, onEditSearch 
           </section>
         ))
       ) : (
-        <Tabs activeKey={active} onChange={setActive} items={events.map((row) => ({ key: String(row.eventId), label: eventLabel(row), children: eventPhotos(row) }))} />
+        <Tabs
+          activeKey={active}
+          onChange={setActive}
+          items={events.map((row) => ({ key: String(row.eventId), label: eventLabel(row), children: eventPhotos(row) }))}
+        />
       )}
       <footer className="fl-cert-footer">
         <span data-testid="certificate-selected-count">

@@ -44,7 +44,13 @@ export function CertificateBuilderPage() {
       {loading ? (
         <Skeleton active />
       ) : state.step === 'search' ? (
-        <SearchStep events={events} rows={state.rows} onRows={(rows) => dispatch({ type: 'rows', rows })} onFound={(found) => dispatch({ type: 'searched', events: found })} onBack={() => navigate('/products')} />
+        <SearchStep
+          events={events}
+          rows={state.rows}
+          onRows={(rows) => dispatch({ type: 'rows', rows })}
+          onFound={(found) => dispatch({ type: 'searched', events: found })}
+          onBack={() => navigate('/products')}
+        />
       ) : state.step === 'select' ? (
         <SelectStep
           events={state.events}
@@ -54,9 +60,19 @@ export function CertificateBuilderPage() {
           onEditSearch={() => dispatch({ type: 'editSearch' })}
         />
       ) : state.step === 'process' ? (
-        <ProcessStep state={state} onCropped={(image) => dispatch({ type: 'cropped', image })} onGenerate={() => dispatch({ type: 'generate' })} onBack={() => dispatch({ type: 'back' })} />
+        <ProcessStep
+          state={state}
+          onCropped={(image) => dispatch({ type: 'cropped', image })}
+          onGenerate={() => dispatch({ type: 'generate' })}
+          onBack={() => dispatch({ type: 'back' })}
+        />
       ) : state.template ? (
-        <PreviewStep details={state.template} processed={state.processed} onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'close' })} />
+        <PreviewStep
+          details={state.template}
+          processed={state.processed}
+          onBack={() => dispatch({ type: 'back' })}
+          onCancel={() => dispatch({ type: 'close' })}
+        />
       ) : null}
     </div>
   );

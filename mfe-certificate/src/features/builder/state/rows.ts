@@ -16,7 +16,12 @@ export const emptyRow = (): CertificateRow => ({ eventId: null, bibNumber: '' })
 export function canAddRow(rows: CertificateRow[], events: CertificateEvent[]): boolean {
   const current = rows[rows.length - 1];
   const used = new Set(rows.map((r) => r.eventId).filter((id): id is number => id !== null));
-  return Boolean(current?.eventId && current.bibNumber.trim()) && events.length > rows.length && used.size < events.length && rows.length < CERTIFICATE_LIMITS.maxPairs;
+  return (
+    Boolean(current?.eventId && current.bibNumber.trim()) &&
+    events.length > rows.length &&
+    used.size < events.length &&
+    rows.length < CERTIFICATE_LIMITS.maxPairs
+  );
 }
 
 /** A row can be removed while more than one row exists. */
@@ -47,7 +52,11 @@ export function prefilledRows(events: CertificateEvent[], storedEventName: strin
  * The events of the builder: those of the achievement the BIB search named, else every achievement's
  * (each once): the series' (slam_events) and the races with a finisher certificate.
  */
-export function builderEvents(lists: Record<string, CertificateEvent[]>, achievementId: number | null, finisherEvents: CertificateEvent[] = []): CertificateEvent[] {
+export function builderEvents(
+  lists: Record<string, CertificateEvent[]>,
+  achievementId: number | null,
+  finisherEvents: CertificateEvent[] = [],
+): CertificateEvent[] {
   const all = [...Object.values(lists).flat(), ...finisherEvents];
   const own = achievementId ? all.filter((e) => e.achievement_id === achievementId) : [];
   const chosen = own.length > 0 ? own : all;

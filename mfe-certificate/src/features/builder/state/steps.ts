@@ -57,15 +57,23 @@ export type BuilderAction =
   | { type: 'editSearch' }
   | { type: 'close' };
 
-export const initialBuilderState = (rows: CertificateRow[] = [emptyRow()]): BuilderState => ({ step: 'search', rows, events: [], processed: {}, template: null });
+export const initialBuilderState = (rows: CertificateRow[] = [emptyRow()]): BuilderState => ({
+  step: 'search',
+  rows,
+  events: [],
+  processed: {},
+  template: null,
+});
 
 export const selectedCount = (events: CertificateEventRow[]): number => events.filter((e) => e.selectedImage).length;
 export const allSelected = (events: CertificateEventRow[]): boolean => events.length > 0 && selectedCount(events) === events.length;
 export const croppedCount = (state: Pick<BuilderState, 'events' | 'processed'>): number => state.events.filter((e) => state.processed[e.eventId]).length;
 /** Generate Certificate is allowed only when every event's image has been cropped. */
-export const allCropped = (state: Pick<BuilderState, 'events' | 'processed'>): boolean => state.events.length > 0 && croppedCount(state) === state.events.length;
+export const allCropped = (state: Pick<BuilderState, 'events' | 'processed'>): boolean =>
+  state.events.length > 0 && croppedCount(state) === state.events.length;
 
-const withoutProcessed = (processed: Record<number, ProcessedImage>, eventId: number) => Object.fromEntries(Object.entries(processed).filter(([id]) => Number(id) !== eventId));
+const withoutProcessed = (processed: Record<number, ProcessedImage>, eventId: number) =>
+  Object.fromEntries(Object.entries(processed).filter(([id]) => Number(id) !== eventId));
 
 /**
  * The builder's steps in order: search, image selection, processing, preview (spec: certificate
@@ -80,10 +88,15 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'searched':
       return { ...state, step: 'select', events: action.events, processed: {}, template: null };
     case 'page':
-      return { ...state, events: state.events.map((e) => (e.eventId === action.eventId ? { ...e, eventImages: action.images, pagination: action.pagination } : e)) };
+      return {
+        ...state,
+        events: state.events.map((e) => (e.eventId === action.eventId ? { ...e, eventImages: action.images, pagination: action.pagination } : e)),
+      };
     case 'toggleImage': {
       // Clicking the selected photo again unselects it; another choice forgets the old crop.
-      const events = state.events.map((e) => (e.eventId === action.eventId ? { ...e, selectedImage: e.selectedImage?.id === action.photo.id ? null : action.photo } : e));
+      const events = state.events.map((e) =>
+        e.eventId === action.eventId ? { ...e, selectedImage: e.selectedImage?.id === action.photo.id ? null : action.photo } : e,
+      );
       return { ...state, events, processed: withoutProcessed(state.processed, action.eventId) };
     }
     case 'template': {

@@ -15,7 +15,6 @@ import { draftOf, withAccent, withTitle, type CertificateDraft } from '../state/
 // konva and the editor load only when this tab is opened: the dashboard's first screen stays light.
 const TemplateEditor = lazy(() => import(/* webpackChunkName: "certificate-template-editor" */ './TemplateEditor'));
 
-
 /**
  * The Certificate tab: the race's finisher certificate as its organiser sets it (on or off, the
  * title, the standard layout in the race's colour or an uploaded background, the fields placed on
@@ -56,7 +55,13 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
     setDraft(next);
     setProblem(templateFieldsProblem(next.template_config));
   };
-  const body = () => ({ eventId, title: draft.title, accent_color: draft.accent_color, background_key: draft.background_key, template_config: draft.template_config });
+  const body = () => ({
+    eventId,
+    title: draft.title,
+    accent_color: draft.accent_color,
+    background_key: draft.background_key,
+    template_config: draft.template_config,
+  });
 
   const save = () =>
     run('save', async () => {
@@ -88,8 +93,8 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
     <section aria-label="Certificate" className="fl-org-panel fl-cert-panel">
       <Card title="Finisher certificate">
         <p>
-          Every finisher of this race ({settings.finishers} with an official time) can make this certificate from their own photos with the certificate
-          builder; the Ultra Premium package holds it too.
+          Every finisher of this race ({settings.finishers} with an official time) can make this certificate from their own photos with the certificate builder;
+          the Ultra Premium package holds it too.
         </p>
         <div className="fl-cert-row">
           <Checkbox checked={draft.active} onChange={(e) => change({ ...draft, active: e.target.checked })}>
@@ -137,7 +142,9 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
           <img src={preview.image} width={preview.width} height={preview.height} alt={`Preview of the certificate of ${preview.participant_name}`} />
           <figcaption>
             Drawn by the server with a finisher of this race: {preview.participant_name}, BIB {preview.bib_number}, {preview.finish_time}.{' '}
-            {preview.with_photo ? 'The photo is the watermarked preview; the runner’s certificate has their own photo.' : 'This finisher has no photo yet: the slot stays empty.'}
+            {preview.with_photo
+              ? 'The photo is the watermarked preview; the runner’s certificate has their own photo.'
+              : 'This finisher has no photo yet: the slot stays empty.'}
           </figcaption>
         </figure>
       ) : null}

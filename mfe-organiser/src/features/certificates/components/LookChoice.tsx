@@ -42,7 +42,12 @@ export function LookChoice({ owner, accent, onAccent, ownBackground, onStandard,
       <div className="fl-cert-row">
         <label className="fl-cert-upload">
           <span className="fl-cert-upload-button">{uploading ? 'Uploading…' : `Upload background (JPEG or PNG, at most ${BACKGROUND_MAX_MB} MB)`}</span>
-          <input type="file" accept="image/jpeg,image/png" onChange={(e) => onUpload(e.target.files?.[0])} aria-label={owner === 'race' ? 'Background image' : 'Series background image'} />
+          <input
+            type="file"
+            accept="image/jpeg,image/png"
+            onChange={(e) => onUpload(e.target.files?.[0])}
+            aria-label={owner === 'race' ? 'Background image' : 'Series background image'}
+          />
         </label>
       </div>
     </>

@@ -20,7 +20,6 @@ import { withAccent, withTitle } from '../state/template';
 // konva and the editor load only when a series is edited, as in the Certificate tab.
 const TemplateEditor = lazy(() => import(/* webpackChunkName: "certificate-template-editor" */ './TemplateEditor'));
 
-
 interface SeriesDraft {
   id: number | null;
   title: string;
@@ -33,7 +32,8 @@ interface SeriesDraft {
 }
 
 /** The standard layout for the draft's races (laid out again whenever the races change). */
-const standardFor = (draft: Pick<SeriesDraft, 'title' | 'eventIds' | 'accent_color'>) => standardTemplate({ title: draft.title, eventIds: draft.eventIds, accent: draft.accent_color });
+const standardFor = (draft: Pick<SeriesDraft, 'title' | 'eventIds' | 'accent_color'>) =>
+  standardTemplate({ title: draft.title, eventIds: draft.eventIds, accent: draft.accent_color });
 const BLANK: SeriesDraft = {
   id: null,
   title: '',
@@ -140,13 +140,24 @@ export function SeriesPanel() {
         ) : null}
       </div>
       <p className="fl-muted">
-        A series (a grand slam) gives one certificate, with a photo of each race, to every runner who finished all its races: the same runner across races by email, else by name.
+        A series (a grand slam) gives one certificate, with a photo of each race, to every runner who finished all its races: the same runner across races by
+        email, else by name.
       </p>
       {failure ? <Alert type="error" showIcon title={failure} /> : null}
       {!data && !failure ? <Spin /> : null}
       {data && data.series.length === 0 && !draft ? <p>No series yet. Put two or more of your races with results in one.</p> : null}
       {data?.series.map((series) => (
-        <Card key={series.id} size="small" className="fl-org-series" title={series.title} extra={<Button onClick={() => edit(series)} aria-label={`Edit ${series.title}`}>Edit</Button>}>
+        <Card
+          key={series.id}
+          size="small"
+          className="fl-org-series"
+          title={series.title}
+          extra={
+            <Button onClick={() => edit(series)} aria-label={`Edit ${series.title}`}>
+              Edit
+            </Button>
+          }
+        >
           <ol className="fl-org-series-races">
             {series.events.map((e) => (
               <li key={e.event_id}>{e.event_name}</li>
@@ -169,7 +180,11 @@ export function SeriesPanel() {
               aria-label="Races, in the certificate's order"
               value={draft.eventIds}
               onChange={(ids: number[]) => setDraft({ ...draft, eventIds: ids, template_config: standardFor({ ...draft, eventIds: ids }) })}
-              options={data.races.map((r) => ({ value: r.event_id, label: r.has_results ? r.event_name : `${r.event_name} (no results yet)`, disabled: !r.has_results }))}
+              options={data.races.map((r) => ({
+                value: r.event_id,
+                label: r.has_results ? r.event_name : `${r.event_name} (no results yet)`,
+                disabled: !r.has_results,
+              }))}
               optionFilterProp="label"
               style={{ width: '100%' }}
             />
@@ -221,7 +236,9 @@ export function SeriesPanel() {
               <img src={preview.image} width={preview.width} height={preview.height} alt={`Preview of the series certificate of ${preview.participant_name}`} />
               <figcaption>
                 Drawn by the server with a runner who finished every race: {preview.participant_name}, BIB {preview.bib_number}, {preview.finish_time}.{' '}
-                {preview.with_photo ? 'The photos are the watermarked previews; the runner’s certificate has their own photos.' : 'A race without a photo of this runner leaves its slot empty.'}
+                {preview.with_photo
+                  ? 'The photos are the watermarked previews; the runner’s certificate has their own photos.'
+                  : 'A race without a photo of this runner leaves its slot empty.'}
               </figcaption>
             </figure>
           ) : null}

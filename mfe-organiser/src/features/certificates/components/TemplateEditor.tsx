@@ -64,7 +64,10 @@ export default function TemplateEditor({ config, accent, backgroundUrl, races, e
   // With several races, a race's field and photo slot say which race they are of.
   const several = races.length > 1;
   const raceName = (eventId: number | undefined) => races.find((r) => r.event_id === eventId)?.event_name ?? 'another race';
-  const labelOf = (item: CertificateTextItem) => (several && item.field !== 'participant_name' && item.field !== 'static' ? `${templateFieldLabel(item)} (${raceName(item.event_id)})` : templateFieldLabel(item));
+  const labelOf = (item: CertificateTextItem) =>
+    several && item.field !== 'participant_name' && item.field !== 'static'
+      ? `${templateFieldLabel(item)} (${raceName(item.event_id)})`
+      : templateFieldLabel(item);
   const slotLabel = (position: number) => (several ? `Photo slot ${position + 1} (${raceName(config.images[position]?.event_id)})` : 'Photo slot');
   const raceOf = races.some((r) => r.event_id === addingRace) ? addingRace : (races[0]?.event_id ?? 0);
   const { width, height } = config.output_resolution;
@@ -125,22 +128,45 @@ export default function TemplateEditor({ config, accent, backgroundUrl, races, e
                 onDragEnd={(e) => onChange(moved(config, slotIndex(position), e.target.x() / scale, e.target.y() / scale))}
               >
                 <Rect width={slot.width * scale} height={slot.height * scale} fill="#ffffff" stroke={accent} dash={[6, 4]} strokeWidth={2} />
-                <Text text={several ? `Photo ${position + 1}` : 'Photo'} width={slot.width * scale} y={(slot.height * scale) / 2 - 8} align="center" fontSize={14} fill="#6b7280" />
+                <Text
+                  text={several ? `Photo ${position + 1}` : 'Photo'}
+                  width={slot.width * scale}
+                  y={(slot.height * scale) / 2 - 8}
+                  align="center"
+                  fontSize={14}
+                  fill="#6b7280"
+                />
               </Group>
             ))}
             {config.texts.map(textNode)}
           </Layer>
         </Stage>
       </div>
-      <p className="fl-cert-hint">Drag a field on the certificate, or set its position below ({width} x {height} pixels).</p>
+      <p className="fl-cert-hint">
+        Drag a field on the certificate, or set its position below ({width} x {height} pixels).
+      </p>
       <ul className="fl-cert-fields" aria-label="Fields on the certificate">
         {config.images.map((slot, position) => {
           const label = slotLabel(position);
           return (
             <li key={`s${position}`}>
               <span className="fl-cert-field-name">{label}</span>
-              <InputNumber controls={false} aria-label={`${label}: x`} value={slot.x} min={0} max={width} onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), v, slot.y))} />
-              <InputNumber controls={false} aria-label={`${label}: y`} value={slot.y} min={0} max={height} onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), slot.x, v))} />
+              <InputNumber
+                controls={false}
+                aria-label={`${label}: x`}
+                value={slot.x}
+                min={0}
+                max={width}
+                onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), v, slot.y))}
+              />
+              <InputNumber
+                controls={false}
+                aria-label={`${label}: y`}
+                value={slot.y}
+                min={0}
+                max={height}
+                onChange={(v) => v !== null && onChange(moved(config, slotIndex(position), slot.x, v))}
+              />
             </li>
           );
         })}
@@ -149,8 +175,18 @@ export default function TemplateEditor({ config, accent, backgroundUrl, races, e
           return (
             <li key={`f${index}`}>
               <span className="fl-cert-field-name">{label}</span>
-              <InputNumber controls={false} aria-label={`${label}: x`} value={item.x} onChange={(v) => v !== null && onChange(moved(config, index, v, item.y))} />
-              <InputNumber controls={false} aria-label={`${label}: y`} value={item.y} onChange={(v) => v !== null && onChange(moved(config, index, item.x, v))} />
+              <InputNumber
+                controls={false}
+                aria-label={`${label}: x`}
+                value={item.x}
+                onChange={(v) => v !== null && onChange(moved(config, index, v, item.y))}
+              />
+              <InputNumber
+                controls={false}
+                aria-label={`${label}: y`}
+                value={item.y}
+                onChange={(v) => v !== null && onChange(moved(config, index, item.x, v))}
+              />
               <Button onClick={() => onChange(removed(config, index))} aria-label={`Remove ${label}`}>
                 Remove
               </Button>
@@ -167,7 +203,13 @@ export default function TemplateEditor({ config, accent, backgroundUrl, races, e
           style={{ minWidth: 140 }}
         />
         {several && adding !== 'participant_name' && adding !== 'date' ? (
-          <Select aria-label="Race of the field" value={raceOf} onChange={(v) => setAddingRace(v)} options={races.map((r) => ({ value: r.event_id, label: r.event_name }))} style={{ minWidth: 180 }} />
+          <Select
+            aria-label="Race of the field"
+            value={raceOf}
+            onChange={(v) => setAddingRace(v)}
+            options={races.map((r) => ({ value: r.event_id, label: r.event_name }))}
+            style={{ minWidth: 180 }}
+          />
         ) : null}
         <Button onClick={() => onChange(added(config, newField(adding, raceOf, eventDate, accent, config)))}>Add field</Button>
       </div>

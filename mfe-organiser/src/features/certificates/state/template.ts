@@ -45,7 +45,13 @@ export function printedDate(isoDate: string): string {
 /** A new field in the middle of the certificate (the date is fixed words: the race's day). */
 export function newField(field: AddableField, eventId: number, eventDate: string, accent: string, config: CertificateTemplateConfig): CertificateTextItem {
   const { width, height } = config.output_resolution;
-  const base = { font_file: 'Montserrat-SemiBold.ttf' as const, color: field === 'finish_time' ? accent : '#1d2433', x: Math.round(width / 2), y: Math.round(height / 2), align: 'center' as const };
+  const base = {
+    font_file: 'Montserrat-SemiBold.ttf' as const,
+    color: field === 'finish_time' ? accent : '#1d2433',
+    x: Math.round(width / 2),
+    y: Math.round(height / 2),
+    align: 'center' as const,
+  };
   if (field === 'date') return { ...base, field: 'static', text: printedDate(eventDate), font_file: 'Montserrat-Regular.ttf', font_size: 48 };
   if (field === 'participant_name') return { ...base, field, font_file: 'PlayfairDisplay-Bold.ttf', font_size: 120, max_width: width - 800 };
   return { ...base, field, event_id: eventId };
@@ -67,9 +73,16 @@ export const slotIndex = (position: number) => -1 - position;
 
 /** A field moved to (x, y) at the certificate's own pixels; a negative index is a photo slot (slotIndex). */
 export function moved(config: CertificateTemplateConfig, index: number, x: number, y: number): CertificateTemplateConfig {
-  if (index < 0) return { ...config, images: config.images.map((slot, i) => (slotIndex(i) === index ? { ...slot, x: Math.round(x), y: Math.round(y) } : slot)) };
+  if (index < 0)
+    return { ...config, images: config.images.map((slot, i) => (slotIndex(i) === index ? { ...slot, x: Math.round(x), y: Math.round(y) } : slot)) };
   return { ...config, texts: config.texts.map((item, i) => (i === index ? { ...item, x: Math.round(x), y: Math.round(y) } : item)) };
 }
 
-export const removed = (config: CertificateTemplateConfig, index: number): CertificateTemplateConfig => ({ ...config, texts: config.texts.filter((_, i) => i !== index) });
-export const added = (config: CertificateTemplateConfig, item: CertificateTextItem): CertificateTemplateConfig => ({ ...config, texts: [...config.texts, item] });
+export const removed = (config: CertificateTemplateConfig, index: number): CertificateTemplateConfig => ({
+  ...config,
+  texts: config.texts.filter((_, i) => i !== index),
+});
+export const added = (config: CertificateTemplateConfig, item: CertificateTextItem): CertificateTemplateConfig => ({
+  ...config,
+  texts: [...config.texts, item],
+});

@@ -46,13 +46,27 @@ export function EventList({ events, onOpen, loading }: { events: OrganiserEventL
         pagination={{ current: page, pageSize: DASHBOARD_PAGE_SIZE, onChange: setPage, showSizeChanger: false }}
         columns={[
           { title: 'Sl. No.', key: 'index', width: 70, render: (_v, _r, i) => (page - 1) * DASHBOARD_PAGE_SIZE + i + 1 },
-          { title: 'Event', dataIndex: 'event_name', width: 240, render: (name: string, e) => <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(e.event_id)}>{name}</Button> },
+          {
+            title: 'Event',
+            dataIndex: 'event_name',
+            width: 240,
+            render: (name: string, e) => (
+              <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(e.event_id)}>
+                {name}
+              </Button>
+            ),
+          },
           // A date never breaks mid-value ("2027-01-" / "17"); a phone shows cards instead of the table.
           { title: 'From', dataIndex: 'event_from_date', width: 110, onCell: keepOnOneLine },
           { title: 'To', dataIndex: 'event_to_date', width: 110, onCell: keepOnOneLine },
           { title: 'City', dataIndex: 'event_location' },
           { title: 'Searchable', dataIndex: 'issearchable', width: 100, render: (v: number) => (v ? 'Yes' : 'No') },
-          { title: 'Status', key: 'published', width: 170, render: (_v, e) => (e.published ? <Tag color="green">Published</Tag> : <Tag color="orange">Hidden until published</Tag>) },
+          {
+            title: 'Status',
+            key: 'published',
+            width: 170,
+            render: (_v, e) => (e.published ? <Tag color="green">Published</Tag> : <Tag color="orange">Hidden until published</Tag>),
+          },
         ]}
       />
     </section>

@@ -18,7 +18,8 @@ import { LedgerTable, type LedgerColumn } from './LedgerTable';
 import { DailySalesChart, FunnelChart, ProductChart } from './LedgerCharts';
 
 const PRICE_KIND: Record<EventRevenueRow['price_kind'], string> = { images: 'photos', pack: 'package', preorder: 'pre-order', none: 'videos or prints only' };
-export const priceLabel = (r: EventRevenueRow) => (r.price_kind === 'none' ? 'No photos (videos or prints only)' : `${formatRupees(r.price)} ${PRICE_KIND[r.price_kind]}`);
+export const priceLabel = (r: EventRevenueRow) =>
+  r.price_kind === 'none' ? 'No photos (videos or prints only)' : `${formatRupees(r.price)} ${PRICE_KIND[r.price_kind]}`;
 
 type RevenueLine = EventRevenueTotals & { label: string };
 const REVENUE_COLUMNS: LedgerColumn<RevenueLine>[] = [
@@ -88,7 +89,15 @@ function PartnerShares({ eventId, slug }: { eventId: number; slug: string }) {
     };
   }, [eventId]);
   if (rows === null) return <Spin style={{ marginTop: 20 }} />;
-  return <LedgerTable title="Photographers' share" fileName={`${slug}-photographers-share.csv`} rows={rows} columns={PARTNER_COLUMNS} rowKey={(r) => String(r.partner_user_id)} />;
+  return (
+    <LedgerTable
+      title="Photographers' share"
+      fileName={`${slug}-photographers-share.csv`}
+      rows={rows}
+      columns={PARTNER_COLUMNS}
+      rowKey={(r) => String(r.partner_user_id)}
+    />
+  );
 }
 
 /** Event details: the spec's revenue rows, totals and analytics, then the live ledger with its charts. */
@@ -115,8 +124,21 @@ export function EventRevenue({ data, slug, eventId }: { data: OrganiserDashboard
           </Col>
         ))}
       </Row>
-      <LedgerTable title="Revenue" fileName={`${slug}-revenue.csv`} rows={lines} columns={REVENUE_COLUMNS} total={{ ...totals, label: 'Total' }} rowKey={(r) => r.label} />
-      <LedgerTable title="Analytics: orders by stage" fileName={`${slug}-order-stages.csv`} rows={data.analytics ?? []} columns={STAGE_COLUMNS} rowKey={(r) => r.stage} />
+      <LedgerTable
+        title="Revenue"
+        fileName={`${slug}-revenue.csv`}
+        rows={lines}
+        columns={REVENUE_COLUMNS}
+        total={{ ...totals, label: 'Total' }}
+        rowKey={(r) => r.label}
+      />
+      <LedgerTable
+        title="Analytics: orders by stage"
+        fileName={`${slug}-order-stages.csv`}
+        rows={data.analytics ?? []}
+        columns={STAGE_COLUMNS}
+        rowKey={(r) => r.stage}
+      />
       <div className="fl-org-pair">
         <DailySalesChart rows={ledger.daily} />
         <LedgerTable title="Sales per day" fileName={`${slug}-sales-per-day.csv`} rows={ledger.daily} columns={DAY_COLUMNS} rowKey={(r) => r.day} />
@@ -129,7 +151,13 @@ export function EventRevenue({ data, slug, eventId }: { data: OrganiserDashboard
         <ProductChart rows={ledger.products} />
         <LedgerTable title="Revenue by product" fileName={`${slug}-products.csv`} rows={ledger.products} columns={PRODUCT_COLUMNS} rowKey={(r) => r.product} />
       </div>
-      <LedgerTable title="Sponsor discounts" fileName={`${slug}-sponsor-discounts.csv`} rows={ledger.sponsors} columns={SPONSOR_COLUMNS} rowKey={(r) => r.coupon_name} />
+      <LedgerTable
+        title="Sponsor discounts"
+        fileName={`${slug}-sponsor-discounts.csv`}
+        rows={ledger.sponsors}
+        columns={SPONSOR_COLUMNS}
+        rowKey={(r) => r.coupon_name}
+      />
       <PartnerShares eventId={eventId} slug={slug} />
     </div>
   );

@@ -12,10 +12,31 @@ export interface LedgerColumn<T> {
 }
 
 /** A titled dashboard table: 15 rows per page, "No matching records found", an optional total row, CSV export. */
-export function LedgerTable<T extends object>({ title, fileName, rows, columns, total, rowKey, extra }: { title: string; fileName: string; rows: T[]; columns: LedgerColumn<T>[]; total?: T; rowKey: (row: T) => string; extra?: ReactNode }) {
+export function LedgerTable<T extends object>({
+  title,
+  fileName,
+  rows,
+  columns,
+  total,
+  rowKey,
+  extra,
+}: {
+  title: string;
+  fileName: string;
+  rows: T[];
+  columns: LedgerColumn<T>[];
+  total?: T;
+  rowKey: (row: T) => string;
+  extra?: ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const csvRows: CsvCell[][] = [...rows, ...(total ? [total] : [])].map((r) => columns.map((c) => c.text(r)));
-  const antColumns: ColumnsType<T> = columns.map((c, i) => ({ key: String(i), title: c.title, align: c.align ?? (i === 0 ? 'left' : 'right'), render: (_v, row) => c.text(row) }));
+  const antColumns: ColumnsType<T> = columns.map((c, i) => ({
+    key: String(i),
+    title: c.title,
+    align: c.align ?? (i === 0 ? 'left' : 'right'),
+    render: (_v, row) => c.text(row),
+  }));
   return (
     <section className="fl-org-table" aria-label={title}>
       <div className="fl-org-table-head">

@@ -59,7 +59,14 @@ export const BLANK_EVENT: OrganiserEventForm = {
   prints_disabled: false,
 };
 
-const BLANK_OFFER: OrganiserSponsorOffer = { coupon_name: '', sponsor_name: '', description: '', discount_type: 'percent', discount_amount: 10, max_orders_allowed: 3 };
+const BLANK_OFFER: OrganiserSponsorOffer = {
+  coupon_name: '',
+  sponsor_name: '',
+  description: '',
+  discount_type: 'percent',
+  discount_amount: 10,
+  max_orders_allowed: 3,
+};
 
 /** The editable part of an event the server returned. */
 export function formOf(event: OrganiserEvent): OrganiserEventForm {
@@ -81,7 +88,17 @@ const PRICE_FIELDS: Array<{ name: Name; label: string }> = [
 type FieldBinding = ControllerRenderProps<EventFormInput, Name>;
 
 /** One labelled form field bound to the form, with its validation message under it. */
-function LabelledField({ control, name, label, input }: { control: Control<EventFormInput>; name: Name; label: string; input: (field: FieldBinding, id: string) => ReactNode }) {
+function LabelledField({
+  control,
+  name,
+  label,
+  input,
+}: {
+  control: Control<EventFormInput>;
+  name: Name;
+  label: string;
+  input: (field: FieldBinding, id: string) => ReactNode;
+}) {
   return (
     <Controller
       name={name}
@@ -101,18 +118,50 @@ function NumberField({ control, name, label, suffix }: { control: Control<EventF
       control={control}
       name={name}
       label={label}
-      input={(field, id) => <InputNumber id={id} style={{ width: '100%' }} prefix={suffix ? undefined : '₹'} suffix={suffix} value={field.value as number | null} onChange={(v) => field.onChange(v)} onBlur={field.onBlur} min={0} />}
+      input={(field, id) => (
+        <InputNumber
+          id={id}
+          style={{ width: '100%' }}
+          prefix={suffix ? undefined : '₹'}
+          suffix={suffix}
+          value={field.value as number | null}
+          onChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          min={0}
+        />
+      )}
     />
   );
 }
 
-function TextField({ control, name, label, type = 'text', placeholder }: { control: Control<EventFormInput>; name: Name; label: string; type?: string; placeholder?: string }) {
+function TextField({
+  control,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+}: {
+  control: Control<EventFormInput>;
+  name: Name;
+  label: string;
+  type?: string;
+  placeholder?: string;
+}) {
   return (
     <LabelledField
       control={control}
       name={name}
       label={label}
-      input={(field, id) => <Input id={id} type={type} placeholder={placeholder} value={(field.value as string | null) ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />}
+      input={(field, id) => (
+        <Input
+          id={id}
+          type={type}
+          placeholder={placeholder}
+          value={(field.value as string | null) ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }
@@ -124,7 +173,8 @@ function SwitchRow({ control, name, label }: { control: Control<EventFormInput>;
       control={control}
       render={({ field }) => (
         <label className="fl-org-switch">
-          <Switch checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} aria-label={typeof label === 'string' ? label : undefined} /> <span>{label}</span>
+          <Switch checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} aria-label={typeof label === 'string' ? label : undefined} />{' '}
+          <span>{label}</span>
         </label>
       )}
     />
@@ -143,14 +193,24 @@ function BibFormatTester({ pattern, participantBibs }: { pattern: string | null;
   return (
     <div style={{ marginTop: -6, marginBottom: 14 }}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Input aria-label="Try BIBs" placeholder="Try BIBs, e.g. 1486, TT20608" value={sample} onChange={(e) => setSample(e.target.value)} style={{ maxWidth: 260 }} />
+        <Input
+          aria-label="Try BIBs"
+          placeholder="Try BIBs, e.g. 1486, TT20608"
+          value={sample}
+          onChange={(e) => setSample(e.target.value)}
+          style={{ maxWidth: 260 }}
+        />
         {problem
           ? null
           : samples.map((bib) =>
               matchesBibFormat(pattern, bib) ? (
-                <span key={bib} style={{ color: '#237804' }}>{bib} fits the format</span>
+                <span key={bib} style={{ color: '#237804' }}>
+                  {bib} fits the format
+                </span>
               ) : (
-                <span key={bib} style={{ color: '#a8071a' }}>{bib} does not fit the format</span>
+                <span key={bib} style={{ color: '#a8071a' }}>
+                  {bib} does not fit the format
+                </span>
               ),
             )}
       </div>
@@ -166,7 +226,15 @@ function BibFormatTester({ pattern, participantBibs }: { pattern: string | null;
 }
 
 /** The BIB format by example (digits only, letters then digits from a real BIB), the expression as the advanced choice. */
-function BibFormatField({ control, pattern, onPattern }: { control: Control<EventFormInput>; pattern: string | null; onPattern: (pattern: string | null) => void }) {
+function BibFormatField({
+  control,
+  pattern,
+  onPattern,
+}: {
+  control: Control<EventFormInput>;
+  pattern: string | null;
+  onPattern: (pattern: string | null) => void;
+}) {
   const [{ choice, example }, setState] = useState(() => bibFormatChoiceOf(pattern));
   const choose = (next: BibFormatChoice, nextExample = example) => {
     setState({ choice: next, example: nextExample });
@@ -177,13 +245,21 @@ function BibFormatField({ control, pattern, onPattern }: { control: Control<Even
   const exampleProblem = choice === 'prefixed' && example.trim() && !prefixedFormatOf(example) ? 'Type a BIB made of letters then digits, like TT20608.' : null;
   return (
     <FormField label="BIB format (checked by the BIB reader, the search and the participants import)" htmlFor="ev-bib-format">
-      <Radio.Group id="ev-bib-format" aria-label="BIB format" value={choice} onChange={(e) => choose(e.target.value as BibFormatChoice)} options={BIB_FORMAT_CHOICES} />
+      <Radio.Group
+        id="ev-bib-format"
+        aria-label="BIB format"
+        value={choice}
+        onChange={(e) => choose(e.target.value as BibFormatChoice)}
+        options={BIB_FORMAT_CHOICES}
+      />
       {choice === 'prefixed' ? (
         <FormField label="A BIB of this race" htmlFor="ev-bib-example" error={exampleProblem ?? undefined}>
           <Input id="ev-bib-example" placeholder="TT20608" value={example} onChange={(e) => choose('prefixed', e.target.value)} style={{ maxWidth: 200 }} />
         </FormField>
       ) : null}
-      {choice === 'advanced' ? <TextField control={control} name="bib_pattern" label="Regular expression" placeholder={`e.g. ^TT\\d{5}$ (empty: ${DEFAULT_BIB_FORMAT})`} /> : null}
+      {choice === 'advanced' ? (
+        <TextField control={control} name="bib_pattern" label="Regular expression" placeholder={`e.g. ^TT\\d{5}$ (empty: ${DEFAULT_BIB_FORMAT})`} />
+      ) : null}
       {choice !== 'advanced' && pattern ? <p style={{ color: '#666', margin: '4px 0 0' }}>As an expression: {pattern}</p> : null}
     </FormField>
   );
@@ -193,7 +269,15 @@ function BibFormatField({ control, pattern, onPattern }: { control: Control<Even
  * The organiser's event form: details, BIB format, prices (before GST), packages, pre-order, the
  * sponsor offer and the switches. The same yup schema checks it here and on the server.
  */
-export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, saving, showSwitches = true, participantBibs = null }: {
+export function EventForm({
+  initial,
+  printCatalogue,
+  onSubmit,
+  submitLabel,
+  saving,
+  showSwitches = true,
+  participantBibs = null,
+}: {
   initial: OrganiserEventForm;
   /** A saved event's participant BIBs, which the chosen BIB format is checked against as it changes. */
   participantBibs?: string[] | null;
@@ -225,7 +309,9 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
   const pricing = useWatch({ control });
   const contradictions = priceContradictions({ ...(initial as EventPricing), ...(pricing as Partial<EventPricing>) });
 
-  const submit = handleSubmit((values) => onSubmit({ ...(values as OrganiserEventForm), bib_pattern: values.bib_pattern?.trim() ? values.bib_pattern.trim() : null }));
+  const submit = handleSubmit((values) =>
+    onSubmit({ ...(values as OrganiserEventForm), bib_pattern: values.bib_pattern?.trim() ? values.bib_pattern.trim() : null }),
+  );
 
   const setPrintPrice = (id: number, price: number | null) => {
     const rest = printPrices.filter((p) => p.print_product_id !== id);
@@ -250,7 +336,15 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
           control={control}
           render={({ field, fieldState }) => (
             <FormField label="Theme" htmlFor="ev-theme_code" error={fieldState.error?.message}>
-              <Select id="ev-theme_code" style={{ width: '100%' }} allowClear placeholder="No theme" value={field.value ?? undefined} onChange={(v) => field.onChange(v ?? null)} options={themes.map((t) => ({ value: t.evtcode, label: t.evtname }))} />
+              <Select
+                id="ev-theme_code"
+                style={{ width: '100%' }}
+                allowClear
+                placeholder="No theme"
+                value={field.value ?? undefined}
+                onChange={(v) => field.onChange(v ?? null)}
+                options={themes.map((t) => ({ value: t.evtcode, label: t.evtname }))}
+              />
             </FormField>
           )}
         />
@@ -273,7 +367,15 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
               return (
                 <Col xs={12} md={6} key={p.print_product_id}>
                   <FormField label={p.name} htmlFor={`ev-print-${p.print_product_id}`}>
-                    <InputNumber id={`ev-print-${p.print_product_id}`} prefix="₹" min={0} style={{ width: '100%' }} placeholder={String(p.catalogue_price)} value={own?.price ?? null} onChange={(v) => setPrintPrice(p.print_product_id, v === null ? null : Number(v))} />
+                    <InputNumber
+                      id={`ev-print-${p.print_product_id}`}
+                      prefix="₹"
+                      min={0}
+                      style={{ width: '100%' }}
+                      placeholder={String(p.catalogue_price)}
+                      value={own?.price ?? null}
+                      onChange={(v) => setPrintPrice(p.print_product_id, v === null ? null : Number(v))}
+                    />
                   </FormField>
                 </Col>
               );
@@ -352,13 +454,26 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
                 control={control}
                 render={({ field }) => (
                   <FormField label="Discount in" htmlFor="ev-discount-type">
-                    <Radio.Group id="ev-discount-type" value={field.value} onChange={(e) => field.onChange(e.target.value)} options={[{ value: 'percent', label: 'percent' }, { value: 'flat', label: 'rupees' }]} />
+                    <Radio.Group
+                      id="ev-discount-type"
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      options={[
+                        { value: 'percent', label: 'percent' },
+                        { value: 'flat', label: 'rupees' },
+                      ]}
+                    />
                   </FormField>
                 )}
               />
             </Col>
             <Col xs={12} md={8}>
-              <NumberField control={control} name="sponsor_offer.discount_amount" label="Discount per photo" suffix={offer.discount_type === 'percent' ? '%' : '₹'} />
+              <NumberField
+                control={control}
+                name="sponsor_offer.discount_amount"
+                label="Discount per photo"
+                suffix={offer.discount_type === 'percent' ? '%' : '₹'}
+              />
             </Col>
             <Col xs={12} md={8}>
               <NumberField control={control} name="sponsor_offer.max_orders_allowed" label="Photos per BIB" suffix="photos" />
@@ -381,7 +496,11 @@ export function EventForm({ initial, printCatalogue, onSubmit, submitLabel, savi
         name="name"
         control={control}
         render={({ formState }) =>
-          formState.isSubmitted && !formState.isValid ? <Alert type="error" showIcon message="Please correct the fields marked above." style={{ marginTop: 12 }} /> : <></>
+          formState.isSubmitted && !formState.isValid ? (
+            <Alert type="error" showIcon message="Please correct the fields marked above." style={{ marginTop: 12 }} />
+          ) : (
+            <></>
+          )
         }
       />
       <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 16 }}>

@@ -118,7 +118,8 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
         <div className="fl-org-switches">
           {EVENT_SWITCHES.map((name) => (
             <label key={name} className="fl-org-switch">
-              <Switch checked={event[name]} loading={busySwitch === name} onChange={(on) => flip(name, on)} aria-label={EVENT_SWITCH_LABELS[name]} /> <span>{EVENT_SWITCH_LABELS[name]}</span>
+              <Switch checked={event[name]} loading={busySwitch === name} onChange={(on) => flip(name, on)} aria-label={EVENT_SWITCH_LABELS[name]} />{' '}
+              <span>{EVENT_SWITCH_LABELS[name]}</span>
             </label>
           ))}
         </div>
@@ -126,7 +127,11 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
 
       <Card size="small" title="Logo">
         <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
-          {event.event_logo ? <img src={event.event_logo} alt={`${event.name} logo`} style={{ maxHeight: 64, maxWidth: 200 }} /> : <span style={{ color: '#666' }}>No logo yet.</span>}
+          {event.event_logo ? (
+            <img src={event.event_logo} alt={`${event.name} logo`} style={{ maxHeight: 64, maxWidth: 200 }} />
+          ) : (
+            <span style={{ color: '#666' }}>No logo yet.</span>
+          )}
           <Upload
             accept="image/png,image/jpeg"
             showUploadList={false}
@@ -141,9 +146,15 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
       </Card>
 
       <Card size="small" title="Course map">
-        <p style={{ marginTop: 0 }}>Printed at the foot of this race&apos;s journey-map collages, and shown in the runner&apos;s collage preview. A PNG or JPEG of at most 5 MB.</p>
+        <p style={{ marginTop: 0 }}>
+          Printed at the foot of this race&apos;s journey-map collages, and shown in the runner&apos;s collage preview. A PNG or JPEG of at most 5 MB.
+        </p>
         <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
-          {event.course_map ? <img src={event.course_map} alt={`${event.name} course map`} style={{ maxHeight: 120, maxWidth: 280 }} /> : <span style={{ color: '#666' }}>No course map yet.</span>}
+          {event.course_map ? (
+            <img src={event.course_map} alt={`${event.name} course map`} style={{ maxHeight: 120, maxWidth: 280 }} />
+          ) : (
+            <span style={{ color: '#666' }}>No course map yet.</span>
+          )}
           <Upload
             accept="image/png,image/jpeg"
             showUploadList={false}
@@ -157,12 +168,24 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
         </div>
       </Card>
 
-      <EventForm initial={initial} printCatalogue={event.print_catalogue} onSubmit={save} submitLabel="Save changes" saving={saving} showSwitches={false} participantBibs={participantBibs} />
+      <EventForm
+        initial={initial}
+        printCatalogue={event.print_catalogue}
+        onSubmit={save}
+        submitLabel="Save changes"
+        saving={saving}
+        showSwitches={false}
+        participantBibs={participantBibs}
+      />
 
       <section aria-label="Changes" className="fl-org-table">
         <div className="fl-org-table-head">
           <h4 style={{ margin: 0 }}>Changes</h4>
-          <CsvButton fileName={`event-${event.event_id}-changes.csv`} header={['When', 'What', 'Before', 'After', 'By']} rows={changes.map((c) => [c.changed_at, c.field, c.old_value, c.new_value, c.changed_by])} />
+          <CsvButton
+            fileName={`event-${event.event_id}-changes.csv`}
+            header={['When', 'What', 'Before', 'After', 'By']}
+            rows={changes.map((c) => [c.changed_at, c.field, c.old_value, c.new_value, c.changed_by])}
+          />
         </div>
         <PhoneCardsTable<EventChange>
           cardsLabel="Changes"
@@ -187,13 +210,21 @@ export function EventSettings({ event, onChanged }: { event: OrganiserEvent; onC
 
       <Card size="small" title="Face data (privacy)">
         <p style={{ marginTop: 0 }}>
-          Deleting the event&apos;s face data removes every face found in its photos and switches search by selfie off, so nothing is indexed again. It cannot be undone; switching selfie search on
-          later indexes the photos afresh. {event.selfiesearch ? <Tag color="blue">Selfie search is on</Tag> : <Tag>Selfie search is off</Tag>}
+          Deleting the event&apos;s face data removes every face found in its photos and switches search by selfie off, so nothing is indexed again. It cannot
+          be undone; switching selfie search on later indexes the photos afresh.{' '}
+          {event.selfiesearch ? <Tag color="blue">Selfie search is on</Tag> : <Tag>Selfie search is off</Tag>}
         </p>
         <Button danger onClick={() => setFaceOpen(true)}>
           Delete face data
         </Button>
-        <Modal open={faceOpen} title="Delete the event's face data" okText="Delete face data" okButtonProps={{ danger: true, disabled: confirmName.trim().toLowerCase() !== event.name.toLowerCase() }} onOk={deleteFaces} onCancel={() => setFaceOpen(false)}>
+        <Modal
+          open={faceOpen}
+          title="Delete the event's face data"
+          okText="Delete face data"
+          okButtonProps={{ danger: true, disabled: confirmName.trim().toLowerCase() !== event.name.toLowerCase() }}
+          onOk={deleteFaces}
+          onCancel={() => setFaceOpen(false)}
+        >
           <p>Type the event&apos;s name, {event.name}, to confirm.</p>
           <Input aria-label="Event name to confirm" value={confirmName} onChange={(e) => setConfirmName(e.target.value)} />
         </Modal>

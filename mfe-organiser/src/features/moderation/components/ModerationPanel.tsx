@@ -35,7 +35,11 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
     <section aria-label="Reported photos" className="fl-org-panel">
       <div className="fl-org-table-head">
         <Segmented<ReportStatus> options={TABS} value={status} onChange={setStatus} />
-        <CsvButton fileName={`event-${eventId}-reports-${status}.csv`} header={['Photo ID', 'BIB', 'Reported by', 'Reported at', 'Status']} rows={list.map((r) => [r.image_id, r.bib_number, r.reporter, r.reported_at, r.status])} />
+        <CsvButton
+          fileName={`event-${eventId}-reports-${status}.csv`}
+          header={['Photo ID', 'BIB', 'Reported by', 'Reported at', 'Status']}
+          rows={list.map((r) => [r.image_id, r.bib_number, r.reporter, r.reported_at, r.status])}
+        />
       </div>
       <RecordsTable<PhotoReportRow>
         key={status}
@@ -50,7 +54,15 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
             key: 'decide',
             render: (_v, r) => (
               <Space wrap>
-                <Button size="small" type="primary" danger disabled={r.status === 'upheld'} loading={busy === r.report_id} onClick={() => decide(r, 'upheld')} aria-label={`Confirm: not this runner, photo ${r.image_id}`}>
+                <Button
+                  size="small"
+                  type="primary"
+                  danger
+                  disabled={r.status === 'upheld'}
+                  loading={busy === r.report_id}
+                  onClick={() => decide(r, 'upheld')}
+                  aria-label={`Confirm: not this runner, photo ${r.image_id}`}
+                >
                   Confirm: not this runner
                 </Button>
                 <Button size="small" disabled={r.status === 'dismissed'} onClick={() => decide(r, 'dismissed')} aria-label={`Dismiss report of ${r.image_id}`}>

@@ -13,7 +13,8 @@ import {
 } from '@finishline/shared';
 import { downloadTextFile, PhoneCardsTable } from '@finishline/shared/react';
 
-const isRefusal = (payload: unknown): payload is ParticipantsImportRefusal => typeof payload === 'object' && payload !== null && Array.isArray((payload as ParticipantsImportRefusal).errors);
+const isRefusal = (payload: unknown): payload is ParticipantsImportRefusal =>
+  typeof payload === 'object' && payload !== null && Array.isArray((payload as ParticipantsImportRefusal).errors);
 
 /**
  * The event's participants or results: import a CSV (BIB, name; finish time, email, phone optional),
@@ -48,7 +49,10 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
       setPage(1);
       load();
     } catch (error) {
-      setRefusal({ message: isApiError(error) ? error.message : 'Something went wrong. Please try again.', detail: isApiError(error) && isRefusal(error.payload) ? error.payload : null });
+      setRefusal({
+        message: isApiError(error) ? error.message : 'Something went wrong. Please try again.',
+        detail: isApiError(error) && isRefusal(error.payload) ? error.payload : null,
+      });
     } finally {
       setImporting(false);
     }
@@ -58,7 +62,13 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
   const exportCsv = async () => {
     try {
       const { result } = await organiserApi.participants({ eventId, search, all: true });
-      downloadTextFile(`event-${eventId}-participants.csv`, toCsv(['BIB', 'Name', 'Finish time', 'Email', 'Phone'], result.rows.map((r) => [r.bib_number, r.name, r.finish_time, r.email, r.phone])));
+      downloadTextFile(
+        `event-${eventId}-participants.csv`,
+        toCsv(
+          ['BIB', 'Name', 'Finish time', 'Email', 'Phone'],
+          result.rows.map((r) => [r.bib_number, r.name, r.finish_time, r.email, r.phone]),
+        ),
+      );
     } catch (error) {
       message.error(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
     }
@@ -67,8 +77,9 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
   return (
     <section aria-label="Participants" className="fl-org-panel">
       <p style={{ marginTop: 0 }}>
-        Import the participant list or the results as a CSV file with a header row: <strong>BIB</strong> and <strong>Name</strong>, and where known <strong>Finish time</strong> (3:45:12),{' '}
-        <strong>Email</strong> (the privacy check mails the OTP there) and <strong>Phone</strong>. A new import replaces the list. The certificate builder and the BIB reader use it.
+        Import the participant list or the results as a CSV file with a header row: <strong>BIB</strong> and <strong>Name</strong>, and where known{' '}
+        <strong>Finish time</strong> (3:45:12), <strong>Email</strong> (the privacy check mails the OTP there) and <strong>Phone</strong>. A new import replaces
+        the list. The certificate builder and the BIB reader use it.
       </p>
       <Upload accept=".csv,text/csv" showUploadList={false} beforeUpload={(file) => (void importFile(file), false)}>
         <Button type="primary" loading={importing}>
@@ -88,14 +99,25 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
                 {refusal.detail.errors.map((e) => (
                   <li key={e.line}>{e.message}</li>
                 ))}
-                {refusal.detail.errorCount > refusal.detail.errors.length ? <li>and {refusal.detail.errorCount - refusal.detail.errors.length} more.</li> : null}
+                {refusal.detail.errorCount > refusal.detail.errors.length ? (
+                  <li>and {refusal.detail.errorCount - refusal.detail.errors.length} more.</li>
+                ) : null}
               </ul>
             ) : undefined
           }
         />
       ) : null}
       <div className="fl-org-toolbar" style={{ marginTop: 16 }}>
-        <Input.Search aria-label="Search participants" placeholder="Search by BIB or name" allowClear onSearch={(v) => { setSearch(v); setPage(1); }} style={{ maxWidth: 320 }} />
+        <Input.Search
+          aria-label="Search participants"
+          placeholder="Search by BIB or name"
+          allowClear
+          onSearch={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          style={{ maxWidth: 320 }}
+        />
         <Space wrap>
           <span>{data ? `${data.total} participants` : ''}</span>
           <Button size="small" onClick={exportCsv}>

@@ -21,17 +21,30 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
   const { busy, run } = useRowAction<number>(load);
 
   const decide = (r: EventPartnerRegistration, decision: 'approved' | 'rejected') =>
-    run(r.partnerUserId, () => organiserApi.decidePartnerRegistration({ eventId, partnerUserId: r.partnerUserId, decision, sharePercent: shares[r.partnerUserId] ?? r.sharePercent }));
+    run(r.partnerUserId, () =>
+      organiserApi.decidePartnerRegistration({ eventId, partnerUserId: r.partnerUserId, decision, sharePercent: shares[r.partnerUserId] ?? r.sharePercent }),
+    );
 
   const list = rows ?? [];
   return (
     <section aria-label="Photographers" className="fl-org-panel">
       <div className="fl-org-table-head">
-        <p style={{ margin: 0 }}>Photographers who registered for this event. Approved photographers upload photos and earn their share of the sales of their photos.</p>
+        <p style={{ margin: 0 }}>
+          Photographers who registered for this event. Approved photographers upload photos and earn their share of the sales of their photos.
+        </p>
         <CsvButton
           fileName={`event-${eventId}-photographers.csv`}
           header={['Photographer', 'Nickname', 'Email', 'Mobile', 'Dates', 'Remarks', 'Share %', 'Status']}
-          rows={list.map((r) => [`${r.firstName} ${r.lastName}`, r.nickname, r.email, r.mobile, r.datesAvailable.join(' '), r.remarks, r.sharePercent, r.status])}
+          rows={list.map((r) => [
+            `${r.firstName} ${r.lastName}`,
+            r.nickname,
+            r.email,
+            r.mobile,
+            r.datesAvailable.join(' '),
+            r.remarks,
+            r.sharePercent,
+            r.status,
+          ])}
         />
       </div>
       <RecordsTable<EventPartnerRegistration>
@@ -46,10 +59,23 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
             key: 'decide',
             render: (_v, r) => (
               <Space wrap>
-                <Button size="small" type="primary" disabled={r.status === 'approved'} loading={busy === r.partnerUserId} onClick={() => decide(r, 'approved')} aria-label={`Approve ${r.firstName} ${r.lastName}`}>
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={r.status === 'approved'}
+                  loading={busy === r.partnerUserId}
+                  onClick={() => decide(r, 'approved')}
+                  aria-label={`Approve ${r.firstName} ${r.lastName}`}
+                >
                   Approve
                 </Button>
-                <Button size="small" danger disabled={r.status === 'rejected'} onClick={() => decide(r, 'rejected')} aria-label={`Reject ${r.firstName} ${r.lastName}`}>
+                <Button
+                  size="small"
+                  danger
+                  disabled={r.status === 'rejected'}
+                  onClick={() => decide(r, 'rejected')}
+                  aria-label={`Reject ${r.firstName} ${r.lastName}`}
+                >
                   Reject
                 </Button>
               </Space>
@@ -58,7 +84,17 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
           {
             title: 'Share %',
             key: 'share',
-            render: (_v, r) => <InputNumber aria-label={`Share of ${r.firstName} ${r.lastName}`} size="small" min={0} max={100} style={{ width: 72 }} value={shares[r.partnerUserId] ?? r.sharePercent} onChange={(v) => setShares((s) => ({ ...s, [r.partnerUserId]: Number(v ?? 0) }))} />,
+            render: (_v, r) => (
+              <InputNumber
+                aria-label={`Share of ${r.firstName} ${r.lastName}`}
+                size="small"
+                min={0}
+                max={100}
+                style={{ width: 72 }}
+                value={shares[r.partnerUserId] ?? r.sharePercent}
+                onChange={(v) => setShares((s) => ({ ...s, [r.partnerUserId]: Number(v ?? 0) }))}
+              />
+            ),
           },
           { title: 'Email', dataIndex: 'email' },
           { title: 'Mobile', dataIndex: 'mobile' },

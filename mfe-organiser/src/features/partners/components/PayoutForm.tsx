@@ -45,8 +45,21 @@ export function PayoutForm({ eventId, photographers }: { eventId: number; photog
           onChange={(v: number) => setPartnerUserId(v)}
           options={approved.map((p) => ({ value: p.partnerUserId, label: `${p.firstName} ${p.lastName} (${p.nickname})` }))}
         />
-        <InputNumber aria-label="Amount paid (₹)" min={0} step={1} placeholder="Amount (₹)" value={amount} onChange={(v) => setAmount(v === null ? null : Number(v))} />
-        <Input aria-label="Transfer reference" placeholder="Transfer reference" value={reference} onChange={(e) => setReference(e.target.value)} style={{ width: 200 }} />
+        <InputNumber
+          aria-label="Amount paid (₹)"
+          min={0}
+          step={1}
+          placeholder="Amount (₹)"
+          value={amount}
+          onChange={(v) => setAmount(v === null ? null : Number(v))}
+        />
+        <Input
+          aria-label="Transfer reference"
+          placeholder="Transfer reference"
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          style={{ width: 200 }}
+        />
         <Button type="primary" loading={busy} onClick={() => void record()}>
           Record payout
         </Button>

@@ -23,7 +23,9 @@ describe('the findable-wait notice', () => {
 
   it('says how long in minutes rounded up, follows the poll, and is no alert of its own', () => {
     const { poll } = renderNotice({ waitingAhead: 600, photosPerMinute: 100, estimateSeconds: 330 });
-    expect(screen.getByRole('status')).toHaveTextContent('Many photos are arriving right now: your photos will be findable in about 6 minutes. You can keep uploading.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Many photos are arriving right now: your photos will be findable in about 6 minutes. You can keep uploading.',
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     // The next poll: fewer ahead, under two minutes.

@@ -7,14 +7,24 @@ import { PARTNER_EVENT_SEARCH_LETTERS, PARTNER_MESSAGES, type PartnerEventOption
  * input is limited to 2 letters): the photographer types 2 letters and picks among the events whose
  * name holds them. The server offers searchable, published events only.
  */
-export function EventPicker({ events, selected, onSelect }: { events: PartnerEventOption[]; selected: PartnerEventOption | null; onSelect: (event: PartnerEventOption) => void }) {
+export function EventPicker({
+  events,
+  selected,
+  onSelect,
+}: {
+  events: PartnerEventOption[];
+  selected: PartnerEventOption | null;
+  onSelect: (event: PartnerEventOption) => void;
+}) {
   const [text, setText] = useState('');
   const letters = text.trim().toLowerCase();
   const options = useMemo(
     () =>
       letters.length < PARTNER_EVENT_SEARCH_LETTERS
         ? []
-        : events.filter((e) => e.event_name.toLowerCase().includes(letters)).map((e) => ({ value: String(e.event_id), label: `${e.event_name} (${e.event_from_date})` })),
+        : events
+            .filter((e) => e.event_name.toLowerCase().includes(letters))
+            .map((e) => ({ value: String(e.event_id), label: `${e.event_name} (${e.event_from_date})` })),
     [events, letters],
   );
   return (
@@ -41,7 +51,8 @@ export function EventPicker({ events, selected, onSelect }: { events: PartnerEve
       />
       {selected ? (
         <div data-testid="partner-selected-event" style={{ marginTop: 6 }}>
-          <strong>{selected.event_name}</strong> · {selected.event_from_date === selected.event_to_date ? selected.event_from_date : `${selected.event_from_date} to ${selected.event_to_date}`}
+          <strong>{selected.event_name}</strong> ·{' '}
+          {selected.event_from_date === selected.event_to_date ? selected.event_from_date : `${selected.event_from_date} to ${selected.event_to_date}`}
           {selected.event_location ? ` · ${selected.event_location}` : ''}
         </div>
       ) : null}

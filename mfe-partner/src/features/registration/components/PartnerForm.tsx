@@ -38,14 +38,32 @@ function initialValues(event: PartnerEventOption, found: PartnerLookupResult): R
  * The partner form (spec fields and messages, checked by the same schema as the server). With
  * form_type 1 the nick name is locked and the bank account number and PAN show masked.
  */
-export function PartnerForm({ event, found, busy, onSubmit }: { event: PartnerEventOption; found: PartnerLookupResult; busy: boolean; onSubmit: (values: RegisterPartnerInput) => void }) {
+export function PartnerForm({
+  event,
+  found,
+  busy,
+  onSubmit,
+}: {
+  event: PartnerEventOption;
+  found: PartnerLookupResult;
+  busy: boolean;
+  onSubmit: (values: RegisterPartnerInput) => void;
+}) {
   const [submitted, setSubmitted] = useState(false);
-  const { control, handleSubmit, reset } = useForm<RegisterPartnerInput>({ resolver: yupResolver(registerPartnerSchema) as never, defaultValues: initialValues(event, found), mode: 'onTouched' });
+  const { control, handleSubmit, reset } = useForm<RegisterPartnerInput>({
+    resolver: yupResolver(registerPartnerSchema) as never,
+    defaultValues: initialValues(event, found),
+    mode: 'onTouched',
+  });
   useEffect(() => reset(initialValues(event, found)), [event, found, reset]);
   const updating = found.form_type === 1;
   const p = found.partner;
 
-  const text = (name: TextFieldSpec<RegisterPartnerInput>['name'], label: string, extra: Partial<TextFieldSpec<RegisterPartnerInput>> = {}): TextFieldSpec<RegisterPartnerInput> => ({ name, label, ...extra });
+  const text = (
+    name: TextFieldSpec<RegisterPartnerInput>['name'],
+    label: string,
+    extra: Partial<TextFieldSpec<RegisterPartnerInput>> = {},
+  ): TextFieldSpec<RegisterPartnerInput> => ({ name, label, ...extra });
   const fields: Array<TextFieldSpec<RegisterPartnerInput>> = [
     text('emailId', 'Email', { type: 'email', readOnly: true }),
     text('firstname', 'First name', { autoComplete: 'given-name' }),
@@ -53,7 +71,10 @@ export function PartnerForm({ event, found, busy, onSubmit }: { event: PartnerEv
     text('mobilenumber', 'Mobile number', { type: 'tel', autoComplete: 'tel-national' }),
     text('nickname', updating ? 'Nick name (locked)' : 'Nick name (6 to 8 letters or digits; it cannot be changed later)', { readOnly: updating }),
     text('bankaccname', 'Account holder name'),
-    text('bankaccnum', updating ? `Account number (${p?.bankaccnum ?? ''}; leave empty to keep it)` : 'Account number', { inputMode: 'numeric', autoComplete: 'off' }),
+    text('bankaccnum', updating ? `Account number (${p?.bankaccnum ?? ''}; leave empty to keep it)` : 'Account number', {
+      inputMode: 'numeric',
+      autoComplete: 'off',
+    }),
     text('bankname', 'Bank name'),
     text('bankbranch', 'Branch'),
     text('bankifsc', 'IFSC code', { autoComplete: 'off' }),
@@ -76,7 +97,14 @@ export function PartnerForm({ event, found, busy, onSubmit }: { event: PartnerEv
         label="Account type"
         id="partner-bankacctype"
         submitted={submitted}
-        render={(field) => <Radio.Group id="partner-bankacctype" value={field.value} onChange={(e) => field.onChange(e.target.value)} options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))} />}
+        render={(field) => (
+          <Radio.Group
+            id="partner-bankacctype"
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+          />
+        )}
       />
       <ControlledField
         control={control}
@@ -84,7 +112,14 @@ export function PartnerForm({ event, found, busy, onSubmit }: { event: PartnerEv
         label="Dates you are available"
         id="partner-dates"
         submitted={submitted}
-        render={(field) => <Checkbox.Group aria-label="Dates you are available" value={field.value as string[]} onChange={(v) => field.onChange(v)} options={event.dates.map((d) => ({ value: d, label: d }))} />}
+        render={(field) => (
+          <Checkbox.Group
+            aria-label="Dates you are available"
+            value={field.value as string[]}
+            onChange={(v) => field.onChange(v)}
+            options={event.dates.map((d) => ({ value: d, label: d }))}
+          />
+        )}
       />
       <ControlledField
         control={control}

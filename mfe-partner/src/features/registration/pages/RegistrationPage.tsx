@@ -1,12 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Alert, App as AntApp, Tag } from 'antd';
-import { isApiError, localStore, partnerApi, readLocalSession, STORAGE_KEYS, type PartnerEventOption, type PartnerLookupResult, type RegisterPartnerInput } from '@finishline/shared';
+import {
+  isApiError,
+  localStore,
+  partnerApi,
+  readLocalSession,
+  STORAGE_KEYS,
+  type PartnerEventOption,
+  type PartnerLookupResult,
+  type RegisterPartnerInput,
+} from '@finishline/shared';
 import { ProcessingOverlay, useAccessRefused, useDocumentTitle } from '@finishline/shared/react';
 import { EventPicker } from '../components/EventPicker';
 import { PartnerForm } from '../components/PartnerForm';
 
-const STATUS_TEXT = { pending: ['orange', 'Waiting for the organiser’s approval'], approved: ['green', 'Approved'], rejected: ['red', 'Not approved'] } as const;
+const STATUS_TEXT = {
+  pending: ['orange', 'Waiting for the organiser’s approval'],
+  approved: ['green', 'Approved'],
+  rejected: ['red', 'Not approved'],
+} as const;
 
 /**
  * /registration: a signed-in photographer picks a searchable event and registers for it (form_type 0,
@@ -52,7 +65,13 @@ export function RegistrationPage() {
     setBusy(true);
     setReply(null);
     try {
-      const answer = await partnerApi.register({ ...values, form_type: values.form_type as 0 | 1, isterms: values.isterms as 1, bankacctype: values.bankacctype as 1 | 2, event_id: values.eventId });
+      const answer = await partnerApi.register({
+        ...values,
+        form_type: values.form_type as 0 | 1,
+        isterms: values.isterms as 1,
+        bankacctype: values.bankacctype as 1 | 2,
+        event_id: values.eventId,
+      });
       // The server made this account a partner: the navbar's partner pages appear without signing in again.
       localStore.set(STORAGE_KEYS.isPartner, 'true');
       setReply(answer.message);

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { App as AntApp, Button, Card, Col, Empty, Image, Pagination, Popconfirm, Row, Segmented, Space, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { isApiError, readLocalSession, supplyApi, SUPPLY_PHOTOS_PER_PAGE, type SupplyPhoto, type SupplyFindableWait, type SupplyPhotosResult, type SupplyPhotoStatus } from '@finishline/shared';
+import {
+  isApiError,
+  readLocalSession,
+  supplyApi,
+  SUPPLY_PHOTOS_PER_PAGE,
+  type SupplyPhoto,
+  type SupplyFindableWait,
+  type SupplyPhotosResult,
+  type SupplyPhotoStatus,
+} from '@finishline/shared';
 import { useDocumentTitle } from '@finishline/shared/react';
 import { BibEditor } from '../components/BibEditor';
 
@@ -21,7 +30,10 @@ const REFRESH_WHILE_PROCESSING_MS = 4000;
  * photos are processing, the counts say how long until they are findable when many photos wait
  * on the line (`findableWait`).
  */
-export function ReviewPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode; findableWait: (wait: SupplyFindableWait | null) => ReactNode }) {
+export function ReviewPage(props: {
+  eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode;
+  findableWait: (wait: SupplyFindableWait | null) => ReactNode;
+}) {
   useDocumentTitle('My Photos');
   const { message } = AntApp.useApp();
   const session = readLocalSession();
@@ -105,7 +117,15 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
                       data-testid="review-photo"
                       data-image-id={photo.imageId}
                       data-photo-id={photo.photoId}
-                      cover={photo.thumbUrl ? <Image src={photo.thumbUrl} alt={photo.imageId} preview={false} /> : <div style={{ height: 120, display: 'grid', placeItems: 'center', background: '#fafafa' }}>{photo.status === 'failed' ? 'No preview' : <Spin />}</div>}
+                      cover={
+                        photo.thumbUrl ? (
+                          <Image src={photo.thumbUrl} alt={photo.imageId} preview={false} />
+                        ) : (
+                          <div style={{ height: 120, display: 'grid', placeItems: 'center', background: '#fafafa' }}>
+                            {photo.status === 'failed' ? 'No preview' : <Spin />}
+                          </div>
+                        )
+                      }
                     >
                       <Space direction="vertical" style={{ width: '100%' }}>
                         <Space wrap>
@@ -117,7 +137,9 @@ export function ReviewPage(props: { eventPicker: (value: number | null, onChange
                           </Typography.Text>
                         </Space>
                         {photo.status === 'failed' && <Typography.Text type="danger">{photo.failureReason}</Typography.Text>}
-                        {(photo.status === 'tagged' || photo.status === 'unlabeled') && <BibEditor key={photo.bibs.map((b) => b.bibNumber).join(',')} photo={photo} onSaved={replace} />}
+                        {(photo.status === 'tagged' || photo.status === 'unlabeled') && (
+                          <BibEditor key={photo.bibs.map((b) => b.bibNumber).join(',')} photo={photo} onSaved={replace} />
+                        )}
                         {photo.sold ? (
                           <Tooltip title="A sold photo cannot be removed.">
                             <Tag>Sold</Tag>

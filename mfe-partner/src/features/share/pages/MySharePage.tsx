@@ -1,7 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button, Descriptions, Select, Space, Table } from 'antd';
-import { DASHBOARD_PAGE_SIZE, formatRupees, NO_MATCHING_RECORDS, partnerApi, readLocalSession, type PartnerRevenueRow, type PartnerShareResult } from '@finishline/shared';
+import {
+  DASHBOARD_PAGE_SIZE,
+  formatRupees,
+  NO_MATCHING_RECORDS,
+  partnerApi,
+  readLocalSession,
+  type PartnerRevenueRow,
+  type PartnerShareResult,
+} from '@finishline/shared';
 import { CsvButton, ProcessingOverlay, useAccessRefused, useDocumentTitle } from '@finishline/shared/react';
 
 // The chart library is fetched only when there is a chart to draw, never for /registration.
@@ -95,7 +103,11 @@ export function MySharePage() {
         ]}
       />
       <div style={{ margin: '8px 0 16px' }}>
-        <CsvButton fileName="my-share.csv" header={CSV_HEADER} rows={rows.map((r) => [r.event_name, r.price, r.totalorders, r.totalimages, r.userimages, r.share_percent, r.usr_share])} />
+        <CsvButton
+          fileName="my-share.csv"
+          header={CSV_HEADER}
+          rows={rows.map((r) => [r.event_name, r.price, r.totalorders, r.totalimages, r.userimages, r.share_percent, r.usr_share])}
+        />
       </div>
       {data && data.daily.length > 0 ? (
         <Suspense fallback={null}>

@@ -23,7 +23,10 @@ const COUNT_REFRESH_MS = 3000;
  * The running count says how many are uploaded, processing, searchable and need attention, and,
  * when many photos wait on the line, how long until theirs are findable (`findableWait`).
  */
-export function UploadPage(props: { eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode; findableWait: (wait: SupplyFindableWait | null) => ReactNode }) {
+export function UploadPage(props: {
+  eventPicker: (value: number | null, onChange: (eventId: number) => void) => ReactNode;
+  findableWait: (wait: SupplyFindableWait | null) => ReactNode;
+}) {
   useDocumentTitle('Upload Photos');
   const session = readLocalSession();
   const [eventId, setEventId] = useState<number | null>(null);
@@ -121,7 +124,12 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
                 <Typography.Text>
                   {finished} of {accepted.length} files sent
                 </Typography.Text>
-                <Progress data-testid="upload-overall" aria-label="Upload progress of all files" percent={totalBytes ? Math.floor((sentBytes * 100) / totalBytes) : 0} status={busy ? 'active' : 'normal'} />
+                <Progress
+                  data-testid="upload-overall"
+                  aria-label="Upload progress of all files"
+                  percent={totalBytes ? Math.floor((sentBytes * 100) / totalBytes) : 0}
+                  status={busy ? 'active' : 'normal'}
+                />
               </div>
             )}
             {files.length === 0 ? (
@@ -150,7 +158,12 @@ export function UploadPage(props: { eventPicker: (value: number | null, onChange
                           {f.reason}
                         </Typography.Text>
                       ) : (
-                        <Progress aria-label={`Upload progress of ${f.name}`} percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0} size="small" status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'} />
+                        <Progress
+                          aria-label={`Upload progress of ${f.name}`}
+                          percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0}
+                          size="small"
+                          status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'}
+                        />
                       )}
                     </li>
                   ))}

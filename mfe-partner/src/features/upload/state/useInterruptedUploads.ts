@@ -62,7 +62,13 @@ export function useInterruptedUploads(eventId: number | null) {
           await defaultOptions.urlStorage.removeUpload(upload.urlStorageKey);
           continue;
         }
-        found.push({ storageKey: upload.urlStorageKey, uploadUrl: upload.uploadUrl!, name: upload.metadata.filename ?? 'A photo', size: upload.size ?? 0, received });
+        found.push({
+          storageKey: upload.urlStorageKey,
+          uploadUrl: upload.uploadUrl!,
+          name: upload.metadata.filename ?? 'A photo',
+          size: upload.size ?? 0,
+          received,
+        });
       }
       if (!stopped) setInterrupted(found);
     })();

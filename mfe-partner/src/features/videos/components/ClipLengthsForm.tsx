@@ -29,7 +29,10 @@ export function ClipLengthsForm(props: { eventId: number; before: number; after:
 
   return (
     <Card title="Clip lengths" data-testid="clip-lengths">
-      <Typography.Paragraph type="secondary">Each runner&apos;s clip runs from a few seconds before their crossing to a few seconds after it (1 to {CLIP_MAX_SIDE_SECONDS} each). A change applies to clips cut from now on.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Each runner&apos;s clip runs from a few seconds before their crossing to a few seconds after it (1 to {CLIP_MAX_SIDE_SECONDS} each). A change applies to
+        clips cut from now on.
+      </Typography.Paragraph>
       <Space wrap align="end">
         <label>
           <span style={{ display: 'block', marginBottom: 4 }}>Seconds before</span>

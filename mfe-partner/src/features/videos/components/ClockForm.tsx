@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Input, InputNumber, Radio, Select, Slider, Space, Spin, Typography } from 'antd';
-import { formatRaceTime, isApiError, parseRaceTime, VIDEO_MESSAGES, videoApi, type FinishVideo, type FinishVideosResult, type SetVideoClockRequest } from '@finishline/shared';
+import {
+  formatRaceTime,
+  isApiError,
+  parseRaceTime,
+  VIDEO_MESSAGES,
+  videoApi,
+  type FinishVideo,
+  type FinishVideosResult,
+  type SetVideoClockRequest,
+} from '@finishline/shared';
 
 /** The frame picker waits this long after the slider stops before asking for the frame. */
 const FRAME_DELAY_MS = 350;
@@ -13,7 +22,12 @@ type Mode = 'start' | 'frame';
  * runner is at the line, with their BIB. The server refuses a clock that puts every finisher outside
  * the video; its message is shown here and nothing changes.
  */
-export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosResult['finishers']; again?: boolean; onSet: (result: FinishVideosResult, message: string) => void }) {
+export function ClockForm(props: {
+  video: FinishVideo;
+  finishers: FinishVideosResult['finishers'];
+  again?: boolean;
+  onSet: (result: FinishVideosResult, message: string) => void;
+}) {
   const { video, finishers, again = false, onSet } = props;
   const [mode, setMode] = useState<Mode>('start');
   const [raceTime, setRaceTime] = useState('');
@@ -97,7 +111,13 @@ export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosRe
         {mode === 'start' ? (
           <label style={{ display: 'block', maxWidth: 360 }}>
             <span style={{ display: 'block', marginBottom: 4 }}>Race clock as the camera started (h:mm:ss)</span>
-            <Input value={raceTime} onChange={(e) => setRaceTime(e.target.value)} placeholder="3:09:50" inputMode="numeric" onPressEnter={() => void submit()} />
+            <Input
+              value={raceTime}
+              onChange={(e) => setRaceTime(e.target.value)}
+              placeholder="3:09:50"
+              inputMode="numeric"
+              onPressEnter={() => void submit()}
+            />
             {video.recordedAt && (
               <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
                 The camera recorded its start at {new Date(video.recordedAt).toLocaleString()}.
@@ -107,18 +127,42 @@ export function ClockForm(props: { video: FinishVideo; finishers: FinishVideosRe
         ) : (
           <Space direction="vertical" size="small" style={{ width: '100%' }}>
             <Typography.Text>Move to the moment a runner you know is at the finish line.</Typography.Text>
-            <Slider ariaLabelForHandle="Moment of the video" min={0} max={last} step={0.5} value={second} onChange={(v: number) => setSecond(v)} tooltip={{ formatter: (v) => formatRaceTime(v ?? 0) }} />
+            <Slider
+              ariaLabelForHandle="Moment of the video"
+              min={0}
+              max={last}
+              step={0.5}
+              value={second}
+              onChange={(v: number) => setSecond(v)}
+              tooltip={{ formatter: (v) => formatRaceTime(v ?? 0) }}
+            />
             <Space wrap>
               <Button onClick={() => setSecond((s) => Math.max(0, s - 1))}>1 s earlier</Button>
               <label>
                 <span style={{ marginRight: 8 }}>Second of the video</span>
-                <InputNumber controls={false} aria-label="Second of the video" min={0} max={last} step={0.5} value={second} onChange={(v) => setSecond(typeof v === 'number' ? v : 0)} />
+                <InputNumber
+                  controls={false}
+                  aria-label="Second of the video"
+                  min={0}
+                  max={last}
+                  step={0.5}
+                  value={second}
+                  onChange={(v) => setSecond(typeof v === 'number' ? v : 0)}
+                />
               </label>
               <Button onClick={() => setSecond((s) => Math.min(last, s + 1))}>1 s later</Button>
               <Typography.Text type="secondary">{formatRaceTime(second)} into the video</Typography.Text>
             </Space>
             <div style={{ maxWidth: 640, minHeight: 120, position: 'relative' }}>
-              {frame && <img data-testid="clock-frame" data-at-second={frame.atSecond} src={frame.image} alt={`The video at ${formatRaceTime(frame.atSecond)}`} style={{ width: '100%', display: 'block' }} />}
+              {frame && (
+                <img
+                  data-testid="clock-frame"
+                  data-at-second={frame.atSecond}
+                  src={frame.image}
+                  alt={`The video at ${formatRaceTime(frame.atSecond)}`}
+                  style={{ width: '100%', display: 'block' }}
+                />
+              )}
               {loadingFrame && <Spin style={{ position: 'absolute', top: 8, left: 8 }} />}
               {frameError && <Alert type="warning" showIcon message={frameError} />}
             </div>

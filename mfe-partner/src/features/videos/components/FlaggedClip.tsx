@@ -18,7 +18,12 @@ export function FlaggedClip(props: { clip: FinishClip; onPublish: () => Promise<
     }
   };
   return (
-    <li data-testid="flagged-clip" data-photo-id={clip.photoId} data-bib={clip.bibNumber} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0', listStyle: 'none' }}>
+    <li
+      data-testid="flagged-clip"
+      data-photo-id={clip.photoId}
+      data-bib={clip.bibNumber}
+      style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0', listStyle: 'none' }}
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text strong>
           BIB {clip.bibNumber} at {formatRaceTime(clip.crossingSecond)} into the video
@@ -27,7 +32,16 @@ export function FlaggedClip(props: { clip: FinishClip; onPublish: () => Promise<
           {clip.reviewReason}
         </Typography.Text>
         {clip.previewUrl && (
-          <video src={clip.previewUrl} poster={clip.thumbUrl ?? undefined} controls muted playsInline preload="metadata" style={{ width: '100%', maxWidth: 480, display: 'block' }} aria-label={`Clip of BIB ${clip.bibNumber}`} />
+          <video
+            src={clip.previewUrl}
+            poster={clip.thumbUrl ?? undefined}
+            controls
+            muted
+            playsInline
+            preload="metadata"
+            style={{ width: '100%', maxWidth: 480, display: 'block' }}
+            aria-label={`Clip of BIB ${clip.bibNumber}`}
+          />
         )}
         <Space wrap>
           <Button type="primary" loading={busy === 'publish'} disabled={busy !== null} onClick={() => void act('publish', props.onPublish)()}>

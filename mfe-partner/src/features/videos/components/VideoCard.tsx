@@ -58,7 +58,9 @@ export function VideoCard(props: {
             {video.width} x {video.height}
           </Descriptions.Item>
           <Descriptions.Item label="Uploaded">{new Date(video.uploadedAt).toLocaleString()}</Descriptions.Item>
-          {video.raceSecondsAtStart !== null && <Descriptions.Item label="Race clock at its start">{formatRaceTime(video.raceSecondsAtStart)}</Descriptions.Item>}
+          {video.raceSecondsAtStart !== null && (
+            <Descriptions.Item label="Race clock at its start">{formatRaceTime(video.raceSecondsAtStart)}</Descriptions.Item>
+          )}
         </Descriptions>
         {video.status === 'needs_clock' && <ClockForm video={video} finishers={props.finishers} onSet={props.onChanged} />}
         {canSetAgain && !settingAgain && (
@@ -82,13 +84,17 @@ export function VideoCard(props: {
             <Typography.Text>
               {video.clips.cut} of {video.clips.total} clips cut: {video.clips.ready} on sale, {video.clips.review} flagged for review
             </Typography.Text>
-            {video.status === 'cutting' && <Progress aria-label="Clips cut" percent={Math.floor((video.clips.cut * 100) / video.clips.total)} status="active" size="small" />}
+            {video.status === 'cutting' && (
+              <Progress aria-label="Clips cut" percent={Math.floor((video.clips.cut * 100) / video.clips.total)} status="active" size="small" />
+            )}
           </div>
         )}
         {flagged.length > 0 && (
           <section aria-label="Flagged for review">
             <Typography.Title level={4}>Flagged for review</Typography.Title>
-            <Typography.Paragraph type="secondary">The BIB check read another runner at the line in these clips. Watch each one: publish it on its runner&apos;s page, or remove it.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              The BIB check read another runner at the line in these clips. Watch each one: publish it on its runner&apos;s page, or remove it.
+            </Typography.Paragraph>
             <ul style={{ padding: 0, margin: 0 }}>
               {flagged.map((clip) => (
                 <FlaggedClip key={clip.photoId} clip={clip} onPublish={() => props.onPublish(clip)} onRemove={() => props.onRemove(clip)} />

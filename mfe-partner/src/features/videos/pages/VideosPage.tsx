@@ -75,7 +75,8 @@ export function VideosPage(props: { eventPicker: (value: number | null, onChange
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         {props.eventPicker(eventId, setEventId)}
         <Typography.Text type="secondary">
-          Upload the finish line as you filmed it: MP4 or MOV, up to {VIDEO_UPLOAD_MAX_BYTES / 1024 ** 3} GB. Then set its clock once, and every finisher in it gets a clip of their own crossing.
+          Upload the finish line as you filmed it: MP4 or MOV, up to {VIDEO_UPLOAD_MAX_BYTES / 1024 ** 3} GB. Then set its clock once, and every finisher in it
+          gets a clip of their own crossing.
         </Typography.Text>
         {eventId !== null && (
           <>
@@ -134,7 +135,14 @@ export function VideosPage(props: { eventPicker: (value: number | null, onChange
                   <Empty description="No videos uploaded to this event yet" />
                 ) : (
                   data.videos.map((video) => (
-                    <VideoCard key={video.videoId} video={video} finishers={data.finishers} onChanged={changed} onPublish={clipAction(videoApi.publishClip)} onRemove={clipAction(videoApi.removeClip)} />
+                    <VideoCard
+                      key={video.videoId}
+                      video={video}
+                      finishers={data.finishers}
+                      onChanged={changed}
+                      onPublish={clipAction(videoApi.publishClip)}
+                      onRemove={clipAction(videoApi.removeClip)}
+                    />
                   ))
                 )}
               </>

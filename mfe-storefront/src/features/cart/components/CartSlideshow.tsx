@@ -31,9 +31,7 @@ export function CartSlideshow({ images }: { images: string[] }) {
         ))}
       </div>
       <figcaption className="fl-slideshow-caption">
-        <span>
-          Photos in your cart{slides.length > 1 ? ` (${shown + 1} of ${slides.length})` : ''}
-        </span>
+        <span>Photos in your cart{slides.length > 1 ? ` (${shown + 1} of ${slides.length})` : ''}</span>
         {slides.length > 1 ? (
           <Button type="text" size="small" onClick={() => setChosen(!playing)}>
             {playing ? 'Pause' : 'Play'}

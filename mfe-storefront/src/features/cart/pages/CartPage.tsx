@@ -99,13 +99,7 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
 
   if (cart.length === 0) {
     const signedIn = isSignedInValue(localStore.get(STORAGE_KEYS.isSignedIn));
-    return (
-      <Result
-        status="info"
-        title={<ResultHeading>{EMPTY_CART_TEXT}</ResultHeading>}
-        extra={returnHomeActions(signedIn, navigate)}
-      />
-    );
+    return <Result status="info" title={<ResultHeading>{EMPTY_CART_TEXT}</ResultHeading>} extra={returnHomeActions(signedIn, navigate)} />;
   }
 
   const setOrientation = (value: CollageOrientation) => {
@@ -122,7 +116,8 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
   };
   const ultra = shown?.appliedPackage === PACKAGES.b.id;
   const allIn = products ? allPhotosInCart(cart, products.photo) : false;
-  const showPackages = !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack) && packagesReachable(products);
+  const showPackages =
+    !unlabeled && shop.searchKind === 'bib' && products && (products.show_prempack || products.show_ultrapack) && packagesReachable(products);
 
   return (
     <div className="fl-cart">
@@ -132,20 +127,21 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
           <h1 className="fl-products-title">{shop.eventName ?? products?.eventName}</h1>
           {products ? (
             <div className="fl-muted" data-testid="price-info">
-              1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} (+{products.priceInfo.gst_percent}% GST) · BIB{' '}
-              {unlabeled ? UNLABELED_BIB : shop.bibNumber}
+              1 photo ₹{products.priceInfo.single_photo} · each extra ₹{products.priceInfo.extra_photo} · 5 or more ₹{products.priceInfo.five_or_more} (+
+              {products.priceInfo.gst_percent}% GST) · BIB {unlabeled ? UNLABELED_BIB : shop.bibNumber}
             </div>
           ) : null}
         </div>
       </header>
-      {offer && sponsorUi ? <sponsorUi.Banner offer={offer} available={Boolean(products?.sponsorOfferAvailableFlag)} hasDigitalImages={images.length > 0} /> : null}
+      {offer && sponsorUi ? (
+        <sponsorUi.Banner offer={offer} available={Boolean(products?.sponsorOfferAvailableFlag)} hasDigitalImages={images.length > 0} />
+      ) : null}
       <div className="fl-cart-layout">
         <main className="fl-cart-main">
           <CartSlideshow images={cart.map(thumb).filter(Boolean)} />
           <section className="fl-cart-section" data-testid="digital-downloads">
             <h2>
-              <DigitalDownloadsTitle ultra={ultra} />{' '}
-              {offer && sponsorUi ? <sponsorUi.Badge offer={offer} /> : null}
+              <DigitalDownloadsTitle ultra={ultra} /> {offer && sponsorUi ? <sponsorUi.Badge offer={offer} /> : null}
             </h2>
             {shown?.appliedPackage ? (
               <Alert type="success" showIcon title={`${packNameOf(shown.appliedPackage)} package applied to your ${images.length} photos`} />
@@ -173,7 +169,13 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
             {images.length > 0 ? (
               <div className="fl-cart-clear">
                 {/* The destructive action is the quietest button on the page and asks first. */}
-                <Popconfirm title="Remove all photos from the cart?" okText="Remove all" cancelText="Keep them" okButtonProps={{ danger: true }} onConfirm={() => setShop(clearDigitalPhotos)}>
+                <Popconfirm
+                  title="Remove all photos from the cart?"
+                  okText="Remove all"
+                  cancelText="Keep them"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => setShop(clearDigitalPhotos)}
+                >
                   <Button type="text" danger>
                     Clear All Photos
                   </Button>
@@ -183,7 +185,11 @@ export function CartPage({ unlabeled = false, sponsorUi }: { unlabeled?: boolean
             {showPackages && products ? (
               <div className="fl-packages" data-testid="packages">
                 <strong id="package-choice">Package</strong>
-                <Radio.Group aria-labelledby="package-choice" value={shop.packageKind ?? 'none'} onChange={(e) => setShop((s) => ({ ...s, packageKind: e.target.value === 'none' ? null : e.target.value }))}>
+                <Radio.Group
+                  aria-labelledby="package-choice"
+                  value={shop.packageKind ?? 'none'}
+                  onChange={(e) => setShop((s) => ({ ...s, packageKind: e.target.value === 'none' ? null : e.target.value }))}
+                >
                   <Radio value="none">Photos only</Radio>
                   {packageOffers(products, images.length).map((pack) => (
                     <Radio value={pack.kind} key={pack.kind}>

@@ -59,12 +59,7 @@ interface Props {
 
 export function EventCard({ event, onChoose, onPreOrder }: Props) {
   return (
-    <Card
-      hoverable
-      className="fl-event-card"
-      onClick={() => onChoose(event)}
-      cover={<EventLogo event={event} />}
-    >
+    <Card hoverable className="fl-event-card" onClick={() => onChoose(event)} cover={<EventLogo event={event} />}>
       {/* The full name on two lines (2026 and 2027 editions must be told apart), then a tooltip. */}
       <Card.Meta
         title={

@@ -30,7 +30,17 @@ export function EventSection({ title, testId, ...grid }: GridProps & { title: st
 }
 
 /** A section with a year filter (past and featured events), newest year first. */
-export function EventSectionByYear({ title, testId, byYear, onChoose }: { title: string; testId: string; byYear: EventsByYear; onChoose: (event: EventSummary) => void }) {
+export function EventSectionByYear({
+  title,
+  testId,
+  byYear,
+  onChoose,
+}: {
+  title: string;
+  testId: string;
+  byYear: EventsByYear;
+  onChoose: (event: EventSummary) => void;
+}) {
   const years = Object.keys(byYear).sort((a, b) => Number(b) - Number(a));
   const [year, setYear] = useState<string | null>(null);
   const shownYear = year && years.includes(year) ? year : years[0];
@@ -40,7 +50,7 @@ export function EventSectionByYear({ title, testId, byYear, onChoose }: { title:
         <h2 className="fl-section-title">{title}</h2>
         {years.length > 0 ? <Segmented options={years} value={shownYear} onChange={(value) => setYear(String(value))} aria-label={`${title} year`} /> : null}
       </div>
-      <EventGrid events={shownYear ? byYear[shownYear] ?? [] : []} onChoose={onChoose} />
+      <EventGrid events={shownYear ? (byYear[shownYear] ?? []) : []} onChoose={onChoose} />
     </section>
   );
 }

@@ -85,9 +85,7 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
   const tabs = selected?.issearchable
     ? [
         { key: 'bib', label: 'Search by BIB', children: renderBibSearch(selected) },
-        ...(selected.selfiesearch
-          ? [{ key: 'selfie', label: 'Search by Selfie', children: renderSelfieSearch(selected) }]
-          : []),
+        ...(selected.selfiesearch ? [{ key: 'selfie', label: 'Search by Selfie', children: renderSelfieSearch(selected) }] : []),
       ]
     : [];
 
@@ -97,14 +95,7 @@ export function HeroSearch({ heroImage, events, renderBibSearch, renderSelfieSea
       <div className="fl-hero-inner">
         <h1 className="fl-hero-title">{HERO_TITLE}</h1>
         <p className="fl-hero-subtitle">{HERO_SUBTITLE}</p>
-        <AutoComplete
-          className="fl-hero-event"
-          options={options}
-          value={text}
-          onChange={setText}
-          onSelect={choose}
-          aria-label="Event"
-        >
+        <AutoComplete className="fl-hero-event" options={options} value={text} onChange={setText} onSelect={choose} aria-label="Event">
           <Input.Search size="large" placeholder="Search your event" />
         </AutoComplete>
         {selected ? (

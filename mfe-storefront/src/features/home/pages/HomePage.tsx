@@ -65,9 +65,13 @@ export function HomePage({ renderBibSearch, renderSelfieSearch, renderAdvancedSe
               </div>
             </section>
           ) : null}
-          {home.upcoming_event ? <EventSection title="Upcoming Events" testId="upcoming-events" events={home.upcoming_event} onChoose={chooseFromCard} onPreOrder={preOrder} /> : null}
+          {home.upcoming_event ? (
+            <EventSection title="Upcoming Events" testId="upcoming-events" events={home.upcoming_event} onChoose={chooseFromCard} onPreOrder={preOrder} />
+          ) : null}
           {home.past_event ? <EventSectionByYear title="Past Events" testId="past-events" byYear={home.past_event} onChoose={chooseFromCard} /> : null}
-          {home.feature_event ? <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} /> : null}
+          {home.feature_event ? (
+            <EventSectionByYear title="Featured Events" testId="featured-events" byYear={home.feature_event} onChoose={chooseFromCard} />
+          ) : null}
           {/* The slam_events variant of the home result: events of one series (e.g. a grand slam) together. */}
           {/* Shown once the event list names its events (no greyed-out buttons while it loads). */}
           {Object.entries(home.slam_events ?? {}).map(([series, list]) => {

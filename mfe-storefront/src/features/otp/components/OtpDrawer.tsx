@@ -8,7 +8,6 @@ import { otpInput } from '../otpInput';
 export const OTP_RESEND_SECONDS = 30;
 export const OTP_VERIFIED_TEXT = 'OTP Verified Successfully';
 
-
 /**
  * Privacy OTP drawer: the server mails a code to the participant's email (shown masked); Resend is
  * offered once a 30 second countdown reaches zero; a verified BIB shows its photos. The server

@@ -3,7 +3,17 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { isApiError, ordersApi, PREBOOK_BIB, preorderFormSchema, STORAGE_KEYS, type PreorderFormValues, type PreorderInfoResult, localStore, storedIsdCode } from '@finishline/shared';
+import {
+  isApiError,
+  ordersApi,
+  PREBOOK_BIB,
+  preorderFormSchema,
+  STORAGE_KEYS,
+  type PreorderFormValues,
+  type PreorderInfoResult,
+  localStore,
+  storedIsdCode,
+} from '@finishline/shared';
 import { CaptchaField, FormField, TextFields, useDocumentTitle } from '@finishline/shared/react';
 
 export const PREORDER_NOTES = [
@@ -92,7 +102,9 @@ export function PreorderPage() {
             {event.event_logo ? <img src={event.event_logo} alt={event.event_name} style={{ width: 120, height: 120, objectFit: 'contain' }} /> : null}
             <h2 style={{ fontSize: 20 }}>{event.event_name}</h2>
             <p data-testid="preorder-date">
-              {event.event_from_date === event.event_to_date ? `On ${formatDate(event.event_from_date)}` : `${formatDate(event.event_from_date)} - ${formatDate(event.event_to_date)}`}
+              {event.event_from_date === event.event_to_date
+                ? `On ${formatDate(event.event_from_date)}`
+                : `${formatDate(event.event_from_date)} - ${formatDate(event.event_to_date)}`}
             </p>
             <p data-testid="preorder-price" style={{ fontSize: 22, fontWeight: 600 }}>
               ₹{info?.preorderprice.price} <span style={{ fontSize: 14, fontWeight: 400 }}>(incl. GST)</span>{' '}
@@ -130,7 +142,13 @@ export function PreorderPage() {
                 control={control}
                 render={({ field, fieldState }) => (
                   <FormField label="Phone number" htmlFor="preorder-phone_number" error={fieldState.error?.message}>
-                    <Input id="preorder-phone_number" inputMode="numeric" autoComplete="tel-national" prefix={<span aria-hidden="true">{storedIsdCode()}</span>} {...field} />
+                    <Input
+                      id="preorder-phone_number"
+                      inputMode="numeric"
+                      autoComplete="tel-national"
+                      prefix={<span aria-hidden="true">{storedIsdCode()}</span>}
+                      {...field}
+                    />
                   </FormField>
                 )}
               />

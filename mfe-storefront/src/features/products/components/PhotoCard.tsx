@@ -52,7 +52,12 @@ export const PhotoCard = memo(function PhotoCard(props: PhotoCardProps) {
         />
       </button>
       {reportMode ? (
-        <Checkbox className="fl-report-check" checked={reportSelected} onChange={() => props.onToggleReport(photo)} aria-label={`Select photo ${photo.imageid} to report`} />
+        <Checkbox
+          className="fl-report-check"
+          checked={reportSelected}
+          onChange={() => props.onToggleReport(photo)}
+          aria-label={`Select photo ${photo.imageid} to report`}
+        />
       ) : null}
       <figcaption>
         <span className="fl-photo-id">{photoIdText(photo.imageid)}</span>

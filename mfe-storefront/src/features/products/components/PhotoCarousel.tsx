@@ -52,7 +52,15 @@ export function PhotoCarousel({
   const added = isInCart(photo);
   const step = (direction: -1 | 1) => onIndex((index + direction + count) % count);
   // The stage is keyed by photo, so a new photo starts unzoomed.
-  const stage = (className?: string) => <ZoomStage key={photo.id} src={photo.s3} alt={describePhoto({ position: index + 1, total: count, eventName, bibNumber: photo.bibNumber })} onSwipe={step} className={className} />;
+  const stage = (className?: string) => (
+    <ZoomStage
+      key={photo.id}
+      src={photo.s3}
+      alt={describePhoto({ position: index + 1, total: count, eventName, bibNumber: photo.bibNumber })}
+      onSwipe={step}
+      className={className}
+    />
+  );
   const arrows = (
     <>
       <Button className="fl-viewer-prev" aria-label="Previous photo" onClick={() => step(-1)}>

@@ -1,11 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from 'antd';
 import { IMAGE_FAILED_TEXT } from '@finishline/shared';
-import { clampPan, distance, doubleTapView, MAX_SCALE, midpoint, pinchView, RESTING, swipeDirection, zoomBy, ZOOM_STEP, type Point, type ViewState } from '../viewerGestures';
+import {
+  clampPan,
+  distance,
+  doubleTapView,
+  MAX_SCALE,
+  midpoint,
+  pinchView,
+  RESTING,
+  swipeDirection,
+  zoomBy,
+  ZOOM_STEP,
+  type Point,
+  type ViewState,
+} from '../viewerGestures';
 
-type Gesture =
-  | { kind: 'drag'; start: Point; view: ViewState; at: number }
-  | { kind: 'pinch'; distance: number; mid: Point; view: ViewState };
+type Gesture = { kind: 'drag'; start: Point; view: ViewState; at: number } | { kind: 'pinch'; distance: number; mid: Point; view: ViewState };
 
 const TAP_MOVE_PX = 10;
 const TAP_MS = 300;
@@ -36,13 +47,10 @@ export function ZoomStage({ src, alt, onSwipe, className }: { src: string; alt: 
     return { point: { x: event.clientX - box.left - box.width / 2, y: event.clientY - box.top - box.height / 2 }, width: box.width, height: box.height };
   }, []);
 
-  const bounded = useCallback(
-    (next: ViewState) => {
-      const box = stageRef.current?.getBoundingClientRect();
-      return box ? clampPan(next, box.width, box.height) : next;
-    },
-    [],
-  );
+  const bounded = useCallback((next: ViewState) => {
+    const box = stageRef.current?.getBoundingClientRect();
+    return box ? clampPan(next, box.width, box.height) : next;
+  }, []);
 
   const startGesture = useCallback(() => {
     const points = [...pointers.current.values()];

@@ -34,7 +34,6 @@ import { useRefreshProducts } from '../api/useRefreshProducts';
 import { congratulationsText, photosTabText, priceInfoText, PRODUCTS_TEXT, videosTabText, waitingBehindCheckText } from '../productsText';
 import '../products.css';
 
-
 /** What the report feature gets from this page (features meet in App.tsx, not by importing each other). */
 export interface ReportSlotProps {
   bibNumber: string;
@@ -180,12 +179,19 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
         </Button>
         {/* Only for a runner whose results complete an achievement (the BIB search's achievementsEligibility). */}
         {!unlabeled && products.achievementsEligibility?.certificate_eligible ? (
-          <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>{PRODUCTS_TEXT.certificate}</Button>
+          <Button onClick={() => navigate('/eventcertificate', { state: { eventName: products.eventName, bibNumber: products.bibNumber } })}>
+            {PRODUCTS_TEXT.certificate}
+          </Button>
         ) : null}
       </div>
       {withheld ? (
         <>
-          <Alert type="warning" showIcon title="These photos are private" description={`Enter the one-time password sent to ${products.participantExists[0]?.email1 ?? 'the runner'} to see them.`} />
+          <Alert
+            type="warning"
+            showIcon
+            title="These photos are private"
+            description={`Enter the one-time password sent to ${products.participantExists[0]?.email1 ?? 'the runner'} to see them.`}
+          />
           {renderPrivacyCheck?.(products, onVerified)}
         </>
       ) : null}
@@ -205,7 +211,12 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
                     key={photo.id}
                     photo={photo}
                     index={index}
-                    description={describePhoto({ position: index + 1, total: products.photo.length, eventName: products.eventName, bibNumber: photo.bibNumber })}
+                    description={describePhoto({
+                      position: index + 1,
+                      total: products.photo.length,
+                      eventName: products.eventName,
+                      bibNumber: photo.bibNumber,
+                    })}
                     inCart={isInCart(cart, photo.id, 'download')}
                     inCollage={isInCart(cart, photo.id, 'collage')}
                     printsAllowed={printsAllowed}

@@ -72,7 +72,11 @@ export function loadOnDeviceModel(): Promise<OnDeviceModel | null> {
       if (!backend) return null;
       await tf.ready();
       const base = modelsBase();
-      await Promise.all([faceapi.nets.ssdMobilenetv1.loadFromUri(base), faceapi.nets.faceLandmark68Net.loadFromUri(base), faceapi.nets.faceRecognitionNet.loadFromUri(base)]);
+      await Promise.all([
+        faceapi.nets.ssdMobilenetv1.loadFromUri(base),
+        faceapi.nets.faceLandmark68Net.loadFromUri(base),
+        faceapi.nets.faceRecognitionNet.loadFromUri(base),
+      ]);
       return {
         backend,
         async describe(dataUrl: string): Promise<SelfieFaces> {

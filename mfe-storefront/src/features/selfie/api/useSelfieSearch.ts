@@ -2,7 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { App } from 'antd';
-import { captchaNeededOf, discoveryApi, isApiError, SELFIE_MESSAGES, shopAtom, STORAGE_KEYS, type EventSummary, localStore, rememberSearchExpiry, type SelfieSearchRequest, type SeveralFacesResult } from '@finishline/shared';
+import {
+  captchaNeededOf,
+  discoveryApi,
+  isApiError,
+  SELFIE_MESSAGES,
+  shopAtom,
+  STORAGE_KEYS,
+  type EventSummary,
+  localStore,
+  rememberSearchExpiry,
+  type SelfieSearchRequest,
+  type SeveralFacesResult,
+} from '@finishline/shared';
 import { SELFIE_INVALID, SELFIE_REDIRECT_MS } from '../selfieRules';
 
 /**
@@ -11,11 +23,7 @@ import { SELFIE_INVALID, SELFIE_REDIRECT_MS } from '../selfieRules';
  * (a warning showed).
  */
 export type SelfieSearchOutcome =
-  | { kind: 'found' }
-  | { kind: 'several'; choices: SeveralFacesResult }
-  | { kind: 'captcha' }
-  | { kind: 'consent' }
-  | { kind: 'none' };
+  { kind: 'found' } | { kind: 'several'; choices: SeveralFacesResult } | { kind: 'captcha' } | { kind: 'consent' } | { kind: 'none' };
 
 /**
  * Search by selfie (storefront spec section 4): the selfie (or, on-device, only its face descriptor)
@@ -30,9 +38,12 @@ export function useSelfieSearch(event: EventSummary) {
   const [shop, setShop] = useAtom(shopAtom);
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const search = useCallback(
     async (query: Pick<SelfieSearchRequest, 'selfieimg' | 'embedding' | 'faceQuality' | 'faceBox' | 'gCaptchToken'>): Promise<SelfieSearchOutcome> => {

@@ -1,7 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Space, Typography } from 'antd';
 import { CaptchaField } from '@finishline/shared/react';
-import { discoveryApi, FACE_CONSENT_VERSION, isApiError, isSignedInValue, localStore, noFaceProblem, SELFIE_MAX_BYTES, SELFIE_MESSAGES, selfieFaceProblem, STORAGE_KEYS, type DescribedFace, type EventSummary, type SelfieSearchRequest } from '@finishline/shared';
+import {
+  discoveryApi,
+  FACE_CONSENT_VERSION,
+  isApiError,
+  isSignedInValue,
+  localStore,
+  noFaceProblem,
+  SELFIE_MAX_BYTES,
+  SELFIE_MESSAGES,
+  selfieFaceProblem,
+  STORAGE_KEYS,
+  type DescribedFace,
+  type EventSummary,
+  type SelfieSearchRequest,
+} from '@finishline/shared';
 import { useSelfieSearch } from '../api/useSelfieSearch';
 import { loadOnDeviceModel, type OnDeviceModel } from '../api/onDeviceFaces';
 import {
@@ -20,7 +34,6 @@ import {
 } from '../selfieRules';
 import { FaceConsentNotice } from './FaceConsentNotice';
 import { FacePicker, type FaceChoices } from './FacePicker';
-
 
 interface Props {
   event: EventSummary;
@@ -159,7 +172,7 @@ export function SelfieModal({ event, open, onClose }: Props) {
       setFileError(null);
       setSelfie(dataUrl);
       setChoices(null);
-    setChoices(null);
+      setChoices(null);
       stopCamera();
     };
     reader.readAsDataURL(file);
@@ -287,11 +300,21 @@ export function SelfieModal({ event, open, onClose }: Props) {
           <Button onClick={() => fileInput.current?.click()} disabled={searching || analysing}>
             Upload
           </Button>
-          <Button type="primary" onClick={() => void send()} disabled={!selfie || model === undefined || Boolean(choices) || (captchaAsked && !captcha)} loading={searching || analysing}>
+          <Button
+            type="primary"
+            onClick={() => void send()}
+            disabled={!selfie || model === undefined || Boolean(choices) || (captchaAsked && !captcha)}
+            loading={searching || analysing}
+          >
             Find My Photos
           </Button>
         </Space>
-        <Typography.Text type="secondary" className="fl-selfie-path" data-testid="selfie-path" data-path={model ? 'device' : model === null ? 'server' : 'loading'}>
+        <Typography.Text
+          type="secondary"
+          className="fl-selfie-path"
+          data-testid="selfie-path"
+          data-path={model ? 'device' : model === null ? 'server' : 'loading'}
+        >
           {model === undefined
             ? 'Preparing face matching…'
             : model

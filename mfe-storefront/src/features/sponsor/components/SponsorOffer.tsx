@@ -30,9 +30,12 @@ export function SponsorBanner({ offer, available, hasDigitalImages }: { offer: S
   const [shop, setShop] = useAtom(shopAtom);
   const [flag, setFlag] = useState(showModalFlag);
   const timer = useRef<number | null>(null);
-  useEffect(() => () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   const open = hasDigitalImages && available && flag;
   const applied = shop.sponsor.appliedDiscount;
   const covered = shop.sponsor.discountedPhoto.length;
@@ -125,7 +128,9 @@ export function DiscountTick({ offer, photoId }: { offer: SponsorOffer; photoId:
           ...s,
           sponsor: {
             ...s.sponsor,
-            discountedPhoto: e.target.checked ? [...s.sponsor.discountedPhoto.filter((id) => id !== photoId), photoId] : s.sponsor.discountedPhoto.filter((id) => id !== photoId),
+            discountedPhoto: e.target.checked
+              ? [...s.sponsor.discountedPhoto.filter((id) => id !== photoId), photoId]
+              : s.sponsor.discountedPhoto.filter((id) => id !== photoId),
           },
         }))
       }

@@ -2,7 +2,19 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Alert, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { cartCounts, type CartCounts, describePhoto, isInCart, PHOTOS_PER_PAGE, shopAtom, STORAGE_KEYS, toggleItem, localStore, isSearchSessionExpired, UNLABELED_BIB } from '@finishline/shared';
+import {
+  cartCounts,
+  type CartCounts,
+  describePhoto,
+  isInCart,
+  PHOTOS_PER_PAGE,
+  shopAtom,
+  STORAGE_KEYS,
+  toggleItem,
+  localStore,
+  isSearchSessionExpired,
+  UNLABELED_BIB,
+} from '@finishline/shared';
 import { DescribedImage, useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
 import { useUnlabeledPage } from '../api/useUnlabeledPage';
 import '../unlabeled.css';
@@ -40,7 +52,16 @@ export function UnlabeledPage({ renderCartBar }: { renderCartBar: CartBarSlot })
     localStore.set(STORAGE_KEYS.bibId, UNLABELED_BIB);
     localStore.setFlag(STORAGE_KEYS.isUnlabeled, true);
     if (shop.bibNumber !== UNLABELED_BIB || shop.eventId !== data.eventId) {
-      setShop({ ...shop, eventId: data.eventId, eventName: data.eventName, bibNumber: UNLABELED_BIB, searchKind: 'unlabeled', products: null, cart: [], packageKind: null });
+      setShop({
+        ...shop,
+        eventId: data.eventId,
+        eventName: data.eventName,
+        bibNumber: UNLABELED_BIB,
+        searchKind: 'unlabeled',
+        products: null,
+        cart: [],
+        packageKind: null,
+      });
     }
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- once per loaded page
 
@@ -94,7 +115,12 @@ export function UnlabeledPage({ renderCartBar }: { renderCartBar: CartBarSlot })
               <DescribedImage
                 src={photo.image}
                 loading="lazy"
-                description={describePhoto({ position: (page - 1) * PHOTOS_PER_PAGE + i + 1, total: data?.pagination.total ?? photos.length, eventName, bibNumber: UNLABELED_BIB })}
+                description={describePhoto({
+                  position: (page - 1) * PHOTOS_PER_PAGE + i + 1,
+                  total: data?.pagination.total ?? photos.length,
+                  eventName,
+                  bibNumber: UNLABELED_BIB,
+                })}
               />
               <figcaption>
                 <span className="fl-unlabeled-id">{photo.imageid}</span>

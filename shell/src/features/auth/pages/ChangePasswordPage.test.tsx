@@ -5,8 +5,7 @@ import { App as AntdApp } from 'antd';
 import { STORAGE_KEYS } from '@finishline/shared';
 import { ChangePasswordPage } from './ChangePasswordPage';
 
-const STRONG_RULE =
-  'Password must be at least eight characters long and should include one each of uppercase, lowercase, number, special character.';
+const STRONG_RULE = 'Password must be at least eight characters long and should include one each of uppercase, lowercase, number, special character.';
 
 function renderPage() {
   return render(

@@ -61,7 +61,11 @@ export function SignInPage() {
             Forgot password?
           </Link>
         </div>
-        <CaptchaField resetKey={captcha.resetKey} strength={captcha.strength ?? 'standard'} onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })} />
+        <CaptchaField
+          resetKey={captcha.resetKey}
+          strength={captcha.strength ?? 'standard'}
+          onChange={(payload) => setValue('gCaptchToken', payload ?? '', { shouldValidate: !!payload })}
+        />
         <Button type="primary" htmlType="submit" block size="large" disabled={!captchaSolved} loading={formState.isSubmitting}>
           Sign In
         </Button>

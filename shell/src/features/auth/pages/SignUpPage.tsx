@@ -18,10 +18,12 @@ export function SignUpPage() {
 
   return (
     <FormCard title="Create your account" subtitle="Sign up to keep your race photos and orders in one place." width={520}>
-      <GoogleSignInButton onSignedIn={(_login, text) => {
-        message.success(text, 3);
-        navigate('/');
-      }} />
+      <GoogleSignInButton
+        onSignedIn={(_login, text) => {
+          message.success(text, 3);
+          navigate('/');
+        }}
+      />
       <SignUpForm idPrefix="signup" onSignedUp={afterSignUp} />
       <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         Already have an account?{' '}

@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { App, Button, Input } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { authApi, contactSchema, getRuntimeConfig, isApiError, readLocalSession, STORAGE_KEYS, type ContactInput, localStore, storedIsdCode } from '@finishline/shared';
+import {
+  authApi,
+  contactSchema,
+  getRuntimeConfig,
+  isApiError,
+  readLocalSession,
+  STORAGE_KEYS,
+  type ContactInput,
+  localStore,
+  storedIsdCode,
+} from '@finishline/shared';
 import { CaptchaField, FormField, FormCard, PhoneField, TextFields, type TextFieldSpec } from '@finishline/shared/react';
 
 const TEXT_FIELDS: Array<TextFieldSpec<ContactInput>> = [
@@ -70,7 +80,13 @@ export function ContactPage() {
           name="phoneNo"
           control={control}
           render={({ field, fieldState }) => (
-            <PhoneField idPrefix="contact" phone={field} isdCode={watch('isdCode')} onIsdCodeChange={(code) => setValue('isdCode', code)} error={fieldState.error?.message} />
+            <PhoneField
+              idPrefix="contact"
+              phone={field}
+              isdCode={watch('isdCode')}
+              onIsdCodeChange={(code) => setValue('isdCode', code)}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Controller
