@@ -32,7 +32,14 @@ async function main(): Promise<void> {
   // the home page serves the original).
   ensureHomeImageRenditions(ctx.db, ctx.storage, console.log).catch((error: unknown) => console.warn('home image renditions:', error));
   const app = await buildApp(ctx);
-  const work: Work | null = config.work.apiWorks ? await startWork(ctx, config.work, (message) => app.log.info(message)) : null;
+  const work: Work | null = config.work.apiWorks
+    ? await startWork(
+        ctx,
+        config.work,
+        (message) => app.log.info(message),
+        (message) => app.log.warn(message),
+      )
+    : null;
   const shutdown = async () => {
     await app.close();
     await work?.stop();

@@ -14,7 +14,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The worker never seeds: the API does it once on its first start.
   const ctx = await createContext({ ...config, seedOnStart: false }, console.log);
-  const work = await startWork(ctx, { ...config.work, apiWorks: true }, (message) => console.log(message));
+  const work = await startWork(
+    ctx,
+    config.work,
+    (message) => console.log(message),
+    (message) => console.warn(message),
+  );
   console.log(`worker ${process.pid}: working ${work.parts.join(', ') || 'nothing (every part is switched off)'}`);
   let exiting = false;
   const shutdown = async (signal: string) => {

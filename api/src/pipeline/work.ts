@@ -24,8 +24,14 @@ export interface Work {
  * (renditions, BIB reading), face indexing, video cutting and the scheduled jobs. The API process
  * calls it unless API_WORKS=false; a worker process (worker.ts) calls it and nothing else.
  */
-export async function startWork(ctx: AppContext, settings: WorkConfig, log: (message: string) => void): Promise<Work> {
-  const { queue, release } = await acquireJobQueue(ctx.db, log, { monitorSeconds: ctx.config.jobs.monitorSeconds });
+export async function startWork(
+  ctx: AppContext,
+  settings: WorkConfig,
+  log: (message: string) => void,
+  // The queue's own errors (a lost connection, a failed supervision pass) are warnings, not progress.
+  warn: (message: string) => void = log,
+): Promise<Work> {
+  const { queue, release } = await acquireJobQueue(ctx.db, warn, { monitorSeconds: ctx.config.jobs.monitorSeconds });
   // Face embeddings of event photos (the demo seed's included) at half a core by default
   // (FACE_INDEX_PAUSE=0: flat out). Uploaded photos waiting for their BIBs go first.
   const faceIndexer = settings.faceIndexing
