@@ -1,4 +1,5 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { CERTIFICATE_FONT_FILES, templateFieldsProblem } from '../certificates/layout';
 import { CERTIFICATE_BACKGROUND_MAX_BYTES, CERTIFICATE_LIMITS, CERTIFICATE_STANDARD_ACCENT } from '../certificates/constants';
 import type { CertificateTemplateConfig } from '../types/certificates';
@@ -56,7 +57,7 @@ export function rowsOfPairs(pairs: Array<{ event_id?: number | null; bib_number?
   return rows;
 }
 
-const achievementId = (message: string) => number().typeError(message).integer(message).positive(message).required(message);
+const achievementId = (message: string) => chosenId(message);
 
 /** Achievements search (multipart event_bib_pairs[i][event_id], [bib_number]; or JSON). */
 /** A form's numbered fields (event_bib_pairs[0], [1]...) arrive as an object keyed 0, 1...: read in order as a list. */
@@ -208,11 +209,7 @@ export const SERIES_MESSAGES = {
   savedOff: 'The series is saved and turned off.',
 } as const;
 
-const seriesRace = number()
-  .typeError('Please choose a race.')
-  .integer('Please choose a race.')
-  .positive('Please choose a race.')
-  .required('Please choose a race.');
+const seriesRace = chosenId('Please choose a race.');
 export const saveSeriesSchema = object({
   id: number().typeError('Please choose a series.').integer().positive().nullable().optional(),
   title: string().trim().required(SERIES_MESSAGES.title).max(120, SERIES_MESSAGES.title),
@@ -232,11 +229,7 @@ export const saveSeriesSchema = object({
 });
 export type SaveSeriesInput = InferType<typeof saveSeriesSchema>;
 
-const settingsEventId = number()
-  .typeError('Please choose an event.')
-  .integer('Please choose an event.')
-  .positive('Please choose an event.')
-  .required('Please choose an event.');
+const settingsEventId = chosenId('Please choose an event.');
 
 /** The certificate as the organiser saves or previews it: title, colour, background and the template. */
 export const certificateDraftSchema = object({

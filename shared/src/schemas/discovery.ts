@@ -1,4 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { bibNumberSchema } from './search';
 import { PHOTOS_PER_PAGE } from '../types/discovery';
 import { UNLABELED_BIB } from '../types/bibLabels';
@@ -8,11 +9,7 @@ const FACE_DESCRIPTOR_MESSAGE = SELFIE_MESSAGES.badDescriptor;
 
 /** Input of selfie search, advanced search and photo pagination; used by the forms and the server. */
 
-const eventId = number()
-  .typeError('Please choose an event.')
-  .integer('Please choose an event.')
-  .positive('Please choose an event.')
-  .required('Please choose an event.');
+const eventId = chosenId('Please choose an event.');
 
 const SELFIE_REQUIRED = 'Please capture or upload a selfie.';
 

@@ -1,14 +1,10 @@
-import { array, boolean, number, object, string } from 'yup';
+import { array, number, object, string } from 'yup';
+import { chosenId, requestDecisionSchema } from './fields';
 import { PRINT_BATCH_MAX_LINES, PRINT_LINE_STATUSES, REPLACEMENT_PHOTO_MAX_MB } from '../types/fulfilment';
 
 /** Fulfilment calls: the server validates every body with these; the screens build the same shapes. */
 
-const lineId = () =>
-  number()
-    .typeError('Please choose a print line.')
-    .integer('Please choose a print line.')
-    .positive('Please choose a print line.')
-    .required('Please choose a print line.');
+const lineId = () => chosenId('Please choose a print line.');
 
 export const fulfilmentQueueSchema = object({
   status: string()
@@ -59,11 +55,7 @@ export const printLineStatusSchema = object({
 export const REFUND_AMOUNT_MESSAGE = 'Please enter the amount to refund in rupees.';
 
 export const printRefundSchema = object({
-  orderItemId: number()
-    .typeError('Please choose a print line.')
-    .integer('Please choose a print line.')
-    .positive('Please choose a print line.')
-    .required('Please choose a print line.'),
+  orderItemId: chosenId('Please choose a print line.'),
   amount: number()
     .typeError(REFUND_AMOUNT_MESSAGE)
     .required(REFUND_AMOUNT_MESSAGE)
@@ -77,18 +69,7 @@ export const printRefundSchema = object({
 
 export const DECLINE_REASON_MESSAGE = 'Please say why the replacement is declined.';
 
-export const replacementDecisionSchema = object({
-  requestId: number()
-    .typeError('Please choose a request.')
-    .integer('Please choose a request.')
-    .positive('Please choose a request.')
-    .required('Please choose a request.'),
-  approve: boolean().typeError('Please approve or decline.').required('Please approve or decline.'),
-  reason: string()
-    .trim()
-    .max(500, 'A reason has at most 500 characters.')
-    .when('approve', { is: false, then: (s) => s.required(DECLINE_REASON_MESSAGE) }),
-});
+export const replacementDecisionSchema = requestDecisionSchema(DECLINE_REASON_MESSAGE);
 
 export const replacementAskSchema = object({
   orderID: string().trim().required('Please give the order reference.').max(40),

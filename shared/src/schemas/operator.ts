@@ -1,4 +1,5 @@
 import { boolean, number, object, string } from 'yup';
+import { requestDecisionSchema } from './fields';
 import { INDIAN_PHONE_PATTERN, normalisePhone } from './accounts';
 import { STAFF_ROLES } from '../types/operator';
 
@@ -64,18 +65,7 @@ export const organiserRequestSchema = object({
   note: string().trim().max(500, ORGANISER_REQUEST_MESSAGES.note).default(''),
 });
 
-export const organiserRequestDecisionSchema = object({
-  requestId: number()
-    .typeError('Please choose a request.')
-    .integer('Please choose a request.')
-    .positive('Please choose a request.')
-    .required('Please choose a request.'),
-  approve: boolean().typeError('Please approve or decline.').required('Please approve or decline.'),
-  reason: string()
-    .trim()
-    .max(500, 'A reason has at most 500 characters.')
-    .when('approve', { is: false, then: (s) => s.required(ORGANISER_REQUEST_MESSAGES.declineReason) }),
-});
+export const organiserRequestDecisionSchema = requestDecisionSchema(ORGANISER_REQUEST_MESSAGES.declineReason);
 
 export const staffRoleSchema = object({
   email: string().trim().required('Please enter the email of the account.').email('Please enter a valid email.').max(320, 'Please enter a valid email.'),

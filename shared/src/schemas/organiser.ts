@@ -1,4 +1,5 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { COURSE_MAP_MESSAGE, EVENT_SWITCHES, PARTICIPANTS_CSV_MAX_CHARACTERS, type EventSwitch, type ReportStatus } from '../types/organiser';
 
 /**
@@ -6,11 +7,7 @@ import { COURSE_MAP_MESSAGE, EVENT_SWITCHES, PARTICIPANTS_CSV_MAX_CHARACTERS, ty
  * same schemas. Messages never repeat what was typed.
  */
 
-const eventId = number()
-  .typeError('Please choose an event.')
-  .integer('Please choose an event.')
-  .positive('Please choose an event.')
-  .required('Please choose an event.');
+const eventId = chosenId('Please choose an event.');
 
 /** BIBs of an event without a format of its own: 1 to 12 letters and digits. */
 export const DEFAULT_BIB_FORMAT = '^[A-Z0-9]{1,12}$';
@@ -128,11 +125,7 @@ const eventFields = {
   collage_price: rupees('The price of a collage'),
   print_prices: array(
     object({
-      print_product_id: number()
-        .typeError('Please choose a print product.')
-        .integer('Please choose a print product.')
-        .positive('Please choose a print product.')
-        .required('Please choose a print product.'),
+      print_product_id: chosenId('Please choose a print product.'),
       price: rupees('The print price'),
     }),
   )
@@ -234,11 +227,7 @@ export const photoReportsSchema = object({
 
 export const decideReportSchema = object({
   eventId,
-  reportId: number()
-    .typeError('Please choose a report.')
-    .integer('Please choose a report.')
-    .positive('Please choose a report.')
-    .required('Please choose a report.'),
+  reportId: chosenId('Please choose a report.'),
   decision: mixed<'upheld' | 'dismissed'>()
     .oneOf(['upheld', 'dismissed'], 'Please confirm or dismiss the report.')
     .required('Please confirm or dismiss the report.'),

@@ -1,22 +1,15 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { ACCOUNT_MESSAGES, isValidPhone } from './accounts';
 
 /** The organiser's calls on photographer registrations; used by the organiser remote and the server. */
-const eventId = number()
-  .typeError('Please choose an event.')
-  .integer('Please choose an event.')
-  .positive('Please choose an event.')
-  .required('Please choose an event.');
+const eventId = chosenId('Please choose an event.');
 
 export const partnerRegistrationsSchema = object({ eventId });
 
 export const decidePartnerRegistrationSchema = object({
   eventId,
-  partnerUserId: number()
-    .typeError('Please choose a photographer.')
-    .integer('Please choose a photographer.')
-    .positive('Please choose a photographer.')
-    .required('Please choose a photographer.'),
+  partnerUserId: chosenId('Please choose a photographer.'),
   decision: mixed<'approved' | 'rejected'>()
     .oneOf(['approved', 'rejected'], 'Please approve or reject the registration.')
     .required('Please approve or reject the registration.'),
@@ -132,11 +125,7 @@ export const partnerShareSchema = object({
 
 export const recordPartnerPayoutSchema = object({
   eventId,
-  partnerUserId: number()
-    .typeError('Please choose a photographer.')
-    .integer('Please choose a photographer.')
-    .positive('Please choose a photographer.')
-    .required('Please choose a photographer.'),
+  partnerUserId: chosenId('Please choose a photographer.'),
   amount: number()
     .typeError('The amount is rupees greater than 0.')
     .positive('The amount is rupees greater than 0.')

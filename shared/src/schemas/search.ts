@@ -1,15 +1,12 @@
 import { number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 
 /**
  * Input of the discovery and BIB search calls. The same schemas check the storefront's forms and,
  * through the server's validate(), every request body.
  */
 
-const eventId = number()
-  .typeError('Please choose an event.')
-  .integer('Please choose an event.')
-  .positive('Please choose an event.')
-  .required('Please choose an event.');
+const eventId = chosenId('Please choose an event.');
 
 export const eventDetailsSchema = object({
   eventID: eventId,

@@ -1,4 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { SUPPLY_MAX_PER_PAGE, SUPPLY_PHOTOS_PER_PAGE, UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '../types/supply';
 
 /**
@@ -19,16 +20,8 @@ export const SUPPLY_MESSAGES = {
   notYourPhoto: 'This photo is not one of yours.',
 } as const;
 
-const eventId = number()
-  .typeError(SUPPLY_MESSAGES.chooseEvent)
-  .integer(SUPPLY_MESSAGES.chooseEvent)
-  .positive(SUPPLY_MESSAGES.chooseEvent)
-  .required(SUPPLY_MESSAGES.chooseEvent);
-const photoId = number()
-  .typeError(SUPPLY_MESSAGES.notYourPhoto)
-  .integer(SUPPLY_MESSAGES.notYourPhoto)
-  .positive(SUPPLY_MESSAGES.notYourPhoto)
-  .required(SUPPLY_MESSAGES.notYourPhoto);
+const eventId = chosenId(SUPPLY_MESSAGES.chooseEvent);
+const photoId = chosenId(SUPPLY_MESSAGES.notYourPhoto);
 
 export const supplyEventSchema = object({ eventId });
 

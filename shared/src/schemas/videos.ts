@@ -1,4 +1,5 @@
 import { mixed, number, object, string, type InferType } from 'yup';
+import { chosenId } from './fields';
 import { CLIP_MAX_SIDE_SECONDS, VIDEO_UPLOAD_MAX_BYTES, VIDEO_UPLOAD_MIN_BYTES } from '../types/videos';
 
 /** What a videographer reads when a finish-line video or its clock is refused (docs/videos.md). */
@@ -45,16 +46,8 @@ export function isVideoFile(filename: string, filetype: string): boolean {
   return /^video\/(mp4|quicktime)$/.test(filetype) || ((filetype === '' || filetype === 'application/octet-stream') && /\.(mp4|mov|m4v)$/i.test(filename));
 }
 
-const eventId = number()
-  .typeError(VIDEO_MESSAGES.chooseEvent)
-  .integer(VIDEO_MESSAGES.chooseEvent)
-  .positive(VIDEO_MESSAGES.chooseEvent)
-  .required(VIDEO_MESSAGES.chooseEvent);
-const videoId = number()
-  .typeError(VIDEO_MESSAGES.notYourVideo)
-  .integer(VIDEO_MESSAGES.notYourVideo)
-  .positive(VIDEO_MESSAGES.notYourVideo)
-  .required(VIDEO_MESSAGES.notYourVideo);
+const eventId = chosenId(VIDEO_MESSAGES.chooseEvent);
+const videoId = chosenId(VIDEO_MESSAGES.notYourVideo);
 const second = number().typeError(VIDEO_MESSAGES.frameOutside).min(0, VIDEO_MESSAGES.frameOutside).required(VIDEO_MESSAGES.frameOutside);
 
 /** One finish-line video before it is sent (browser) and at tus creation (server). */
