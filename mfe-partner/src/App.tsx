@@ -19,6 +19,10 @@ import { VideosPage } from './features/videos/pages/VideosPage';
  */
 const NAV: PartnerNavItem[] = PARTNER_PAGES.map(({ to, label }) => ({ to, label }));
 const findableWait = (wait: SupplyFindableWait | null) => <FindableWaitNotice wait={wait} />;
+/** The event picker of a supply page; a photographer sent to sign in comes back to `page`. */
+const eventPickerOn = (page: string) => (value: number | null, onChange: (eventId: number) => void) => (
+  <SupplyEventPicker value={value} onChange={onChange} redirectTo={page} />
+);
 
 const withNav = (page: ReactNode) => (
   <>
@@ -32,28 +36,9 @@ export default function PartnerApp() {
     <RemoteRoutes banner={__FINISHLINE_BUILD_BANNER__}>
       <Route path="/registration" element={withNav(<RegistrationPage />)} />
       <Route path="/show_revenue" element={withNav(<MySharePage />)} />
-      <Route
-        path="/upload"
-        element={withNav(
-          <UploadPage
-            eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/upload" />}
-            findableWait={findableWait}
-          />,
-        )}
-      />
-      <Route
-        path="/videos"
-        element={withNav(<VideosPage eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/videos" />} />)}
-      />
-      <Route
-        path="/photos"
-        element={withNav(
-          <ReviewPage
-            eventPicker={(value, onChange) => <SupplyEventPicker value={value} onChange={onChange} redirectTo="/photos" />}
-            findableWait={findableWait}
-          />,
-        )}
-      />
+      <Route path="/upload" element={withNav(<UploadPage eventPicker={eventPickerOn('/upload')} findableWait={findableWait} />)} />
+      <Route path="/videos" element={withNav(<VideosPage eventPicker={eventPickerOn('/videos')} />)} />
+      <Route path="/photos" element={withNav(<ReviewPage eventPicker={eventPickerOn('/photos')} findableWait={findableWait} />)} />
     </RemoteRoutes>
   );
 }
