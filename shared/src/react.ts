@@ -40,3 +40,4 @@ export { ControlledField } from './react/ControlledField';
 export { EmailProofPanel, EMAIL_CODE_RESEND_SECONDS } from './react/EmailProofPanel';
 export { DescribedImage } from './react/DescribedImage';
 export { useLeaveWarning } from './react/useLeaveWarning';
+export { UploadFileRow, megabytes, type UploadFileState, type UploadRowFile } from './react/UploadFileRow';

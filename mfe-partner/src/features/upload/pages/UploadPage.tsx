@@ -1,18 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Button, Card, Empty, Progress, Space, Statistic, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Empty, Progress, Space, Statistic, Typography, Upload } from 'antd';
 import { readLocalSession, supplyApi, UPLOAD_MAX_FILES_PER_DROP, type SupplyCounts, type SupplyFindableWait } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
-import { useUploadQueue, type QueuedFile } from '../state/useUploadQueue';
+import { megabytes, UploadFileRow, useDocumentTitle } from '@finishline/shared/react';
+import { useUploadQueue } from '../state/useUploadQueue';
 import { useInterruptedUploads } from '../state/useInterruptedUploads';
-
-const STATE_LABEL: Record<QueuedFile['state'], { text: string; color: string }> = {
-  waiting: { text: 'Waiting', color: 'default' },
-  uploading: { text: 'Uploading', color: 'processing' },
-  done: { text: 'Uploaded', color: 'success' },
-  duplicate: { text: 'Already uploaded', color: 'blue' },
-  refused: { text: 'Refused', color: 'error' },
-};
 
 /** How often the running count is refreshed while photos are processed. */
 const COUNT_REFRESH_MS = 3000;
@@ -145,27 +137,7 @@ export function UploadPage(props: {
               >
                 <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                   {files.map((f) => (
-                    <li key={f.key} data-testid="upload-file" data-state={f.state} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
-                      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-                        <span>
-                          <strong>{f.name}</strong> <Tag color={STATE_LABEL[f.state].color}>{STATE_LABEL[f.state].text}</Tag>
-                          {f.resumed && <Tag color="gold">Resumed</Tag>}
-                        </span>
-                        <span>{(f.size / (1024 * 1024)).toFixed(1)} MB</span>
-                      </Space>
-                      {f.state === 'refused' ? (
-                        <Typography.Text type="danger" data-testid="upload-reason">
-                          {f.reason}
-                        </Typography.Text>
-                      ) : (
-                        <Progress
-                          aria-label={`Upload progress of ${f.name}`}
-                          percent={f.size ? Math.floor((f.sent * 100) / f.size) : 0}
-                          size="small"
-                          status={f.state === 'uploading' ? 'active' : f.state === 'waiting' ? 'normal' : 'success'}
-                        />
-                      )}
-                    </li>
+                    <UploadFileRow key={f.key} file={f} testId="upload-file" reasonTestId="upload-reason" sizeText={megabytes(f.size)} />
                   ))}
                 </ul>
               </Card>

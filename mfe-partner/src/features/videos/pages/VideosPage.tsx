@@ -1,25 +1,14 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { App as AntApp, Card, Empty, Progress, Space, Spin, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Card, Empty, Space, Spin, Typography, Upload } from 'antd';
 import { isApiError, readLocalSession, VIDEO_UPLOAD_MAX_BYTES, videoApi, type FinishClip, type FinishVideosResult } from '@finishline/shared';
-import { useDocumentTitle } from '@finishline/shared/react';
+import { megabytes, UploadFileRow, useDocumentTitle } from '@finishline/shared/react';
 import { ClipLengthsForm } from '../components/ClipLengthsForm';
 import { VideoCard } from '../components/VideoCard';
-import { useVideoUpload, type VideoUploadEntry } from '../state/useVideoUpload';
-
-const UPLOAD_STATE: Record<VideoUploadEntry['state'], { text: string; color: string }> = {
-  waiting: { text: 'Waiting', color: 'default' },
-  uploading: { text: 'Uploading', color: 'processing' },
-  checking: { text: 'Checking the video', color: 'processing' },
-  done: { text: 'Uploaded', color: 'success' },
-  duplicate: { text: 'Already uploaded', color: 'blue' },
-  refused: { text: 'Refused', color: 'error' },
-};
+import { useVideoUpload } from '../state/useVideoUpload';
 
 /** How often the list is asked again while clips are being cut. */
 const REFRESH_WHILE_CUTTING_MS = 4000;
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * /videos: the videographer picks an event they are approved for and uploads the finish line they
@@ -97,30 +86,15 @@ export function VideosPage(props: { eventPicker: (value: number | null, onChange
               <Card title="Uploads">
                 <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                   {entries.map((e) => (
-                    <li key={e.key} data-testid="video-upload" data-state={e.state} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
-                      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-                        <span style={{ overflowWrap: 'anywhere' }}>
-                          <strong>{e.name}</strong> <Tag color={UPLOAD_STATE[e.state].color}>{UPLOAD_STATE[e.state].text}</Tag>
-                          {e.resumed && <Tag color="gold">Resumed</Tag>}
-                        </span>
-                        <span>
-                          {e.state === 'uploading' ? `${megabytes(e.sent)} of ` : ''}
-                          {megabytes(e.size)}
-                        </span>
-                      </Space>
-                      {e.state === 'refused' ? (
-                        <Typography.Text type="danger" data-testid="video-upload-reason">
-                          {e.reason}
-                        </Typography.Text>
-                      ) : (
-                        <Progress
-                          aria-label={`Upload progress of ${e.name}`}
-                          percent={e.size ? Math.floor((e.sent * 100) / e.size) : 0}
-                          size="small"
-                          status={e.state === 'uploading' || e.state === 'checking' ? 'active' : e.state === 'waiting' ? 'normal' : 'success'}
-                        />
-                      )}
-                    </li>
+                    <UploadFileRow
+                      key={e.key}
+                      file={e}
+                      testId="video-upload"
+                      reasonTestId="video-upload-reason"
+                      // While it is sent, how much of it is in.
+                      sizeText={e.state === 'uploading' ? `${megabytes(e.sent)} of ${megabytes(e.size)}` : megabytes(e.size)}
+                      wrap
+                    />
                   ))}
                 </ul>
                 {busy && <Typography.Text type="secondary">Keep this page open until the upload is done.</Typography.Text>}
