@@ -19,6 +19,7 @@ import {
 import type { Feature } from '../index';
 import { badRequest, sendOk } from '../../http/envelope';
 import { validate } from '../../http/validate';
+import type { Schema } from 'yup';
 import { requireEventOrganiser, requireRole } from '../accounts';
 import { deleteEventFaceData } from '../faces';
 import { dashboardEventList, eventDashboard, partnerShares } from './dashboard';
@@ -33,19 +34,36 @@ import { decideRegistration, registrationsOfEvent } from './partnerRegistrations
  * race gets 403, a visitor 401.
  */
 export const organiserRoutes: Feature = async (app, { ctx }) => {
-  app.post(API_ROUTES.organiserPartners, async (request, reply) => {
-    const input = await validate(partnerRegistrationsSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await registrationsOfEvent(ctx.db, input.eventId));
-  });
+  /**
+   * A call about one event, as most of them are: the body validated, the caller checked to run the
+   * event, `work` done with the input and the organiser's user id, and its result sent with `message`
+   * (a fixed text, or one made from the result and the input; none: sendOk's default).
+   */
+  function eventCall<I extends { eventId: number }, R>(
+    route: string,
+    schema: Schema<I>,
+    work: (input: I, organiserId: number) => Promise<R>,
+    message?: string | ((result: R, input: I) => string),
+  ): void {
+    app.post(route, async (request, reply) => {
+      const input = await validate(schema, request.body);
+      const { user } = await requireEventOrganiser(ctx, request, input.eventId);
+      const result = await work(input, user.id);
+      return sendOk(reply, result, typeof message === 'function' ? message(result, input) : message);
+    });
+  }
 
-  app.post(API_ROUTES.decidePartnerRegistration, async (request, reply) => {
-    const input = await validate(decidePartnerRegistrationSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    const registration = await decideRegistration(ctx.db, input, user.id);
-    const name = `${registration.firstName} ${registration.lastName}`;
-    return sendOk(reply, registration, input.decision === 'approved' ? `${name} is approved for this event.` : `${name}'s registration is rejected.`);
-  });
+  eventCall(API_ROUTES.organiserPartners, partnerRegistrationsSchema, (input) => registrationsOfEvent(ctx.db, input.eventId));
+
+  eventCall(
+    API_ROUTES.decidePartnerRegistration,
+    decidePartnerRegistrationSchema,
+    (input, organiserId) => decideRegistration(ctx.db, input, organiserId),
+    (registration, input) => {
+      const name = `${registration.firstName} ${registration.lastName}`;
+      return input.decision === 'approved' ? `${name} is approved for this event.` : `${name}'s registration is rejected.`;
+    },
+  );
 
   // The spec's organiser dashboard call: email alone lists the events, with event_id the event's details.
   app.post(API_ROUTES.organiserDashboard, async (request, reply) => {
@@ -61,17 +79,9 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
   });
 
   // Each photographer's share of the event's sales: every photo sale through the one ledger rule (rules/photoSales.ts).
-  app.post(API_ROUTES.organiserPartnerShares, async (request, reply) => {
-    const input = await validate(eventIdSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await partnerShares(ctx.db, input.eventId));
-  });
+  eventCall(API_ROUTES.organiserPartnerShares, eventIdSchema, (input) => partnerShares(ctx.db, input.eventId));
 
-  app.post(API_ROUTES.organiserEvent, async (request, reply) => {
-    const input = await validate(eventIdSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await organiserEvent(ctx, input.eventId));
-  });
+  eventCall(API_ROUTES.organiserEvent, eventIdSchema, (input) => organiserEvent(ctx, input.eventId));
 
   app.post(API_ROUTES.organiserCreateEvent, async (request, reply) => {
     const input = await validate(createEventSchema, request.body);
@@ -79,95 +89,76 @@ export const organiserRoutes: Feature = async (app, { ctx }) => {
     return sendOk(reply, await createEvent(ctx, input, user.id), 'The event is saved. It stays hidden until you publish it.');
   });
 
-  app.post(API_ROUTES.organiserUpdateEvent, async (request, reply) => {
-    const input = await validate(updateEventSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    const { eventId, ...form } = input;
-    return sendOk(reply, await updateEvent(ctx, eventId, form, user.id), 'The event is saved.');
-  });
+  eventCall(
+    API_ROUTES.organiserUpdateEvent,
+    updateEventSchema,
+    ({ eventId, ...form }, organiserId) => updateEvent(ctx, eventId, form, organiserId),
+    'The event is saved.',
+  );
 
-  app.post(API_ROUTES.organiserPublishEvent, async (request, reply) => {
-    const input = await validate(eventIdSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await publishEvent(ctx, input.eventId, user.id), 'The event is published: runners find it on the home page.');
-  });
+  eventCall(
+    API_ROUTES.organiserPublishEvent,
+    eventIdSchema,
+    (input, organiserId) => publishEvent(ctx, input.eventId, organiserId),
+    'The event is published: runners find it on the home page.',
+  );
 
-  app.post(API_ROUTES.organiserEventSwitch, async (request, reply) => {
-    const input = await validate(eventSwitchSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await setSwitch(ctx, input.eventId, input.name, input.on, user.id), 'Saved.');
-  });
+  eventCall(
+    API_ROUTES.organiserEventSwitch,
+    eventSwitchSchema,
+    (input, organiserId) => setSwitch(ctx, input.eventId, input.name, input.on, organiserId),
+    'Saved.',
+  );
 
-  app.post(API_ROUTES.organiserEventLogo, async (request, reply) => {
-    const input = await validate(eventLogoSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await setLogo(ctx, input.eventId, input.image, user.id), 'The logo is saved.');
-  });
+  eventCall(
+    API_ROUTES.organiserEventLogo,
+    eventLogoSchema,
+    (input, organiserId) => setLogo(ctx, input.eventId, input.image, organiserId),
+    'The logo is saved.',
+  );
 
-  app.post(API_ROUTES.organiserCourseMap, async (request, reply) => {
-    const input = await validate(courseMapSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(
-      reply,
-      await setCourseMap(ctx, input.eventId, input.image, user.id),
-      "The course map is saved: it is printed on this race's journey-map collages.",
-    );
-  });
+  eventCall(
+    API_ROUTES.organiserCourseMap,
+    courseMapSchema,
+    (input, organiserId) => setCourseMap(ctx, input.eventId, input.image, organiserId),
+    "The course map is saved: it is printed on this race's journey-map collages.",
+  );
 
-  app.post(API_ROUTES.organiserEventChanges, async (request, reply) => {
-    const input = await validate(eventIdSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await eventChanges(ctx.db, input.eventId));
-  });
+  eventCall(API_ROUTES.organiserEventChanges, eventIdSchema, (input) => eventChanges(ctx.db, input.eventId));
 
   // Privacy law: the event's faces go, selfie search goes off, nothing is indexed again until it is turned on.
-  app.post(API_ROUTES.organiserDeleteFaceData, async (request, reply) => {
-    const input = await validate(deleteFaceDataSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    const result: DeleteFaceDataResult = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ name: string; selfiesearch: boolean }>('select name, selfiesearch from events where id = $1 for update', [input.eventId]);
-      const event = rows[0]!;
-      if (event.name.trim().toLowerCase() !== input.confirmName.trim().toLowerCase())
-        throw badRequest("Please type the event's name exactly as shown to confirm.");
-      const deleted = await deleteEventFaceData(tx, input.eventId);
-      if (event.selfiesearch) await recordChange(tx, input.eventId, 'selfiesearch', true, false, user.id);
-      await recordChange(tx, input.eventId, 'face data deleted', null, `${deleted.faces} faces of ${deleted.jobs} photos`, user.id);
-      return deleted;
-    });
-    return sendOk(reply, result, `The event's face data is deleted (${result.faces} faces). Search by selfie is off.`);
-  });
+  eventCall(
+    API_ROUTES.organiserDeleteFaceData,
+    deleteFaceDataSchema,
+    (input, organiserId): Promise<DeleteFaceDataResult> =>
+      ctx.db.transaction(async (tx) => {
+        const rows = await tx.query<{ name: string; selfiesearch: boolean }>('select name, selfiesearch from events where id = $1 for update', [input.eventId]);
+        const event = rows[0]!;
+        if (event.name.trim().toLowerCase() !== input.confirmName.trim().toLowerCase())
+          throw badRequest("Please type the event's name exactly as shown to confirm.");
+        const deleted = await deleteEventFaceData(tx, input.eventId);
+        if (event.selfiesearch) await recordChange(tx, input.eventId, 'selfiesearch', true, false, organiserId);
+        await recordChange(tx, input.eventId, 'face data deleted', null, `${deleted.faces} faces of ${deleted.jobs} photos`, organiserId);
+        return deleted;
+      }),
+    (result) => `The event's face data is deleted (${result.faces} faces). Search by selfie is off.`,
+  );
 
-  app.post(API_ROUTES.organiserParticipants, async (request, reply) => {
-    const input = await validate(participantsSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await participantsPage(ctx.db, input.eventId, input.page, input.search, input.all));
-  });
+  eventCall(API_ROUTES.organiserParticipants, participantsSchema, (input) => participantsPage(ctx.db, input.eventId, input.page, input.search, input.all));
 
-  app.post(API_ROUTES.organiserImportParticipants, async (request, reply) => {
-    const input = await validate(participantsImportSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    const result = await importParticipants(ctx.db, input.eventId, input.csv, user.id);
-    return sendOk(
-      reply,
-      result,
-      `${result.imported} participants imported${result.replaced > 0 ? ` (they replace the ${result.replaced} imported before)` : ''}.`,
-    );
-  });
+  eventCall(
+    API_ROUTES.organiserImportParticipants,
+    participantsImportSchema,
+    (input, organiserId) => importParticipants(ctx.db, input.eventId, input.csv, organiserId),
+    (result) => `${result.imported} participants imported${result.replaced > 0 ? ` (they replace the ${result.replaced} imported before)` : ''}.`,
+  );
 
-  app.post(API_ROUTES.organiserReports, async (request, reply) => {
-    const input = await validate(photoReportsSchema, request.body);
-    await requireEventOrganiser(ctx, request, input.eventId);
-    return sendOk(reply, await reportsOfEvent(ctx, input.eventId, input.status ?? 'open'));
-  });
+  eventCall(API_ROUTES.organiserReports, photoReportsSchema, (input) => reportsOfEvent(ctx, input.eventId, input.status ?? 'open'));
 
-  app.post(API_ROUTES.organiserDecideReport, async (request, reply) => {
-    const input = await validate(decideReportSchema, request.body);
-    const { user } = await requireEventOrganiser(ctx, request, input.eventId);
-    const report = await decideReport(ctx, input, user.id);
-    return sendOk(
-      reply,
-      report,
-      input.decision === 'upheld' ? "Confirmed: the photo has left this BIB's results." : 'Dismissed: the photo stays in the results.',
-    );
-  });
+  eventCall(
+    API_ROUTES.organiserDecideReport,
+    decideReportSchema,
+    (input, organiserId) => decideReport(ctx, input, organiserId),
+    (_report, input) => (input.decision === 'upheld' ? "Confirmed: the photo has left this BIB's results." : 'Dismissed: the photo stays in the results.'),
+  );
 };
