@@ -3,6 +3,18 @@ import type { PricedBill } from '@finishline/shared';
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
+/** One row of the bill: what it is, and its amount in the right-aligned column. */
+function BillRow({ label, amount, testId, className }: { label: string; amount: string; testId?: string; className?: string }) {
+  return (
+    <tr className={className}>
+      <td>{label}</td>
+      <td className="fl-amount" data-testid={testId}>
+        {amount}
+      </td>
+    </tr>
+  );
+}
+
 /** Bill summary panel: one row per priced line, subtotal, sponsor discount, GST and the total. */
 export function BillSummary({
   bill,
@@ -26,37 +38,18 @@ export function BillSummary({
           <table>
             <tbody>
               {bill.lines.map((line, i) => (
-                <tr key={i}>
-                  <td>{line.label}</td>
-                  <td className="fl-amount">{rupees(line.amount)}</td>
-                </tr>
+                <BillRow key={i} label={line.label} amount={rupees(line.amount)} />
               ))}
-              <tr className="fl-bill-sub">
-                <td>Subtotal</td>
-                <td className="fl-amount" data-testid="bill-subtotal">
-                  {rupees(bill.subtotal)}
-                </td>
-              </tr>
+              <BillRow className="fl-bill-sub" label="Subtotal" amount={rupees(bill.subtotal)} testId="bill-subtotal" />
               {bill.discount > 0 ? (
-                <tr>
-                  <td>Sponsor discount{bill.offerInfo ? ` (${bill.offerInfo.offerName})` : ''}</td>
-                  <td className="fl-amount" data-testid="bill-discount">
-                    −{rupees(bill.discount)}
-                  </td>
-                </tr>
+                <BillRow
+                  label={`Sponsor discount${bill.offerInfo ? ` (${bill.offerInfo.offerName})` : ''}`}
+                  amount={`−${rupees(bill.discount)}`}
+                  testId="bill-discount"
+                />
               ) : null}
-              <tr>
-                <td>GST ({bill.gstInfo[0]?.gst_percent ?? 18}%)</td>
-                <td className="fl-amount" data-testid="bill-gst">
-                  {rupees(bill.gstInfo[0]?.gst_amount ?? 0)}
-                </td>
-              </tr>
-              <tr className="fl-bill-total">
-                <td>Total</td>
-                <td className="fl-amount" data-testid="bill-total">
-                  {rupees(bill.total_amount)}
-                </td>
-              </tr>
+              <BillRow label={`GST (${bill.gstInfo[0]?.gst_percent ?? 18}%)`} amount={rupees(bill.gstInfo[0]?.gst_amount ?? 0)} testId="bill-gst" />
+              <BillRow className="fl-bill-total" label="Total" amount={rupees(bill.total_amount)} testId="bill-total" />
             </tbody>
           </table>
         </>
