@@ -87,18 +87,15 @@ const PRICE_FIELDS: Array<{ name: Name; label: string }> = [
 
 type FieldBinding = ControllerRenderProps<EventFormInput, Name>;
 
-/** One labelled form field bound to the form, with its validation message under it. */
-function LabelledField({
-  control,
-  name,
-  label,
-  input,
-}: {
+/** Where a field sits in the form: its binding and its label. */
+interface FieldPlace {
   control: Control<EventFormInput>;
   name: Name;
   label: string;
-  input: (field: FieldBinding, id: string) => ReactNode;
-}) {
+}
+
+/** One labelled form field bound to the form, with its validation message under it. */
+function LabelledField({ control, name, label, input }: FieldPlace & { input: (field: FieldBinding, id: string) => ReactNode }) {
   return (
     <Controller
       name={name}
@@ -112,12 +109,10 @@ function LabelledField({
   );
 }
 
-function NumberField({ control, name, label, suffix }: { control: Control<EventFormInput>; name: Name; label: string; suffix?: string }) {
+function NumberField({ suffix, ...place }: FieldPlace & { suffix?: string }) {
   return (
     <LabelledField
-      control={control}
-      name={name}
-      label={label}
+      {...place}
       input={(field, id) => (
         <InputNumber
           id={id}
@@ -134,24 +129,10 @@ function NumberField({ control, name, label, suffix }: { control: Control<EventF
   );
 }
 
-function TextField({
-  control,
-  name,
-  label,
-  type = 'text',
-  placeholder,
-}: {
-  control: Control<EventFormInput>;
-  name: Name;
-  label: string;
-  type?: string;
-  placeholder?: string;
-}) {
+function TextField({ type = 'text', placeholder, ...place }: FieldPlace & { type?: string; placeholder?: string }) {
   return (
     <LabelledField
-      control={control}
-      name={name}
-      label={label}
+      {...place}
       input={(field, id) => (
         <Input
           id={id}
