@@ -1,12 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { App as AntApp, Alert, Button, Card, Checkbox, Input, Spin } from 'antd';
-import {
-  CERTIFICATE_SETTINGS_MESSAGES,
-  organiserApi,
-  templateFieldsProblem,
-  type CertificatePreviewResult,
-  type OrganiserCertificate,
-} from '@finishline/shared';
+import { CERTIFICATE_SETTINGS_MESSAGES, organiserApi, templateFieldsProblem, type OrganiserCertificate } from '@finishline/shared';
 import { backgroundFileProblem, readAsDataUrl } from '../state/backgroundFile';
 import { problemOf, useCertificateAction } from '../state/useCertificateAction';
 import { LookChoice } from './LookChoice';
@@ -24,9 +18,7 @@ export function CertificatePanel({ eventId }: { eventId: number }) {
   const { message } = AntApp.useApp();
   const [settings, setSettings] = useState<OrganiserCertificate | null>(null);
   const [draft, setDraft] = useState<CertificateDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { busy, run } = useCertificateAction(setProblem);
-  const [preview, setPreview] = useState<CertificatePreviewResult | null>(null);
+  const { busy, run, problem, setProblem, preview, setPreview } = useCertificateAction();
   const [failure, setFailure] = useState<string | null>(null);
 
   const load = useCallback(() => {

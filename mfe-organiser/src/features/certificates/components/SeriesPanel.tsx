@@ -6,7 +6,6 @@ import {
   saveSeriesSchema,
   standardTemplate,
   templateFieldsProblem,
-  type CertificatePreviewResult,
   type CertificateTemplateConfig,
   type OrganiserSeries,
   type OrganiserSeriesList,
@@ -65,9 +64,7 @@ export function SeriesPanel() {
   const { message } = AntApp.useApp();
   const [data, setData] = useState<OrganiserSeriesList | null>(null);
   const [draft, setDraft] = useState<SeriesDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { busy, run } = useCertificateAction(setProblem);
-  const [preview, setPreview] = useState<CertificatePreviewResult | null>(null);
+  const { busy, run, problem, setProblem, preview, setPreview } = useCertificateAction();
   const [failure, setFailure] = useState<string | null>(null);
 
   const load = useCallback(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isApiError } from '@finishline/shared';
+import { isApiError, type CertificatePreviewResult } from '@finishline/shared';
 
 export type CertificateAction = 'save' | 'preview' | 'upload';
 
@@ -9,22 +9,22 @@ export const problemOf = (error: unknown) =>
 
 /**
  * One certificate action at a time (save, preview, upload) for the Certificate tab and the series:
- * which one runs (its button spins), and its failure shown as the panel's problem.
+ * which one runs (its button spins), the panel's problem (an action's failure, or a check of the
+ * draft) and the last preview the server drew.
  */
-export function useCertificateAction(setProblem: (problem: string | null) => void) {
+export function useCertificateAction() {
   const [busy, setBusy] = useState<CertificateAction | null>(null);
-  const run = useCallback(
-    async (action: CertificateAction, work: () => Promise<void>) => {
-      setBusy(action);
-      try {
-        await work();
-      } catch (error) {
-        setProblem(problemOf(error));
-      } finally {
-        setBusy(null);
-      }
-    },
-    [setProblem],
-  );
-  return { busy, run };
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CertificatePreviewResult | null>(null);
+  const run = useCallback(async (action: CertificateAction, work: () => Promise<void>) => {
+    setBusy(action);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(null);
+    }
+  }, []);
+  return { busy, run, problem, setProblem, preview, setPreview };
 }
