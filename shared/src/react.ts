@@ -41,3 +41,4 @@ export { EmailProofPanel, EMAIL_CODE_RESEND_SECONDS } from './react/EmailProofPa
 export { DescribedImage } from './react/DescribedImage';
 export { useLeaveWarning } from './react/useLeaveWarning';
 export { UploadFileRow, megabytes, type UploadFileState, type UploadRowFile } from './react/UploadFileRow';
+export { StartFromHome } from './react/StartFromHome';

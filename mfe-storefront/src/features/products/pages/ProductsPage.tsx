@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Alert, App, Button, Empty, Result, Tabs } from 'antd';
+import { Alert, App, Button, Empty, Tabs } from 'antd';
 import {
   addAllPhotos,
   allPhotosInCart,
@@ -21,7 +21,7 @@ import {
   isSearchSessionExpired,
   removeFirstPaint,
 } from '@finishline/shared';
-import { ExpiredSession, useDocumentTitle } from '@finishline/shared/react';
+import { ExpiredSession, StartFromHome, useDocumentTitle } from '@finishline/shared/react';
 import { MasonryGrid } from '../components/MasonryGrid';
 import { PhotoCard } from '../components/PhotoCard';
 import { PhotoCarousel } from '../components/PhotoCarousel';
@@ -115,18 +115,7 @@ export function ProductsPage({ renderPrivacyCheck, renderReport }: ProductsPageP
   }, [showsGrid]);
 
   if (!products) {
-    return (
-      <Result
-        status="info"
-        title="Search for your photos first"
-        subTitle="Choose your event and enter your BIB number on the home page."
-        extra={
-          <Button type="primary" onClick={() => navigate('/home')}>
-            Home
-          </Button>
-        }
-      />
-    );
+    return <StartFromHome title="Search for your photos first" subTitle="Choose your event and enter your BIB number on the home page." />;
   }
 
   if (expired) return <ExpiredSession />;

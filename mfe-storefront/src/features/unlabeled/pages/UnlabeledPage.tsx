@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Alert, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Empty, Pagination, Skeleton, Tabs } from 'antd';
 import {
   cartCounts,
   type CartCounts,
@@ -15,7 +15,7 @@ import {
   isSearchSessionExpired,
   UNLABELED_BIB,
 } from '@finishline/shared';
-import { DescribedImage, useDocumentTitle, ExpiredSession } from '@finishline/shared/react';
+import { DescribedImage, useDocumentTitle, ExpiredSession, StartFromHome } from '@finishline/shared/react';
 import { useUnlabeledPage } from '../api/useUnlabeledPage';
 import '../unlabeled.css';
 
@@ -73,17 +73,7 @@ export function UnlabeledPage({ renderCartBar }: { renderCartBar: CartBarSlot })
 
   if (expired) return <ExpiredSession />;
   if (eventId === null) {
-    return (
-      <Result
-        status="info"
-        title="Choose an event first"
-        extra={
-          <Button type="primary" onClick={() => navigate('/home')}>
-            Home
-          </Button>
-        }
-      />
-    );
+    return <StartFromHome title="Choose an event first" />;
   }
 
   const counts = cartCounts(shop.bibNumber === UNLABELED_BIB ? shop.cart : []);
