@@ -70,9 +70,9 @@ describe('selfie search API and face indexing', () => {
   it('resumes a job left running by a stopped process and gives up on a photo that cannot be read', async () => {
     const random = seededRandom(11);
     const interrupted = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00003', await renderScene([], random));
-    // As if another process claimed it and died: running, lease already over.
+    // As if another process claimed it and died, and the queue has since given its job up: running, held by a job that is gone.
     await t.ctx.db.query(
-      `insert into face_index_jobs (photo_id, event_id, status, attempts, lease_until) values ($1, $2, 'running', 1, now() - interval '1 minute')`,
+      `insert into face_index_jobs (photo_id, event_id, status, attempts, claim_job, claim_retry) values ($1, $2, 'running', 1, '6d1f7e0c-3b9a-4c52-9a41-2f0d8c1e5b77', 0)`,
       [interrupted, eventId],
     );
     const broken = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'SA-00004', await renderScene([], random));

@@ -6,14 +6,14 @@ import { addEventPhoto, createSelfieEvent } from '../bench/faceScenes';
 import type { FaceDetector } from '../src/models/faces/detector';
 import type { DetectedFace } from '../src/models/faces/engine';
 import { dispatchFaceJobs, startFaceIndexer, type FaceIndexer } from '../src/pipeline/faces';
-import { FACE_QUEUE } from '../src/queue/queues';
+import { FACE_MAX_ATTEMPTS, FACE_QUEUE } from '../src/queue/queues';
 import { faceIndexStatus, queuePhotosForFaces } from '../src/features/faces/faceJobs';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
 
 /**
  * A face job done twice changes nothing: the same photo's job delivered several times to two
  * workers at once leaves one set of faces (and is analysed once), and a slow attempt whose claim was
- * taken over (its lease ran out, or the photo was queued again) saves nothing over the newer work.
+ * taken over (the queue gave its job up, or the photo was queued again) saves nothing over the newer work.
  * A stand-in detector returns fixed faces, so the test is about the job, not the model.
  */
 
@@ -115,7 +115,7 @@ describe('face indexing: a job done twice changes nothing', () => {
     await stopWorkers();
   }, 60_000);
 
-  for (const takeOver of ['its lease ran out', 'the photo was queued again'] as const) {
+  for (const takeOver of ['the queue gave its job up', 'the photo was queued again'] as const) {
     it(`a slow attempt whose claim was taken over (${takeOver}) saves nothing over the newer work`, async () => {
       const { detector, state } = standInDetector();
       let started!: () => void;
@@ -129,8 +129,9 @@ describe('face indexing: a job done twice changes nothing', () => {
       await slowStarted;
 
       // The first attempt is still analysing when another takes the photo over.
-      if (takeOver === 'its lease ran out') {
-        await t.ctx.db.query(`update face_index_jobs set lease_until = now() - interval '1 second' where photo_id = $1`, [photoId]);
+      if (takeOver === 'the queue gave its job up') {
+        // What the queue's monitor does to a job whose heartbeat stopped (its process seemed dead) and whose retries are spent.
+        await t.ctx.db.query(`update ${queue.jobTable} set state = 'failed' where id = (select claim_job from face_index_jobs where photo_id = $1)`, [photoId]);
       } else {
         await queuePhotosForFaces(t.ctx.db, [photoId]);
       }
@@ -147,4 +148,25 @@ describe('face indexing: a job done twice changes nothing', () => {
       expect(state.calls).toBe(2);
     }, 60_000);
   }
+
+  it('a photo whose worker died during each of its attempts is failed, not handed out for ever', async () => {
+    const photoId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'TW-DIES', jpeg);
+    const gone = '0b6c3f52-8d1e-4f7a-a3c9-5e2d7b1f4c60';
+    await t.ctx.db.query(
+      `insert into face_index_jobs (photo_id, event_id, status, attempts, claim_job, claim_retry, queued_at) values ($1, $2, 'running', $3, $4, 2, now())`,
+      [photoId, eventId, FACE_MAX_ATTEMPTS, gone],
+    );
+    expect(await dispatchFaceJobs(t.ctx.db, queue)).toBe(0);
+    expect(await jobOf(photoId)).toMatchObject({ status: 'failed', attempts: FACE_MAX_ATTEMPTS });
+
+    // One attempt short of the limit: handed out again.
+    await t.ctx.db.query(`update face_index_jobs set status = 'running', attempts = $2, claim_job = $3 where photo_id = $1`, [
+      photoId,
+      FACE_MAX_ATTEMPTS - 1,
+      gone,
+    ]);
+    expect(await dispatchFaceJobs(t.ctx.db, queue)).toBe(1);
+    expect(await jobOf(photoId)).toMatchObject({ status: 'pending' });
+    await t.ctx.db.query('delete from face_index_jobs where photo_id = $1', [photoId]);
+  });
 });

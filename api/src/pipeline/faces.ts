@@ -12,11 +12,6 @@ import { faceIndexStatus, onFacesQueued, saveFacesOfPhoto, sweepNewPhotos } from
  * claimed again.
  */
 
-/**
- * A claim on a photo lasts this long and is renewed every third of it while its attempt works, so
- * the photo of a process that died is handed out again by the sweep within about this long.
- */
-const LEASE_SECONDS = 45;
 /** How long the face worker lets uploaded photos go first, per photo, before it claims the photo (well inside the job's expiry). */
 export const FACE_YIELD_TO_UPLOADS_MS = 45_000;
 const IDLE_POLL_MS = 3000;
@@ -27,18 +22,34 @@ interface ClaimedJob {
   event_id: number;
   attempts: number;
   original_key: string;
-  /** This claim's lease end, as the database stored it (text, to compare exactly): the claim's token. */
-  lease: string;
 }
 
 /**
- * Hands pending rows (and rows whose worker died: running past their lease) to the queue, once each.
+ * A running row is held by one attempt of a queue job (claim_job, claim_retry). Whether that attempt
+ * still lives is the job queue's to say: a job whose worker died stops being active once its
+ * heartbeat runs out (queues.ts), and is then retried or failed. This is the SQL for "the holder's
+ * job is gone" (completed, failed, or no longer kept); j is the face_index_jobs row.
+ */
+function holderGone(queue: JobQueue): string {
+  return `not exists (select 1 from ${queue.jobTable} b
+                       where b.name = '${FACE_QUEUE}' and b.id = j.claim_job and b.state in ('created', 'retry', 'active'))`;
+}
+
+/**
+ * Hands pending rows to the queue, once each, and rows left running by an attempt whose job is gone
+ * (its process died and the queue gave the job up): those go out again, or are failed once they
+ * used up their attempts (a photo that kills its worker each time must not go round for ever).
  * Returns how many were handed over.
  */
 export async function dispatchFaceJobs(db: Db, queue: JobQueue): Promise<number> {
+  await db.query(
+    `update face_index_jobs j set status = 'failed', error = $2, claim_job = null, claim_retry = null, queued_at = null, finished_at = now()
+      where j.status = 'running' and j.attempts >= $1 and ${holderGone(queue)}`,
+    [FACE_MAX_ATTEMPTS, `The worker stopped during each of its ${FACE_MAX_ATTEMPTS} attempts at this photo.`],
+  );
   const rows = await db.query<{ photo_id: number; priority: number }>(
-    `update face_index_jobs set queued_at = now()
-      where (status = 'pending' and queued_at is null) or (status = 'running' and lease_until < now())
+    `update face_index_jobs j set queued_at = now(), status = 'pending', claim_job = null, claim_retry = null
+      where (j.status = 'pending' and j.queued_at is null) or (j.status = 'running' and ${holderGone(queue)})
       returning photo_id, priority`,
   );
   for (const priority of [...new Set(rows.map((r) => r.priority))]) {
@@ -52,35 +63,26 @@ export async function dispatchFaceJobs(db: Db, queue: JobQueue): Promise<number>
 }
 
 /**
- * Takes the photo's row for this attempt; null when there is nothing to do (done already, gone, or
- * held by another attempt whose lease still runs: the sweep hands it out again once that lease ends).
- * clock_timestamp() makes each claim's lease end differ from the one before, even in one transaction.
+ * Takes the photo's row for this attempt; null when there is nothing to do: done already, gone, or
+ * held by another job that still lives (a second delivery of the same photo). A row held by an
+ * earlier attempt of this same job is taken over: the queue retries a job only once it has given the
+ * earlier attempt up.
  */
-async function claimJob(db: Db, photoId: number): Promise<ClaimedJob | null> {
+async function claimJob(db: Db, queue: JobQueue, photoId: number, attempt: JobAttempt): Promise<ClaimedJob | null> {
   const rows = await db.query<ClaimedJob>(
     `update face_index_jobs j
-        set status = 'running', attempts = j.attempts + 1, lease_until = clock_timestamp() + make_interval(secs => $2)
+        set status = 'running', attempts = j.attempts + 1, claim_job = $2::uuid, claim_retry = $3
        from photos p
       where p.id = j.photo_id and j.photo_id = $1
-        and (j.status = 'pending' or (j.status = 'running' and (j.lease_until is null or j.lease_until < now())))
-      returning j.photo_id, j.event_id, j.attempts, p.original_key, j.lease_until::text as lease`,
-    [photoId, LEASE_SECONDS],
+        and (j.status = 'pending' or (j.status = 'running' and (j.claim_job is null or j.claim_job = $2::uuid or ${holderGone(queue)})))
+      returning j.photo_id, j.event_id, j.attempts, p.original_key`,
+    [photoId, attempt.id, attempt.retryCount],
   );
   return rows[0] ?? null;
 }
 
-/** While a photo is analysed, its lease is pushed on (a slow photo is not handed to a second worker); false once the claim is lost. */
-async function renewLease(db: Db, job: ClaimedJob): Promise<boolean> {
-  const rows = await db.query<{ lease: string }>(
-    `update face_index_jobs set lease_until = clock_timestamp() + make_interval(secs => $3)
-      where photo_id = $1 and status = 'running' and lease_until::text = $2
-      returning lease_until::text as lease`,
-    [job.photo_id, job.lease, LEASE_SECONDS],
-  );
-  if (!rows[0]) return false;
-  job.lease = rows[0].lease;
-  return true;
-}
+/** The row is still held by this attempt: it was neither taken over, queued again, nor deleted with the event's face data. */
+const HELD_BY_ATTEMPT = `photo_id = $1 and status = 'running' and claim_job = $2::uuid and claim_retry = $3`;
 
 export interface FaceIndexer {
   wake(): void;
@@ -143,49 +145,37 @@ export function startFaceIndexer(
 
   async function indexPhoto(photoId: number, attempt: JobAttempt): Promise<void> {
     await yieldToUploads();
-    const job = await claimJob(db, photoId);
+    const { queue } = await acquired;
+    const job = await claimJob(db, queue, photoId, attempt);
     if (!job) return;
+    const holder = [job.photo_id, attempt.id, attempt.retryCount];
     const started = Date.now();
-    // The lease is renewed at a third of its length while this attempt works.
-    let renewing = Promise.resolve(true);
-    const renewal = setInterval(
-      () => {
-        renewing = renewing.then(() => renewLease(db, job).catch(() => true));
-      },
-      (LEASE_SECONDS * 1000) / 3,
-    );
-    renewal.unref();
     try {
       const image = await storage.getBuffer(job.original_key);
       const faces = await detector.detect(image, 'index');
-      clearInterval(renewal);
-      await renewing;
       await db.transaction(async (tx) => {
-        // Only the attempt that still holds the claim saves: a slower attempt whose lease ran out (and
-        // was claimed again), or one overtaken by a re-queue of the photo, saves nothing. The job may
-        // also have gone (the event's face data was deleted): nothing is saved then either.
-        const still = await tx.query(`select 1 from face_index_jobs where photo_id = $1 and status = 'running' and lease_until::text = $2 for update`, [
-          job.photo_id,
-          job.lease,
-        ]);
+        // Only the attempt that still holds the claim saves: a slower attempt the queue gave up (its
+        // heartbeat stopped, and the photo was taken again), or one overtaken by a re-queue of the
+        // photo, saves nothing. The row may also have gone (the event's face data was deleted).
+        const still = await tx.query(`select 1 from face_index_jobs where ${HELD_BY_ATTEMPT} for update`, holder);
         if (still.length === 0) return;
         // Replaces the photo's faces in this transaction: a second run leaves one set, not two.
         await saveFacesOfPhoto(tx, job.photo_id, job.event_id, faces);
         await tx.query(
-          `update face_index_jobs set status = 'done', face_count = $2, error = null, lease_until = null, finished_at = now(), queued_at = null where photo_id = $1`,
-          [job.photo_id, faces.length],
+          `update face_index_jobs set status = 'done', face_count = $4, error = null, claim_job = null, claim_retry = null, finished_at = now(), queued_at = null
+            where ${HELD_BY_ATTEMPT}`,
+          [...holder, faces.length],
         );
       });
       processed += 1;
     } catch (error) {
-      clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
       const final = attempt.lastAttempt || job.attempts >= FACE_MAX_ATTEMPTS;
       // Only while this attempt still holds the claim: a failure must not undo another attempt's work.
       await db.query(
-        `update face_index_jobs set status = $2, error = $3, lease_until = null, queued_at = case when $2 = 'failed' then null else queued_at end
-          where photo_id = $1 and status = 'running' and lease_until::text = $4`,
-        [job.photo_id, final ? 'failed' : 'pending', message, job.lease],
+        `update face_index_jobs set status = $4, error = $5, claim_job = null, claim_retry = null, queued_at = case when $4 = 'failed' then null else queued_at end
+          where ${HELD_BY_ATTEMPT}`,
+        [...holder, final ? 'failed' : 'pending', message],
       );
       log(`face index: photo ${job.photo_id} ${final ? 'failed' : 'will retry'}: ${message}`);
       // The queue records the error and retries the job (the row above says what became of the photo).

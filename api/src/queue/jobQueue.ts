@@ -63,6 +63,11 @@ export interface JobQueue {
   schedule(name: string, cron: string): Promise<void>;
   /** Jobs of name created, retrying or active (not yet completed or failed). */
   pendingCount(name: string): Promise<number>;
+  /**
+   * The table of jobs, schema-qualified, for SQL that asks whether a job still lives (state created,
+   * retry or active): a job whose worker died stops being active once its heartbeat or expiry runs out.
+   */
+  readonly jobTable: string;
   readonly boss: PgBoss;
 }
 
@@ -74,6 +79,10 @@ class BossQueue implements JobQueue {
     private readonly db: Db,
     private readonly schema: string,
   ) {}
+
+  get jobTable(): string {
+    return `${this.schema}.job`;
+  }
 
   async define(name: string, definition: QueueDefinition): Promise<void> {
     definitions.set(name, definition);
@@ -151,7 +160,7 @@ class BossQueue implements JobQueue {
 
   async pendingCount(name: string): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from ${this.schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
+      `select count(*)::int as n from ${this.jobTable} where name = $1 and state in ('created', 'retry', 'active')`,
       [name],
     );
     return rows[0]?.n ?? 0;

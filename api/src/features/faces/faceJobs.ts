@@ -42,7 +42,7 @@ export async function queuePhotosForFaces(db: Db, photoIds: number[]): Promise<v
     `insert into face_index_jobs (photo_id, event_id, priority)
      select p.id, p.event_id, 1 from photos p join events e on e.id = p.event_id
       where p.id = any($1::int[]) and p.kind = 'image' and p.status = 'ready' and e.selfiesearch
-     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, lease_until = null, finished_at = null, queued_at = null`,
+     on conflict (photo_id) do update set status = 'pending', priority = 1, attempts = 0, error = null, claim_job = null, claim_retry = null, finished_at = null, queued_at = null`,
     [photoIds],
   );
   for (const listener of queuedListeners) listener();
