@@ -42,3 +42,4 @@ export { DescribedImage } from './react/DescribedImage';
 export { useLeaveWarning } from './react/useLeaveWarning';
 export { UploadFileRow, megabytes, type UploadFileState, type UploadRowFile } from './react/UploadFileRow';
 export { StartFromHome } from './react/StartFromHome';
+export { decisionColumn, type DecisionChoice } from './react/decisionColumn';

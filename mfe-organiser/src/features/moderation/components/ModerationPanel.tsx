@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Image, Segmented, Space } from 'antd';
+import { Image, Segmented } from 'antd';
 import { organiserApi, type PhotoReportRow, type ReportStatus } from '@finishline/shared';
-import { CsvButton, RecordsTable, useRowAction } from '@finishline/shared/react';
+import { CsvButton, decisionColumn, RecordsTable, useRowAction } from '@finishline/shared/react';
 
 const TABS: Array<{ value: ReportStatus; label: string }> = [
   { value: 'open', label: 'Waiting' },
@@ -49,28 +49,13 @@ export function ModerationPanel({ eventId }: { eventId: number }) {
         columns={[
           { title: 'Photo', key: 'thumb', render: (_v, r) => <Image src={r.thumb} alt={`Photo ${r.image_id}`} width={96} /> },
           { title: 'BIB', dataIndex: 'bib_number' },
-          {
-            title: 'Decision',
-            key: 'decide',
-            render: (_v, r) => (
-              <Space wrap>
-                <Button
-                  size="small"
-                  type="primary"
-                  danger
-                  disabled={r.status === 'upheld'}
-                  loading={busy === r.report_id}
-                  onClick={() => decide(r, 'upheld')}
-                  aria-label={`Confirm: not this runner, photo ${r.image_id}`}
-                >
-                  Confirm: not this runner
-                </Button>
-                <Button size="small" disabled={r.status === 'dismissed'} onClick={() => decide(r, 'dismissed')} aria-label={`Dismiss report of ${r.image_id}`}>
-                  Dismiss
-                </Button>
-              </Space>
-            ),
-          },
+          decisionColumn<PhotoReportRow, 'upheld' | 'dismissed'>({
+            decided: (r) => r.status,
+            busy: (r) => busy === r.report_id,
+            decide,
+            first: { decision: 'upheld', text: 'Confirm: not this runner', ariaLabel: (r) => `Confirm: not this runner, photo ${r.image_id}`, danger: true },
+            second: { decision: 'dismissed', text: 'Dismiss', ariaLabel: (r) => `Dismiss report of ${r.image_id}` },
+          }),
           { title: 'Photo ID', dataIndex: 'image_id' },
           { title: 'Reported by', dataIndex: 'reporter' },
           { title: 'Reported at', dataIndex: 'reported_at', render: (v: string) => new Date(v).toLocaleString('en-IN') },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, InputNumber, Space, Tag } from 'antd';
+import { InputNumber, Tag } from 'antd';
 import { organiserApi, type EventPartnerRegistration } from '@finishline/shared';
-import { CsvButton, RecordsTable, useRowAction } from '@finishline/shared/react';
+import { CsvButton, decisionColumn, RecordsTable, useRowAction } from '@finishline/shared/react';
 import { PayoutForm } from './PayoutForm';
 
 const STATUS_COLOUR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
@@ -54,33 +54,13 @@ export function PartnersPanel({ eventId }: { eventId: number }) {
         columns={[
           { title: 'Photographer', key: 'name', render: (_v, r) => `${r.firstName} ${r.lastName} (${r.nickname})` },
           { title: 'Status', key: 'status', render: (_v, r) => <Tag color={STATUS_COLOUR[r.status]}>{r.status}</Tag> },
-          {
-            title: 'Decision',
-            key: 'decide',
-            render: (_v, r) => (
-              <Space wrap>
-                <Button
-                  size="small"
-                  type="primary"
-                  disabled={r.status === 'approved'}
-                  loading={busy === r.partnerUserId}
-                  onClick={() => decide(r, 'approved')}
-                  aria-label={`Approve ${r.firstName} ${r.lastName}`}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="small"
-                  danger
-                  disabled={r.status === 'rejected'}
-                  onClick={() => decide(r, 'rejected')}
-                  aria-label={`Reject ${r.firstName} ${r.lastName}`}
-                >
-                  Reject
-                </Button>
-              </Space>
-            ),
-          },
+          decisionColumn<EventPartnerRegistration, 'approved' | 'rejected'>({
+            decided: (r) => r.status,
+            busy: (r) => busy === r.partnerUserId,
+            decide,
+            first: { decision: 'approved', text: 'Approve', ariaLabel: (r) => `Approve ${r.firstName} ${r.lastName}` },
+            second: { decision: 'rejected', text: 'Reject', ariaLabel: (r) => `Reject ${r.firstName} ${r.lastName}`, danger: true },
+          }),
           {
             title: 'Share %',
             key: 'share',
