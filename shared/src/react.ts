@@ -43,3 +43,4 @@ export { useLeaveWarning } from './react/useLeaveWarning';
 export { UploadFileRow, megabytes, type UploadFileState, type UploadRowFile } from './react/UploadFileRow';
 export { StartFromHome } from './react/StartFromHome';
 export { decisionColumn, type DecisionChoice } from './react/decisionColumn';
+export { useSearchedPages } from './react/useSearchedPages';

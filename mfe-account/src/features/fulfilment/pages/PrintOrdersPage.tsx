@@ -18,7 +18,7 @@ import {
   type FulfilmentLine,
   type PrintLineStatus,
 } from '@finishline/shared';
-import { PhoneCardsTable, saveBlob, useAccessRefused, useDocumentTitle } from '@finishline/shared/react';
+import { PhoneCardsTable, saveBlob, useAccessRefused, useDocumentTitle, useSearchedPages } from '@finishline/shared/react';
 import { ReplacementRequests } from '../components/ReplacementRequests';
 
 type Filter = PrintLineStatus | 'all';
@@ -66,10 +66,9 @@ export function PrintOrdersPage() {
   const { message } = AntApp.useApp();
   const refused = useAccessRefused('/print-orders');
   const [filter, setFilter] = useState<Filter>('queued');
-  const [search, setSearch] = useState('');
   const [lines, setLines] = useState<FulfilmentLine[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, page, setPage } = useSearchedPages();
   const [busyLine, setBusyLine] = useState<number | null>(null);
   const [shipping, setShipping] = useState<FulfilmentLine | null>(null);
   const [shipForm] = Form.useForm<{ courier: string; trackingNumber: string }>();
@@ -253,7 +252,6 @@ export function PrintOrdersPage() {
           onSearch={(value) => {
             setSearch(value.trim());
             setSearches((n) => n + 1);
-            setPage(1);
           }}
           style={{ maxWidth: 360 }}
         />

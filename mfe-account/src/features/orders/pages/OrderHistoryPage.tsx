@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Grid, Input, Result, Table, Tag } from 'antd';
 import { ordersApi, readLocalSession, shopAtom, STORAGE_KEYS, type OrderHistoryResult, type OrderHistoryRow, localStore } from '@finishline/shared';
-import { EmailProofPanel, returnHomeActions, useDocumentTitle } from '@finishline/shared/react';
+import { EmailProofPanel, returnHomeActions, useDocumentTitle, useSearchedPages } from '@finishline/shared/react';
 import { restoreOrderToCart } from '../api/restoreOrderToCart';
 import { OrderCards } from '../components/OrderCards';
 import '../orders.css';
@@ -32,8 +32,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
   // Orders placed with the account's address without signing in, held back until it proves the address.
   const [proof, setProof] = useState<Pick<OrderHistoryResult, 'withheld_orders' | 'email'> | null>(null);
   const [loads, setLoads] = useState(0);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, page, setPage } = useSearchedPages();
   const [busy, setBusy] = useState(false);
   const [prebook, setPrebook] = useState<PrebookModalProps['prefill'] | null>(
     params.get('prebooked') === '1' ? { race: params.get('race') ?? undefined } : null,
@@ -152,10 +151,7 @@ export function OrderHistoryPage({ PrebookModal, Overlay }: { PrebookModal: Comp
         placeholder="Search by event name, BIB or order reference"
         allowClear
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => setSearch(e.target.value)}
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
       {phone ? (

@@ -1,14 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Input, Tag } from 'antd';
 import { DASHBOARD_PAGE_SIZE, NO_MATCHING_RECORDS, type OrganiserEventListRow } from '@finishline/shared';
-import { CsvButton, PhoneCardsTable } from '@finishline/shared/react';
+import { CsvButton, PhoneCardsTable, useSearchedPages } from '@finishline/shared/react';
 
 const keepOnOneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** The spec's event list: the organiser's events, 15 per page, with a filter and Open. */
 export function EventList({ events, onOpen, loading }: { events: OrganiserEventListRow[]; onOpen: (eventId: number) => void; loading: boolean }) {
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
+  const { search: filter, setSearch: setFilter, page, setPage } = useSearchedPages();
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return needle ? events.filter((e) => `${e.event_name} ${e.event_location}`.toLowerCase().includes(needle)) : events;
@@ -22,10 +21,7 @@ export function EventList({ events, onOpen, loading }: { events: OrganiserEventL
           placeholder="Filter by event or city"
           allowClear
           value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setFilter(e.target.value)}
           style={{ maxWidth: 320 }}
         />
         <CsvButton

@@ -11,7 +11,7 @@ import {
   type ParticipantsResult,
   toCsv,
 } from '@finishline/shared';
-import { downloadTextFile, PhoneCardsTable } from '@finishline/shared/react';
+import { downloadTextFile, PhoneCardsTable, useSearchedPages } from '@finishline/shared/react';
 
 const isRefusal = (payload: unknown): payload is ParticipantsImportRefusal =>
   typeof payload === 'object' && payload !== null && Array.isArray((payload as ParticipantsImportRefusal).errors);
@@ -23,8 +23,7 @@ const isRefusal = (payload: unknown): payload is ParticipantsImportRefusal =>
 export function ParticipantsPanel({ eventId }: { eventId: number }) {
   const { message } = AntApp.useApp();
   const [data, setData] = useState<ParticipantsResult | null>(null);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const { search, setSearch, page, setPage } = useSearchedPages();
   const [importing, setImporting] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; detail: ParticipantsImportRefusal | null } | null>(null);
 
@@ -108,16 +107,7 @@ export function ParticipantsPanel({ eventId }: { eventId: number }) {
         />
       ) : null}
       <div className="fl-org-toolbar" style={{ marginTop: 16 }}>
-        <Input.Search
-          aria-label="Search participants"
-          placeholder="Search by BIB or name"
-          allowClear
-          onSearch={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-          style={{ maxWidth: 320 }}
-        />
+        <Input.Search aria-label="Search participants" placeholder="Search by BIB or name" allowClear onSearch={setSearch} style={{ maxWidth: 320 }} />
         <Space wrap>
           <span>{data ? `${data.total} participants` : ''}</span>
           <Button size="small" onClick={exportCsv}>
