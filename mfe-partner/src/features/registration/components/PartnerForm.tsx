@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type ControllerRenderProps, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Checkbox, Input, Radio } from 'antd';
 import { BANK_ACCOUNT_TYPES, registerPartnerSchema, type PartnerEventOption, type PartnerLookupResult, type RegisterPartnerInput } from '@finishline/shared';
@@ -7,6 +7,8 @@ import { ControlledField, TextFields, type TextFieldSpec } from '@finishline/sha
 
 /** Spec: partner terms. */
 export const PARTNER_TERMS = 'Photos are delivered as JPG files of 3-4MB each. The event’s photos are not shared anywhere else for 30 days after the event.';
+
+type Name = FieldPath<RegisterPartnerInput>;
 
 function initialValues(event: PartnerEventOption, found: PartnerLookupResult): RegisterPartnerInput {
   const p = found.partner;
@@ -80,6 +82,10 @@ export function PartnerForm({
     text('bankifsc', 'IFSC code', { autoComplete: 'off' }),
     text('pannum', updating ? `PAN (${p?.pannum ?? ''}; leave empty to keep it)` : 'PAN', { autoComplete: 'off' }),
   ];
+  /** A field of this form that is not a plain text box (the form's control and submitted state filled in): its input comes from `render`. */
+  const controlled = (name: Name, label: string, id: string, render: (field: ControllerRenderProps<RegisterPartnerInput, Name>) => ReactNode) => (
+    <ControlledField control={control} name={name} label={label} id={id} submitted={submitted} render={render} />
+  );
 
   return (
     <form
@@ -91,59 +97,33 @@ export function PartnerForm({
       }}
     >
       <TextFields fields={fields} control={control} idPrefix="partner" submitted={submitted} />
-      <ControlledField
-        control={control}
-        name="bankacctype"
-        label="Account type"
-        id="partner-bankacctype"
-        submitted={submitted}
-        render={(field) => (
-          <Radio.Group
-            id="partner-bankacctype"
-            value={field.value}
-            onChange={(e) => field.onChange(e.target.value)}
-            options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-          />
-        )}
-      />
-      <ControlledField
-        control={control}
-        name="availabledate"
-        label="Dates you are available"
-        id="partner-dates"
-        submitted={submitted}
-        render={(field) => (
-          <Checkbox.Group
-            aria-label="Dates you are available"
-            value={field.value as string[]}
-            onChange={(v) => field.onChange(v)}
-            options={event.dates.map((d) => ({ value: d, label: d }))}
-          />
-        )}
-      />
-      <ControlledField
-        control={control}
-        name="partnerremarks"
-        label="Camera and availability remarks"
-        id="partner-remarks"
-        submitted={submitted}
-        render={(field) => <Input.TextArea id="partner-remarks" rows={3} {...field} value={field.value as string} />}
-      />
-      <ControlledField
-        control={control}
-        name="isterms"
-        label="Partner terms"
-        id="partner-terms"
-        submitted={submitted}
-        render={(field) => (
-          <>
-            <p style={{ margin: '0 0 6px' }}>{PARTNER_TERMS}</p>
-            <Checkbox id="partner-terms" checked={field.value === 1} onChange={(e) => field.onChange(e.target.checked ? 1 : 0)} onBlur={field.onBlur}>
-              I agree to the partner terms
-            </Checkbox>
-          </>
-        )}
-      />
+      {controlled('bankacctype', 'Account type', 'partner-bankacctype', (field) => (
+        <Radio.Group
+          id="partner-bankacctype"
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+        />
+      ))}
+      {controlled('availabledate', 'Dates you are available', 'partner-dates', (field) => (
+        <Checkbox.Group
+          aria-label="Dates you are available"
+          value={field.value as string[]}
+          onChange={(v) => field.onChange(v)}
+          options={event.dates.map((d) => ({ value: d, label: d }))}
+        />
+      ))}
+      {controlled('partnerremarks', 'Camera and availability remarks', 'partner-remarks', (field) => (
+        <Input.TextArea id="partner-remarks" rows={3} {...field} value={field.value as string} />
+      ))}
+      {controlled('isterms', 'Partner terms', 'partner-terms', (field) => (
+        <>
+          <p style={{ margin: '0 0 6px' }}>{PARTNER_TERMS}</p>
+          <Checkbox id="partner-terms" checked={field.value === 1} onChange={(e) => field.onChange(e.target.checked ? 1 : 0)} onBlur={field.onBlur}>
+            I agree to the partner terms
+          </Checkbox>
+        </>
+      ))}
       <Button type="primary" htmlType="submit" loading={busy}>
         {updating ? 'Update' : 'Register'}
       </Button>
