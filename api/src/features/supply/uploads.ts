@@ -258,22 +258,10 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
       if (uploader === undefined) throw refuse(401, 'Please sign in to continue.');
       const meta = upload.metadata ?? {};
       // A finish-line video (MP4 or MOV) takes the same path, with its own limits (docs/videos.md).
-      if (isVideoFile(String(meta.filename ?? ''), String(meta.filetype ?? ''))) {
-        try {
-          await uploadVideoSchema.validate({
-            eventId: meta.eventId,
-            filename: meta.filename ?? '',
-            filetype: meta.filetype ?? '',
-            size: upload.sizeIsDeferred ? undefined : upload.size,
-          });
-        } catch (error) {
-          if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
-          throw error;
-        }
-        return { metadata: { ...meta, kind: 'video', uploader: String(uploader) } };
-      }
+      const isVideo = isVideoFile(String(meta.filename ?? ''), String(meta.filetype ?? ''));
+      // The upload's declared file against the rules of its kind; a broken rule refuses it with its message.
       try {
-        await uploadFileSchema.validate({
+        await (isVideo ? uploadVideoSchema : uploadFileSchema).validate({
           eventId: meta.eventId,
           filename: meta.filename ?? '',
           filetype: meta.filetype ?? '',
@@ -283,7 +271,7 @@ export function createTusServer(ctx: AppContext, queue: () => Promise<JobQueue>)
         if (error instanceof ValidationError) throw refuse(400, error.errors[0] ?? SUPPLY_MESSAGES.notJpeg);
         throw error;
       }
-      return { metadata: { ...meta, uploader: String(uploader) } };
+      return { metadata: { ...meta, ...(isVideo ? { kind: 'video' } : {}), uploader: String(uploader) } };
     },
     async onUploadFinish(_req, upload) {
       const receipt = await acceptUpload(ctx, queue, staged, upload);
