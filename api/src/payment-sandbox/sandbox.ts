@@ -176,6 +176,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     const status = success ? 'success' : 'failure';
     txn.additionalCharges = withFee ? convenienceFee(f.amount) : null;
     const charges: Record<string, string> = txn.additionalCharges === null ? {} : { additionalCharges: txn.additionalCharges };
+    // The merchant's own fields come back as they were sent, in the reverse hash and in the post.
+    const udfs = { udf1: f.udf1, udf2: f.udf2, udf3: f.udf3, udf4: f.udf4, udf5: f.udf5 };
     const reverse = sha512(
       payuReverseHashInput(
         {
@@ -186,11 +188,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
           firstname: f.firstname,
           email: f.email,
           status,
-          udf1: f.udf1,
-          udf2: f.udf2,
-          udf3: f.udf3,
-          udf4: f.udf4,
-          udf5: f.udf5,
+          ...udfs,
           ...charges,
         },
         options.salt,
@@ -210,11 +208,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       lastname: f.lastname,
       email: f.email,
       phone: f.phone,
-      udf1: f.udf1,
-      udf2: f.udf2,
-      udf3: f.udf3,
-      udf4: f.udf4,
-      udf5: f.udf5,
+      ...udfs,
       ...charges,
       hash: reverse,
       field9: errorMessage,
