@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Times `pnpm start` (scripts/start.mjs) as a developer sees it: seconds from the command until the
- * API answers /health, until the shell answers /, and until start.mjs prints its ready line; then
- * stops the system. Used for the first-start and second-start figures in docs/performance.md.
+ * API answers /health, until the shell answers /, and until start.mjs prints its ready line (on a
+ * fresh data folder: the demo seed, which runs after the shop answers, is done); then stops the system. Used for the first-start and second-start figures in docs/performance.md.
  *   node scripts/measure-start.mjs                 a start on the current builds and data folder
  *   node scripts/measure-start.mjs --fresh         FRESH=1 (empty data folder: migrate and seed)
  *   node scripts/measure-start.mjs --clean-builds  also delete every dist/ and the webpack caches first

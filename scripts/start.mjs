@@ -91,13 +91,14 @@ function startChild(name, args, options = {}) {
   return child;
 }
 
-async function waitFor(url, label, timeoutMs, { anyStatus = false } = {}) {
+/** Polls url until it answers (any status under 500 with anyStatus; with until, an answer whose JSON body until accepts). */
+async function waitFor(url, label, timeoutMs, { anyStatus = false, until = null } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) return;
     try {
       const response = await fetch(url);
-      if (response.ok || (anyStatus && response.status < 500)) return;
+      if (until ? response.ok && until(await response.json()) : response.ok || (anyStatus && response.status < 500)) return;
     } catch {
       // not up yet
     }
@@ -197,6 +198,8 @@ async function main() {
   const configFile = process.env.RUNTIME_CONFIG_FILE ? path.resolve(process.env.RUNTIME_CONFIG_FILE) : path.join(dataDir, 'runtime-config.json');
   if (!process.env.RUNTIME_CONFIG_FILE) fs.writeFileSync(configFile, `${JSON.stringify(runtimeConfig(), null, 2)}\n`);
 
+  const seedGate = path.join(dataDir, 'seed-gate');
+  fs.rmSync(seedGate, { force: true });
   const browserOrigins = ['shell', ...REMOTE_NAMES].flatMap((name) => [`http://localhost:${ports[name]}`, `http://127.0.0.1:${ports[name]}`]);
   const sandboxUrl = `http://localhost:${ports.paymentSandbox}`;
   const serverEnv = {
@@ -207,12 +210,15 @@ async function main() {
     CORS_ORIGINS: process.env.CORS_ORIGINS || browserOrigins.join(','),
     PAYMENT_SANDBOX_PORT: String(ports.paymentSandbox),
     PAYMENT_SANDBOX_URL: sandboxUrl,
+    // The API listens at once and seeds a fresh demo once the builds are done (the file below), so the
+    // builds have the cores first and the shop answers sooner; the demo fills in behind it.
+    SEED_GATE_FILE: seedGate,
     // glibc gives every thread that allocates its own arena; libvips' and the OCR engines' threads
     // then keep hundreds of MB they no longer use. Two arenas hold the API's memory flat.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   };
 
-  // The API first: migrating and seeding a fresh database takes about as long as building, and the two overlap.
+  // The API first: it migrates a fresh database while the builds run, and seeds its demo after them.
   const logsDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logsDir, { recursive: true });
   const apiLog = path.join(logsDir, 'api.log');
@@ -228,6 +234,7 @@ async function main() {
   const buildStatus = await new Promise((resolve) => build.once('exit', (code) => resolve(code)));
   if (stopping) return;
   if (buildStatus !== 0) throw new Error('Build failed.');
+  fs.writeFileSync(seedGate, `${new Date().toISOString()}\n`);
 
   const processes = { startedAt: new Date().toISOString(), dataDir, ports, configFile, deployments: {} };
   const serve = (name) => {
@@ -245,12 +252,22 @@ async function main() {
   if (stopping) return;
   // The shop's own address answers last: a visitor who gets the page also gets an API that answers.
   const shownLog = apiLog.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), apiLog) : apiLog;
-  log(`waiting for the API (a fresh data folder is migrated and seeded first; its log: ${shownLog})`);
+  log(`waiting for the API (its log: ${shownLog})`);
   await apiReady;
   if (stopping) return;
   serve('shell');
   await waitFor(`${shellUrl}/runtime-config.json`, 'shell', 30_000);
   if (stopping) return;
+  // A fresh data folder's demo (some 800 photos to render) is still being seeded: the shop answers
+  // meanwhile, and its events and photos appear once the seed is done.
+  const health = await fetch(`${apiUrl}/health`)
+    .then((response) => response.json())
+    .catch(() => null);
+  if (health?.result?.demo === 'seeding') {
+    log(`the shop answers at ${shellUrl}; the demo's events and photos are being made and appear in a minute or two`);
+    await waitFor(`${apiUrl}/health`, 'the demo seed', 900_000, { until: (body) => body?.result?.demo !== 'seeding' });
+    if (stopping) return;
+  }
 
   console.log(`
   Finishline is running.

@@ -15,4 +15,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Funnel marks of searches and cart bills, written in the background. */
   funnel: FunnelMarks;
+  /**
+   * The demo seed of a first start runs after the API listens: 'seeding' until it is done and the job
+   * work has started ('off' when this process does not seed). /health says it, so `pnpm start` knows
+   * when the demo is complete.
+   */
+  demo: { state: 'off' | 'seeding' | 'ready' };
 }

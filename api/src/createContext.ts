@@ -23,5 +23,5 @@ export async function createContextWith(config: AppConfig, db: Db, log: (msg: st
   await migrate(db, log);
   const storage = createStorage(config);
   const mailer = createMailer(config.mail);
-  return { config, db, storage, mailer, funnel: new FunnelMarks(db, log) };
+  return { config, db, storage, mailer, funnel: new FunnelMarks(db, log), demo: { state: 'off' } };
 }

@@ -201,6 +201,12 @@ export interface AppConfig {
   work: WorkConfig;
   /** SEED_PHOTOS=small seeds a few photos per BIB (quick starts for development); anything else the full demo. */
   seedPhotos: 'full' | 'small';
+  /**
+   * SEED_GATE_FILE: the API listens at once and seeds the demo in the background once this file
+   * exists (`pnpm start` writes it when the builds are done, so the builds have the cores first).
+   * Empty (default): the demo is seeded in the background right after the API listens.
+   */
+  seedGateFile: string | null;
   /** The payment sandbox's own port (PAYMENT_SANDBOX_PORT, default 5000 + PORT_OFFSET). */
   paymentSandboxPort: number;
 }
@@ -568,6 +574,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     work: loadWorkConfig(),
     seedPhotos: str('SEED_PHOTOS', 'full') === 'small' ? 'small' : 'full',
+    seedGateFile: str('SEED_GATE_FILE', '') || null,
     paymentSandboxPort: sandboxPort,
   };
   const merged = { ...base, ...overrides };

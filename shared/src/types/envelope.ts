@@ -5,3 +5,13 @@ export interface ApiEnvelope<T> {
   HasError: boolean;
   result: T;
 }
+
+/**
+ * GET /health: the database the API opened, and where the demo seed of a first start is ('seeding'
+ * while it fills the demo in behind an API that already answers; 'off' where the process seeds nothing).
+ */
+export interface HealthResult {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+  demo: 'off' | 'seeding' | 'ready';
+}

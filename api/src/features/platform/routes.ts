@@ -1,5 +1,5 @@
 import type { Feature } from '../index';
-import { API_ROUTES } from '@finishline/shared/pure';
+import { API_ROUTES, type HealthResult } from '@finishline/shared/pure';
 import { isServableKey, verifyMediaSignature } from '../../storage/storage';
 import { envelope } from '../../http/envelope';
 
@@ -17,7 +17,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export const platformRoutes: Feature = async (app, { ctx }) => {
   app.get(API_ROUTES.health, async () => {
     await ctx.db.query('select 1');
-    return envelope({ status: 'ok', database: ctx.db.kind });
+    const health: HealthResult = { status: 'ok', database: ctx.db.kind, demo: ctx.demo.state };
+    return envelope(health);
   });
 
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(`${API_ROUTES.media}/*`, async (request, reply) => {
