@@ -15,11 +15,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config/config';
-import { createContextWith } from '../src/createContext';
-import { openDb, type Db } from '../src/db/db';
-import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
+import { faceDetector } from '../src/models/faces/detector';
 import { FaceEngine } from '../src/models/faces/engine';
 import { embeddingColumn } from '../src/features/faces/embeddingStore';
 import { startFaceIndexer } from '../src/pipeline/faces';
@@ -30,6 +26,7 @@ import { addEventPhoto, createSelfieEvent, FACES_DIR, loadFaceSet, renderSelfie,
 import { VARIANTS, variantScenes, type Variant, type VariantScene } from './faceVariants';
 import { add, labelled, mean, precisionOf, recallOf, score, sd, tuneThreshold, zero, type Counts, type GalleryPhoto, type Query } from './faceMetrics';
 import { runBench } from './benchSupport';
+import { withFaceBenchContext } from './benchApp';
 
 interface SelfieQuery extends Query {
   selfie: Buffer;
@@ -150,12 +147,7 @@ async function productRun(
   queries: SelfieQuery[],
   thresholds: Map<string, number>,
 ): Promise<void> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-faces-'));
-  const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false });
-  const schema = target.url ? `bench_faces_${Date.now()}` : undefined;
-  const db: Db = await openDb({ url: target.url, dataDir: null, schema });
-  const ctx = await createContextWith(config, db);
-  try {
+  await withFaceBenchContext(target.url, async (ctx, db) => {
     let eventId: number;
     if (target.demo) {
       await seedDemo(ctx, { photos: 'small' });
@@ -210,12 +202,7 @@ async function productRun(
     console.log(
       `  out-of-sample over ${scenes.length} photos (clean and crowd): recall ${fmt(all.map(recallOf))}, precision ${fmt(all.map(precisionOf))}; pooled ${recallOf(pooled).toFixed(3)} / ${precisionOf(pooled).toFixed(3)} (${pooled.tp} right, ${pooled.fp} wrong, ${pooled.fn} missed)`,
     );
-  } finally {
-    await closeFaceDetector();
-    if (schema) await db.query(`drop schema if exists ${schema} cascade`);
-    await db.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 runBench(main);

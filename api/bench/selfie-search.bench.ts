@@ -15,13 +15,8 @@
  * Embedded PGlite in memory (pgvector) by default; DATABASE_URL=postgres://... measures a server
  * (real[] when it has no pgvector) in a schema of its own, dropped afterwards.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config/config';
-import { createContextWith } from '../src/createContext';
-import { openDb } from '../src/db/db';
-import { closeFaceDetector, faceDetector } from '../src/models/faces/detector';
+import { faceDetector } from '../src/models/faces/detector';
 import { embeddingColumn, matchPhotosInEvent, matchPhotosInEventSql, saveFacesOfPhoto } from '../src/features/faces/embeddingStore';
 import type { DetectedFace } from '../src/models/faces/engine';
 import { startFaceIndexer } from '../src/pipeline/faces';
@@ -30,6 +25,7 @@ import { AppError } from '../src/http/envelope';
 import { FACE_DESCRIPTOR_LENGTH } from '@finishline/shared/pure';
 import { addEventPhoto, createSelfieEvent, loadFaceSet, renderScene, renderSelfie, seededRandom } from './faceScenes';
 import { runBench } from './benchSupport';
+import { withFaceBenchContext } from './benchApp';
 
 const TOTAL_FACES = Number(process.env.BENCH_FACES ?? 100_000);
 const FACES_PER_PHOTO = 4;
@@ -61,19 +57,14 @@ function gaussian(random: () => number): () => number {
 }
 
 async function main(): Promise<void> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-bench-'));
-  const config = loadConfig({ dataDir: tmp, storage: { kind: 'local', dir: path.join(tmp, 'objects') }, seedOnStart: false });
-  const schema = process.env.DATABASE_URL ? `bench_${Date.now()}` : undefined;
-  const db = await openDb({ url: process.env.DATABASE_URL ?? null, dataDir: null, schema });
-  const ctx = await createContextWith(config, db);
-  const faceSet = loadFaceSet();
-  const random = seededRandom(2026);
-  const normal = gaussian(random);
-  console.log(`database: ${db.kind}, descriptors stored as ${(await embeddingColumn(db)) === 'vector' ? 'pgvector vector(128)' : 'real[]'}`);
-  console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg()[0]!.toFixed(1)}`);
-  if (!faceSet) console.log('face set not found: indexing faceless scenes, end to end only with an on-device descriptor');
+  await withFaceBenchContext(process.env.DATABASE_URL ?? null, async (ctx, db) => {
+    const faceSet = loadFaceSet();
+    const random = seededRandom(2026);
+    const normal = gaussian(random);
+    console.log(`database: ${db.kind}, descriptors stored as ${(await embeddingColumn(db)) === 'vector' ? 'pgvector vector(128)' : 'real[]'}`);
+    console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg()[0]!.toFixed(1)}`);
+    if (!faceSet) console.log('face set not found: indexing faceless scenes, end to end only with an on-device descriptor');
 
-  try {
     // 1. Indexing rate through the job, models already loaded (loading is a one-off at start).
     await faceDetector().warmUp();
     const indexEvent = await createSelfieEvent(db, 'Bench Indexing Run');
@@ -173,12 +164,7 @@ async function main(): Promise<void> {
       });
       console.log(summary('selfie search end to end (decode, detect, describe, match, privacy rule, sign URLs)', endToEnd));
     }
-  } finally {
-    await closeFaceDetector();
-    if (schema) await db.query(`drop schema if exists ${schema} cascade`);
-    await db.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 runBench(main);

@@ -25,23 +25,18 @@
  * - how many photos were found under the right BIB.
  */
 import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES } from '@finishline/shared/pure';
-import { loadConfig } from '../src/config/config';
-import { createContextWith } from '../src/createContext';
-import { openDb } from '../src/db/db';
-import { buildApp } from '../src/app';
 import { createSession, createUser } from '../src/features/accounts';
 import { startSupplyWorker } from '../src/pipeline/photos';
 import { defaultReaderProcesses } from '../src/models/bibs';
 import { FACE_YIELD_TO_UPLOADS_MS, startFaceIndexer } from '../src/pipeline/faces';
-import { acquireJobQueue } from '../src/queue/jobQueue';
 import { cameraPhoto } from '../src/seed/cameraPhoto';
 import { modelProcessStats } from '../src/models/workers/serialWorker';
 import { procFigures, runBench, withComment } from './benchSupport';
+import { startBenchApp } from './benchApp';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
@@ -90,21 +85,7 @@ function renderScenesElsewhere(dir: string): Promise<void> {
 
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-upload-bench-'));
-  const config = loadConfig({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: tmp,
-    storage: { kind: 'local', dir: path.join(tmp, 'objects') },
-    logLevel: 'warn',
-    seedOnStart: false,
-  });
-  const schema = process.env.TEST_DATABASE_URL ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
-  const db = await openDb({ url: process.env.TEST_DATABASE_URL ?? null, dataDir: process.env.TEST_DATABASE_URL ? null : tmp, schema });
-  const ctx = await createContextWith(config, db);
-  const app = await buildApp(ctx, { logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx.config.publicApiUrl = url;
-  const { queue, release } = await acquireJobQueue(db, console.warn);
+  const { schema, db, ctx, app, url, queue, release } = await startBenchApp(tmp);
   const worker = await startSupplyWorker(ctx, queue, { concurrency: WORKERS, ocrWorkers: OCR_WORKERS, readerProcesses: READER_PROCESSES });
   // The face worker runs beside it as in the API (half a core, uploads first), unless BENCH_FACES=false.
   const faces = FACES ? startFaceIndexer({ db, storage: ctx.storage, queue, pauseRatio: 1, yieldToUploadsMs: FACE_YIELD_TO_UPLOADS_MS }) : null;

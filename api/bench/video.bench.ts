@@ -7,21 +7,16 @@
  * the upload's end to the last clip findable by its BIB. CPU is this process's own plus its children's
  * (FFmpeg, ffprobe and the BIB reader's processes, counted as they exit), from /proc.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_ROUTES, type VideoUploadReceipt } from '@finishline/shared/pure';
-import { loadConfig } from '../src/config/config';
-import { createContextWith } from '../src/createContext';
-import { openDb } from '../src/db/db';
-import { buildApp } from '../src/app';
 import { createSession, createUser } from '../src/features/accounts';
 import { createBibReader } from '../src/models/bibs';
 import { startVideoWorker } from '../src/pipeline/videos';
-import { acquireJobQueue } from '../src/queue/jobQueue';
 import { renderFinishLineVideo } from '../src/seed/finishLineVideo';
 import { load, runBench } from './benchSupport';
+import { startBenchApp } from './benchApp';
 
 const MINUTES = Number(process.env.BENCH_VIDEO_MINUTES ?? 10);
 const GAP = Number(process.env.BENCH_VIDEO_GAP ?? 10);
@@ -60,21 +55,7 @@ async function main(): Promise<void> {
     `bench:video: drew ${MINUTES} min of 1080p25 with ${runners.length} finishers in ${((Date.now() - started) / 1000).toFixed(0)} s (${(size / 1024 ** 2).toFixed(0)} MB)`,
   );
 
-  const config = loadConfig({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: tmp,
-    storage: { kind: 'local', dir: path.join(tmp, 'objects') },
-    logLevel: 'warn',
-    seedOnStart: false,
-  });
-  const schema = process.env.TEST_DATABASE_URL ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
-  const db = await openDb({ url: process.env.TEST_DATABASE_URL ?? null, dataDir: process.env.TEST_DATABASE_URL ? null : tmp, schema });
-  const ctx = await createContextWith(config, db);
-  const app = await buildApp(ctx, { logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx.config.publicApiUrl = url;
-  const { queue, release } = await acquireJobQueue(db, console.warn);
+  const { db, ctx, app, url, queue, release } = await startBenchApp(tmp);
   const reader = await createBibReader({ workers: 1 });
   const worker = await startVideoWorker(ctx, queue, { reader, concurrency: WORKERS });
   const partner = await createUser(db, { firstName: 'Bench', lastName: 'Videographer', email: 'video@bench.test', password: 'Bench#2026', isPartner: true });

@@ -56,6 +56,22 @@ async function runAll(steps: Array<() => unknown>): Promise<void> {
 }
 
 /**
+ * The configuration of an API of one's own, for a test or a benchmark: a random port on this
+ * machine, its data and objects in `dir`, no seed, warnings only.
+ */
+export function localConfig(dir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    storage: { kind: 'local', dir: path.join(dir, 'objects') },
+    logLevel: 'warn',
+    seedOnStart: false,
+    ...overrides,
+  });
+}
+
+/**
  * Starts the real server on a random port with a fresh database: in-memory PGlite by default, or a
  * new schema on the TEST_DATABASE_URL server when FINISHLINE_TEST_DB=postgres. When a step fails,
  * what the earlier steps opened is closed before the error goes on.
@@ -65,15 +81,7 @@ export async function startTestApp(
   options: { routes?: (app: FastifyInstance, ctx: AppContext) => void } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finishline-test-'));
-  const config = loadConfig({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: tmp,
-    storage: { kind: 'local', dir: path.join(tmp, 'objects') },
-    logLevel: 'warn',
-    seedOnStart: false,
-    ...overrides,
-  });
+  const config = localConfig(tmp, overrides);
   const usePostgres = process.env.FINISHLINE_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
   const schema = usePostgres ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   let db: Db | undefined;
