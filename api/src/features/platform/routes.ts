@@ -15,7 +15,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Health check and the media endpoint that serves signed previews and public assets. */
 export const platformRoutes: Feature = async (app, { ctx }) => {
-  app.get(API_ROUTES.health, async () => {
+  // Polled by pnpm start (every half second while the demo is seeded) and by load balancers: not logged per request.
+  app.get(API_ROUTES.health, { logLevel: 'warn' }, async () => {
     await ctx.db.query('select 1');
     const health: HealthResult = { status: 'ok', database: ctx.db.kind, demo: ctx.demo.state };
     return envelope(health);
