@@ -79,6 +79,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       FRESH: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_SEARCH_PER_IP: process.env.RATE_LIMIT_SEARCH_PER_IP ?? '5000',
+      // The demo's 800 photos are face-indexed in the background for the whole run (a third of a core
+      // at the default pace on a two-core machine). No journey needs that backlog: the selfie journeys
+      // index their own photos ahead of it (/dev/faces/event-photo). A fifth of a core leaves the rest
+      // to the browser and the API.
+      FACE_INDEX_PAUSE: process.env.FACE_INDEX_PAUSE ?? '4',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
