@@ -99,9 +99,11 @@ describe('face indexing: a job done twice changes nothing', () => {
 
   it('the same photo delivered three times to two workers at once: one set of faces, analysed once', async () => {
     const { detector, state } = standInDetector();
-    twoWorkers(detector);
+    // The photo is queued before the workers start: their sweep would otherwise find it first and a
+    // queuing after that would (rightly) have it analysed again.
     const photoId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'TW-1', jpeg);
     await queuePhotosForFaces(t.ctx.db, [photoId]);
+    twoWorkers(detector);
     await dispatchFaceJobs(t.ctx.db, queue);
     // The same job again, twice, as a redelivery would bring it.
     await Promise.all([queue.send(FACE_QUEUE, { photoId }), queue.send(FACE_QUEUE, { photoId })]);
@@ -122,9 +124,9 @@ describe('face indexing: a job done twice changes nothing', () => {
       const slowStarted = new Promise<void>((resolve) => (started = resolve));
       let letGo!: () => void;
       state.gate = { started, release: new Promise<void>((resolve) => (letGo = resolve)) };
-      twoWorkers(detector);
       const photoId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, `TW-${takeOver.length}`, jpeg);
       await queuePhotosForFaces(t.ctx.db, [photoId]);
+      twoWorkers(detector);
       await dispatchFaceJobs(t.ctx.db, queue);
       await slowStarted;
 
