@@ -17,8 +17,8 @@ export interface AppContext {
   funnel: FunnelMarks;
   /**
    * The demo seed of a first start runs after the API listens: 'seeding' until it is done and the job
-   * work has started ('off' when this process does not seed). /health says it, so `pnpm start` knows
-   * when the demo is complete.
+   * work has started ('off' when this process does not seed, or until then when its demo was made by
+   * an earlier start). /health says it, so `pnpm start` knows when the demo is complete.
    */
   demo: { state: 'off' | 'seeding' | 'ready' };
 }

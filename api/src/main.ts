@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { loadConfig } from './config/config';
 import { createContext } from './createContext';
 import { buildApp } from './app';
-import { seedDemo } from './seed/seedDemo';
+import { isSeeded, seedDemo } from './seed/seedDemo';
 import { seedOrdersDemo } from './features/orders/demoOrders';
 import { seedOrganiserDemo } from './seed/organiserDemo';
 import { settleDemoPrintLines } from './seed/printLinesDemo';
@@ -37,7 +37,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  if (config.seedOnStart) ctx.demo.state = 'seeding';
+  // Only a demo still to be made is 'seeding': a second start's demo is there already, and pnpm start
+  // must not tell the developer it is on its way.
+  if (config.seedOnStart && !(await isSeeded(ctx.db))) ctx.demo.state = 'seeding';
   // The API answers first; a first start's demo (rendering some 800 photos) fills in behind it.
   await app.listen({ port: config.port, host: config.host });
   if (config.seedOnStart) {

@@ -9,7 +9,8 @@ import { startApiInstance, type ApiInstance } from './support/cluster';
 /**
  * A first start answers before its demo is made: the API listens at once, says demo 'seeding' on
  * /health while the demo is rendered behind it, and 'ready' once it is done (what `pnpm start` waits
- * for before its ready line). `pnpm start` opens the seed's gate when the builds are done; here the
+ * for before its ready line). A second start never says 'seeding' (pnpm start would announce a demo
+ * on its way). `pnpm start` opens the seed's gate when the builds are done; here the
  * test opens it. The embedded database of a fresh data folder, so it runs in the PGlite pass only.
  */
 const onServer = process.env.FINISHLINE_TEST_DB === 'postgres';
@@ -56,4 +57,27 @@ describeEmbedded('a first start: the API answers first, the demo fills in behind
     const home = await get<HomePageResult>(API_ROUTES.homePage);
     expect(home.upcoming_event.length + Object.keys(home.past_event).length).toBeGreaterThan(0);
   }, 300_000);
+
+  it('a second start on the same data folder never says seeding: its demo is there already', async () => {
+    // Stopped as Ctrl-C stops it (the embedded database closed cleanly), then started again.
+    process.kill(api!.pid, 'SIGTERM');
+    await api!.exited;
+    api = await startApiInstance('demo-again', await freePort(), {
+      DATABASE_URL: '',
+      DATA_DIR: path.join(tmp, 'data'),
+      SEED_ON_START: 'true',
+      SEED_PHOTOS: 'small',
+      SEED_GATE_FILE: gate,
+      API_WORKS: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    const deadline = Date.now() + 60_000;
+    let demo = (await get<HealthResult>(API_ROUTES.health)).demo;
+    while (demo !== 'ready') {
+      expect(demo).toBe('off');
+      if (Date.now() > deadline) throw new Error(`the second start did not say ready within 60 s:\n${api.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      demo = (await get<HealthResult>(API_ROUTES.health)).demo;
+    }
+  }, 120_000);
 });

@@ -8,7 +8,8 @@ export interface ApiEnvelope<T> {
 
 /**
  * GET /health: the database the API opened, and where the demo seed of a first start is ('seeding'
- * while it fills the demo in behind an API that already answers; 'off' where the process seeds nothing).
+ * while it fills the demo in behind an API that already answers; 'off' where the process seeds nothing,
+ * or has nothing left to seed and its job work is still starting).
  */
 export interface HealthResult {
   status: 'ok';
