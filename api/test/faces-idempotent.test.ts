@@ -6,7 +6,7 @@ import { addEventPhoto, createSelfieEvent } from '../bench/faceScenes';
 import type { FaceDetector } from '../src/models/faces/detector';
 import type { DetectedFace } from '../src/models/faces/engine';
 import { dispatchFaceJobs, startFaceIndexer, type FaceIndexer } from '../src/pipeline/faces';
-import { FACE_MAX_ATTEMPTS, FACE_QUEUE } from '../src/queue/queues';
+import { defineFaceQueue, FACE_MAX_ATTEMPTS, FACE_QUEUE } from '../src/queue/queues';
 import { faceIndexStatus, queuePhotosForFaces } from '../src/features/faces/faceJobs';
 import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
 
@@ -66,6 +66,8 @@ describe('face indexing: a job done twice changes nothing', () => {
     const acquired = await acquireJobQueue(t.ctx.db);
     queue = acquired.queue;
     release = acquired.release;
+    // The test sends to the face queue itself (dispatchFaceJobs), before any worker has started: it defines it first.
+    await defineFaceQueue(queue);
     eventId = await createSelfieEvent(t.ctx.db, 'Twice Run 2026');
     jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 120, b: 160 } } })
       .jpeg()
