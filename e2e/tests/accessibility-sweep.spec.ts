@@ -21,7 +21,8 @@ const OPERATOR = 'operator@finishline.test';
 async function openAndSettle(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('main h1, main h2, h1').first(), `a heading on ${path}`).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ant-spin-spinning:visible')).toHaveCount(0, { timeout: 30_000 });
+  // A remote's antd spinners and the shell's own placeholder spinner (plain, chrome.css).
+  await expect(page.locator('.ant-spin-spinning:visible, .fl-spinner:visible')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Checks every page at both widths, reporting all problems at once (soft assertions). */

@@ -41,6 +41,8 @@ test.describe('checkout and payment through the sandbox gateway', () => {
     await expect(page.getByRole('button', { name: 'Login for order history' })).toBeVisible();
     const orderRef = new URL(page.url()).searchParams.get('orderref')!;
     expect((await storedShop(page)).cart).toEqual([]);
+    // The navbar's My Cart (the shell's) says so too, without a reload.
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
     // Signed out, through the pre-authorised link of the confirmation mail.
     await page.goto(await preauthPathFromMail(email, orderRef));

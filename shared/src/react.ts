@@ -3,7 +3,7 @@
  */
 import { useEffect } from 'react';
 
-export { finishlineTheme, useFinishlineTheme, usePrefersReducedMotion } from './react/theme';
+export { finishlineTheme, useFinishlineTheme, useMediaQuery, usePrefersReducedMotion } from './react/theme';
 
 /** Sets document.title while a page is shown. */
 export function useDocumentTitle(title: string | null | undefined): void {
@@ -15,7 +15,6 @@ export function useDocumentTitle(title: string | null | undefined): void {
 export { BuildBanner, NotAvailableYet } from './react/placeholders';
 export { RemoteRoutes } from './react/RemoteRoutes';
 export { AntdRoot } from './react/AntdRoot';
-export { AntdThemeRoot } from './react/AntdThemeRoot';
 export { lazyPage, lazyPageWithAntdApp } from './react/lazyPage';
 export { CaptchaField, useRequestedCaptcha, type CaptchaFieldProps, type RequestedCaptcha } from './react/CaptchaField';
 export { mountStandalone } from './react/mountStandalone';

@@ -13,17 +13,19 @@ import { AntdRootLevel } from './antdRootLevel';
  * with the same theme produce the same class names and styles, so a remote looks as it did.
  * `component={false}` (a remote inside the shell) adds no element; the shell's and a standalone
  * harness's root is antd's `.ant-app` div, which sets the text font and colour for the page.
- * A second AntdRoot of the same copy (a remote's App inside its own standalone harness) adds nothing;
- * one under AntdThemeRoot (the shell's root) adds only antd's App, with no element.
+ * A second AntdRoot of the same copy (a remote's App inside its own standalone harness) adds nothing.
+ * The shell's root has no antd at all (its chrome is plain React); its pages and overlays that use
+ * antd render AntdRoot (component={false}) from their own chunks.
  */
 export function AntdRoot({ children, component = 'div' }: { children: ReactNode; component?: 'div' | false }) {
   const theme = useFinishlineTheme();
   const level = useContext(AntdRootLevel);
   if (level === 'app') return <>{children}</>;
-  const app = (
-    <AntdApp component={level === 'theme' ? false : component}>
-      <AntdRootLevel.Provider value="app">{children}</AntdRootLevel.Provider>
-    </AntdApp>
+  return (
+    <ConfigProvider theme={theme}>
+      <AntdApp component={component}>
+        <AntdRootLevel.Provider value="app">{children}</AntdRootLevel.Provider>
+      </AntdApp>
+    </ConfigProvider>
   );
-  return level === 'theme' ? app : <ConfigProvider theme={theme}>{app}</ConfigProvider>;
 }

@@ -2,6 +2,6 @@ import { createContext } from 'react';
 
 /**
  * What this deployment's copy of antd already has above (one copy of shared per deployment):
- * nothing, the theme only (AntdThemeRoot), or the theme and antd's App (AntdRoot).
+ * nothing, or the theme and antd's App (AntdRoot).
  */
-export const AntdRootLevel = createContext<'none' | 'theme' | 'app'>('none');
+export const AntdRootLevel = createContext<'none' | 'app'>('none');

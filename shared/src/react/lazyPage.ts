@@ -12,8 +12,8 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
 
 /**
  * As lazyPage, with antd's App around the page (`App.useApp()`: message, notification, modal), loaded
- * with the page's own chunk: for the shell, whose root renders only AntdThemeRoot so that antd's
- * message, notification and modal are not part of its first load.
+ * with the page's own chunk, and antd's theme: for the shell, whose root has no antd at all, so that
+ * antd is not part of its first load.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props
 export function lazyPageWithAntdApp<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(

@@ -23,20 +23,25 @@ export const finishlineTheme = {
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+const hasMatchMedia = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+
+/** Whether a media query matches, following it while the page is open (false where there is no matchMedia). */
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => hasMatchMedia() && window.matchMedia(query).matches);
+  useEffect(() => {
+    if (!hasMatchMedia()) return;
+    const list = window.matchMedia(query);
+    const follow = () => setMatches(list.matches);
+    follow();
+    list.addEventListener('change', follow);
+    return () => list.removeEventListener('change', follow);
+  }, [query]);
+  return matches;
+}
 
 /** Whether the visitor asked the system for less motion, following the setting while the page is open. */
 export function usePrefersReducedMotion(): boolean {
-  const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
-  useEffect(() => {
-    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(REDUCED_MOTION_QUERY);
-    const follow = () => setReducedMotion(query.matches);
-    follow();
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, []);
-  return reducedMotion;
+  return useMediaQuery(REDUCED_MOTION_QUERY);
 }
 
 /**

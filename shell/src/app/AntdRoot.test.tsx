@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App, theme } from 'antd';
-import { AntdRoot, AntdThemeRoot, finishlineTheme } from '@finishline/shared/react';
+import { AntdRoot, finishlineTheme } from '@finishline/shared/react';
 
 /** Reads what a component inside gets from antd's contexts. */
 function Probe() {
@@ -42,26 +42,5 @@ describe('AntdRoot (each deployment renders its own antd providers)', () => {
     );
     expect(container.querySelectorAll('.ant-app')).toHaveLength(1);
     expect(screen.getByTestId('probe').dataset.primary).toBe(finishlineTheme.token.colorPrimary);
-  });
-
-  it('the shell root (AntdThemeRoot) gives the theme and the text font without antd App; an AntdRoot inside adds App.useApp() and no element', () => {
-    const { container } = render(
-      <AntdThemeRoot>
-        <Probe />
-        <AntdRoot component={false}>
-          <p data-testid="page">page</p>
-          <Probe />
-        </AntdRoot>
-      </AntdThemeRoot>,
-    );
-    const [outside, inside] = screen.getAllByTestId('probe');
-    expect(outside.dataset.primary).toBe(finishlineTheme.token.colorPrimary);
-    expect(inside.dataset.primary).toBe(finishlineTheme.token.colorPrimary);
-    expect(inside.dataset.message).toBe('function');
-    expect(container.querySelectorAll('.ant-app')).toHaveLength(0);
-    const root = container.firstElementChild as HTMLElement;
-    expect(root.style.fontFamily).toContain('Inter');
-    // The page's AntdRoot added no element: the page sits right in the shell's root.
-    expect(screen.getByTestId('page').parentElement).toBe(root);
   });
 });

@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider as JotaiProvider } from 'jotai';
-import { Layout } from 'antd';
-import { AntdThemeRoot, BuildBanner } from '@finishline/shared/react';
+import { BuildBanner, finishlineTheme } from '@finishline/shared/react';
 import { Navbar } from '../features/navbar/Navbar';
 import { Footer } from '../features/footer/Footer';
 import { shellPageRoutes } from '../features/static-pages/shellPageRoutes';
@@ -16,6 +15,7 @@ import { ScrollToTopOnNavigate } from './ScrollToTopOnNavigate';
 import { PagePlaceholder } from './PagePlaceholder';
 import { ownerOf } from './routeTable';
 import { shellStore } from './store';
+import './chrome.css';
 import './touch.css';
 import './contrast.css';
 
@@ -27,18 +27,31 @@ function RemoteRoute() {
   return <RemoteOutlet key={owner} remote={owner} />;
 }
 
+/**
+ * The page's text font and colour (antd's text tokens with the Finishline font), which the remotes'
+ * antd copies, adding no element of their own, inherit.
+ */
+const TEXT_ROOT_STYLE = {
+  color: 'rgba(0, 0, 0, 0.88)',
+  fontSize: 14,
+  lineHeight: 1.5714285714285714,
+  fontFamily: finishlineTheme.token.fontFamily,
+} as const;
+
 export function ShellApp() {
   return (
-    // The theme only: antd's App (messages) comes with the shell's pages that use it (lazyPageWithAntdApp).
-    <AntdThemeRoot>
+    // No antd here: the shell's chrome is plain React and CSS (chrome.css), so the first load of every
+    // page carries no antd of the shell's; its pages and overlays that use antd bring it, with its
+    // theme and App (AntdRoot), in their own chunks.
+    <div style={TEXT_ROOT_STYLE}>
       <JotaiProvider store={shellStore}>
         <BrowserRouter>
-          <Layout style={{ minHeight: '100vh', background: '#f6f7f9' }}>
+          <div className="fl-layout">
             <BuildBanner text={__FINISHLINE_BUILD_BANNER__} />
             <Navbar />
             <FirstPaintGuard />
             <ScrollToTopOnNavigate />
-            <Layout.Content>
+            <main className="fl-layout-content">
               {/* The shell's own pages load when first shown (a remote's outlet has its own Suspense). */}
               <Suspense fallback={<PagePlaceholder />}>
                 <Routes>
@@ -48,13 +61,13 @@ export function ShellApp() {
                   <Route path="*" element={<RemoteRoute />} />
                 </Routes>
               </Suspense>
-            </Layout.Content>
+            </main>
             <Footer />
             <CookieConsent />
             <PreorderPopup />
-          </Layout>
+          </div>
         </BrowserRouter>
       </JotaiProvider>
-    </AntdThemeRoot>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd';
 import { removeFirstPaint, type RemoteName } from '@finishline/shared';
 import { StatusResult } from '../StatusResult';
 import { errorMessageOf, isLoadFailure, reportRemote } from './errorReports';
@@ -47,9 +46,9 @@ export class RemoteErrorBoundary extends Component<Props, State> {
         title={REMOTE_FALLBACK_TEXT}
         subTitle="Please check your connection and try again in a moment. The rest of the site still works."
         extra={
-          <Button type="primary" onClick={this.retry} data-testid="remote-retry">
+          <button type="button" className="fl-btn fl-btn-primary" onClick={this.retry} data-testid="remote-retry">
             Retry
-          </Button>
+          </button>
         }
         data-testid="remote-fallback"
       />

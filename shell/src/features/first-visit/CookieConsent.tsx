@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { hasCookieConsent, storeCookieConsent } from './cookieConsent';
 import './first-visit.css';
 
@@ -27,10 +26,12 @@ export function CookieConsent() {
         </a>
       </p>
       <div className="fl-cookie-buttons">
-        <Button onClick={consent}>Cancel</Button>
-        <Button type="primary" onClick={consent}>
+        <button type="button" className="fl-btn fl-btn-default" onClick={consent}>
+          Cancel
+        </button>
+        <button type="button" className="fl-btn fl-btn-primary" onClick={consent}>
           Accept Cookies
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Drawer } from 'antd';
+import { AntdRoot } from '@finishline/shared/react';
 
-/** The phone's menu drawer (its own chunk: loaded when the menu is first opened, see Navbar). */
+/** The phone's menu drawer (its own chunk, with antd and its theme: loaded when the menu is first opened, see Navbar). */
 export function MenuDrawer({
   open,
   onClose,
@@ -16,13 +17,15 @@ export function MenuDrawer({
   signedIn: boolean;
 }) {
   return (
-    <Drawer open={open} onClose={onClose} title="Menu" size="default" placement="right">
-      <nav aria-label="Main menu" className="fl-drawer-menu">
-        {menu}
-      </nav>
-      <nav aria-label={signedIn ? 'Your account' : 'Account'} className="fl-drawer-menu fl-drawer-account">
-        {account}
-      </nav>
-    </Drawer>
+    <AntdRoot component={false}>
+      <Drawer open={open} onClose={onClose} title="Menu" size="default" placement="right">
+        <nav aria-label="Main menu" className="fl-drawer-menu">
+          {menu}
+        </nav>
+        <nav aria-label={signedIn ? 'Your account' : 'Account'} className="fl-drawer-menu fl-drawer-account">
+          {account}
+        </nav>
+      </Drawer>
+    </AntdRoot>
   );
 }

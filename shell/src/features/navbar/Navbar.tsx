@@ -1,9 +1,9 @@
-import { cloneElement, Suspense, useEffect, useState } from 'react';
+import { cloneElement, forwardRef, Suspense, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Badge, Button, Grid, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { cartCountAtom, getRuntimeConfig, PARTNER_PAGES } from '@finishline/shared';
-import { lazyPage } from '@finishline/shared/react';
+import { lazyPage, useMediaQuery } from '@finishline/shared/react';
 import { useLocalSession, signOutEverywhere } from './useLocalSession';
 import { PurchaseMarquee } from './PurchaseMarquee';
 
@@ -18,6 +18,22 @@ const MENU: Array<{ label: string; to: string }> = [
   { label: 'FAQ', to: '/faqs' },
   { label: 'Contact Us', to: '/contact-us' },
 ];
+
+/**
+ * A plain button drawn as antd's (shell/src/app/chrome.css): the header is in every page's first
+ * load, which then carries no antd of the shell's.
+ */
+// forwardRef: antd's Dropdown (the account menu) holds its trigger by a ref.
+const ChromeButton = forwardRef<
+  HTMLButtonElement,
+  ComponentPropsWithoutRef<'button'> & { kind?: 'default' | 'primary' | 'text'; small?: boolean; danger?: boolean }
+>(function ChromeButton({ kind = 'default', small = false, danger = false, className, ...rest }, ref) {
+  const classes = ['fl-btn', `fl-btn-${kind}`, small ? 'fl-btn-sm' : '', danger ? 'fl-btn-danger' : '', className ?? ''];
+  return <button ref={ref} type="button" className={classes.filter(Boolean).join(' ')} {...rest} />;
+});
+
+/** antd's Badge shows at most 99. */
+const shownCount = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** Spec: the header becomes sticky after 250px of scrolling. */
 export const STICKY_AFTER_PX = 250;
@@ -52,7 +68,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const cartCount = useAtomValue(cartCountAtom);
   const session = useLocalSession();
-  const screens = Grid.useBreakpoint();
+  // antd's md breakpoint: below it the header is compact and the menu is a drawer.
+  const wide = useMediaQuery('(min-width: 768px)');
   const [sticky, setSticky] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Rendered from its first opening on, so it keeps antd's closing animation afterwards.
@@ -91,9 +108,9 @@ export function Navbar() {
   };
 
   const menu = MENU.map((item) => (
-    <Button key={item.to} type="text" onClick={() => go(item.to)} style={{ fontWeight: 500 }}>
+    <ChromeButton key={item.to} kind="text" onClick={() => go(item.to)} style={{ fontWeight: 500 }}>
       {item.label}
-    </Button>
+    </ChromeButton>
   ));
   // The phone's drawer holds what the desktop bar holds: the menu, then the account's entries for
   // the role signed in (or Sign In).
@@ -104,31 +121,31 @@ export function Navbar() {
   };
   const drawerAccount = session.signedIn
     ? entries.map((entry) => (
-        <Button
+        <ChromeButton
           key={entry.key}
-          type="text"
+          kind="text"
           danger={entry.key === 'logout'}
           onClick={() => (entry.to ? go(entry.to) : void signOut())}
           data-testid={`drawer-menu-${entry.key}`}
         >
           {entry.label}
-        </Button>
+        </ChromeButton>
       ))
     : [
-        <Button key="sign-in" type="text" onClick={() => go('/sign-in')}>
+        <ChromeButton key="sign-in" kind="text" onClick={() => go('/sign-in')}>
           Sign In
-        </Button>,
+        </ChromeButton>,
       ];
-  const compact = !screens.md;
+  const compact = !wide;
   const accountButton = (
-    <Button
-      type="primary"
+    <ChromeButton
+      kind="primary"
       data-testid="account-button"
-      size={compact ? 'small' : 'middle'}
+      small={compact}
       style={{ maxWidth: compact ? 110 : 200, overflow: 'hidden', textOverflow: 'ellipsis' }}
     >
       {session.name || 'My account'} ▾
-    </Button>
+    </ChromeButton>
   );
 
   return (
@@ -154,10 +171,14 @@ export function Navbar() {
         </Link>
         {compact ? null : <nav aria-label="Main menu">{menu}</nav>}
         {/* The count sits inside the button, so it never covers the Sign In button beside it. */}
-        <Button onClick={() => go('/cart')} size={compact ? 'small' : 'middle'} className="fl-cart-button">
+        <ChromeButton onClick={() => go('/cart')} small={compact} className="fl-cart-button">
           My Cart
-          {cartCount > 0 ? <Badge count={cartCount} size="small" data-testid="cart-count" color="#b8401b" /> : null}
-        </Button>
+          {cartCount > 0 ? (
+            <span className="fl-count" data-testid="cart-count" title={String(cartCount)}>
+              {shownCount(cartCount)}
+            </span>
+          ) : null}
+        </ChromeButton>
         {session.signedIn ? (
           // Until the dropdown's file arrives, the same button holds the place; a click on it opens the menu once it is there.
           <Suspense fallback={cloneElement(accountButton, { onClick: () => setAccountClicked(true) })}>
@@ -166,15 +187,15 @@ export function Navbar() {
             </AccountDropdown>
           </Suspense>
         ) : (
-          <Button type="primary" onClick={() => go('/sign-in')} size={compact ? 'small' : 'middle'}>
+          <ChromeButton kind="primary" onClick={() => go('/sign-in')} small={compact}>
             Sign In
-          </Button>
+          </ChromeButton>
         )}
         {compact ? (
           <>
-            <Button aria-label="Menu" size="small" onClick={() => setDrawerOpen(true)}>
+            <ChromeButton aria-label="Menu" small onClick={() => setDrawerOpen(true)}>
               ☰
-            </Button>
+            </ChromeButton>
             {drawerUsed ? (
               <Suspense fallback={null}>
                 <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={menu} account={drawerAccount} signedIn={session.signedIn} />

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button } from 'antd';
 import { arrivedPurchaseNotification, ordersApi, shopAtom } from '@finishline/shared';
 import { usePrefersReducedMotion } from '@finishline/shared/react';
 
@@ -83,16 +82,15 @@ export function MarqueeStrip({ text }: { text: string }) {
         </span>
       </div>
       {reducedMotion ? null : (
-        <Button
-          type="text"
-          size="small"
-          className="fl-marquee-toggle"
+        <button
+          type="button"
+          className="fl-btn fl-btn-text fl-btn-sm fl-marquee-toggle"
           aria-label={pausedByVisitor ? 'Play purchase news' : 'Pause purchase news'}
           onClick={() => setPausedByVisitor((paused) => !paused)}
         >
           <span aria-hidden="true">{pausedByVisitor ? '▶' : '❚❚'}</span>
           {pausedByVisitor ? 'Play' : 'Pause'}
-        </Button>
+        </button>
       )}
     </section>
   );
