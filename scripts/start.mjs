@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
 import { readRecord, releasePaths, runtimeReleases } from './releases.mjs';
 
@@ -31,7 +31,9 @@ const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR || '.data');
 const apiUrl = `http://localhost:${ports.api}`;
 const shellUrl = `http://localhost:${ports.shell}`;
 const sandboxEntry = path.join(REPO_ROOT, 'api', 'src', 'payment-sandbox', 'main.ts');
-const tsxCli = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+// The API and the payment sandbox run their TypeScript through tsx's loader in their own process (the
+// tsx command would add a second, waiting process of its own, some 45 MB each).
+const tsxLoader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const serveStatic = path.join(REPO_ROOT, 'scripts', 'serve-static.mjs');
 const { releasesDir } = releasePaths({ ...process.env, DATA_DIR: dataDir });
 
@@ -222,9 +224,9 @@ async function main() {
   const logsDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logsDir, { recursive: true });
   const apiLog = path.join(logsDir, 'api.log');
-  startChild('api', [tsxCli, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true, logFile: apiLog });
+  startChild('api', ['--import', tsxLoader, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true, logFile: apiLog });
   if (fs.existsSync(sandboxEntry)) {
-    startChild('payment-sandbox', [tsxCli, 'src/payment-sandbox/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
+    startChild('payment-sandbox', ['--import', tsxLoader, 'src/payment-sandbox/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
   }
   const apiReady = waitFor(`${apiUrl}/health`, 'API', 900_000);
   apiReady.catch(() => undefined); // awaited below, after the builds
