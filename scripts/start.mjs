@@ -226,7 +226,11 @@ async function main() {
   const apiLog = path.join(logsDir, 'api.log');
   startChild('api', ['--import', tsxLoader, 'src/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true, logFile: apiLog });
   if (fs.existsSync(sandboxEntry)) {
-    startChild('payment-sandbox', ['--import', tsxLoader, 'src/payment-sandbox/main.ts'], { cwd: path.join(REPO_ROOT, 'api'), env: serverEnv, essential: true });
+    startChild('payment-sandbox', ['--import', tsxLoader, 'src/payment-sandbox/main.ts'], {
+      cwd: path.join(REPO_ROOT, 'api'),
+      env: serverEnv,
+      essential: true,
+    });
   }
   const apiReady = waitFor(`${apiUrl}/health`, 'API', 900_000);
   apiReady.catch(() => undefined); // awaited below, after the builds
