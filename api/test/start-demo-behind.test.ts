@@ -28,10 +28,9 @@ describeEmbedded('a first start: the API answers first, the demo fills in behind
     fs.rmSync(tmp, { recursive: true, force: true });
   }, 30_000);
 
-  const get = async <T>(route: string): Promise<T> => ((await (await fetch(`${api!.url}${route}`)).json()) as ApiEnvelope<T>).result;
-
-  it('answers with demo seeding while the gate is closed, then seeds and says ready', async () => {
-    api = await startApiInstance('demo-behind', await freePort(), {
+  /** The API as `pnpm start` runs it on the test's embedded data folder, seeding behind the gate. */
+  const startDemoApi = async (name: string): Promise<ApiInstance> =>
+    startApiInstance(name, await freePort(), {
       DATABASE_URL: '',
       DATA_DIR: path.join(tmp, 'data'),
       SEED_ON_START: 'true',
@@ -41,6 +40,10 @@ describeEmbedded('a first start: the API answers first, the demo fills in behind
       API_WORKS: 'false',
       LOG_LEVEL: 'warn',
     });
+  const get = async <T>(route: string): Promise<T> => ((await (await fetch(`${api!.url}${route}`)).json()) as ApiEnvelope<T>).result;
+
+  it('answers with demo seeding while the gate is closed, then seeds and says ready', async () => {
+    api = await startDemoApi('demo-behind');
     expect(await get<HealthResult>(API_ROUTES.health)).toMatchObject({ status: 'ok', database: 'pglite', demo: 'seeding' });
     // Nothing is seeded while the gate stays closed: the shop answers, with no events yet.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -62,15 +65,7 @@ describeEmbedded('a first start: the API answers first, the demo fills in behind
     // Stopped as Ctrl-C stops it (the embedded database closed cleanly), then started again.
     process.kill(api!.pid, 'SIGTERM');
     await api!.exited;
-    api = await startApiInstance('demo-again', await freePort(), {
-      DATABASE_URL: '',
-      DATA_DIR: path.join(tmp, 'data'),
-      SEED_ON_START: 'true',
-      SEED_PHOTOS: 'small',
-      SEED_GATE_FILE: gate,
-      API_WORKS: 'false',
-      LOG_LEVEL: 'warn',
-    });
+    api = await startDemoApi('demo-again');
     const deadline = Date.now() + 60_000;
     let demo = (await get<HealthResult>(API_ROUTES.health)).demo;
     while (demo !== 'ready') {

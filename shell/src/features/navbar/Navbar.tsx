@@ -68,8 +68,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const cartCount = useAtomValue(cartCountAtom);
   const session = useLocalSession();
-  // antd's md breakpoint: below it the header is compact and the menu is a drawer.
-  const wide = useMediaQuery('(min-width: 768px)');
+  // Below antd's md breakpoint the header is compact and the menu is a drawer.
+  const compact = !useMediaQuery('(min-width: 768px)');
   const [sticky, setSticky] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Rendered from its first opening on, so it keeps antd's closing animation afterwards.
@@ -136,7 +136,6 @@ export function Navbar() {
           Sign In
         </ChromeButton>,
       ];
-  const compact = !wide;
   const accountButton = (
     <ChromeButton
       kind="primary"
