@@ -69,6 +69,12 @@ export interface DescribeOptions {
    */
   margin?: boolean;
   minScore?: number;
+  /**
+   * When the whole photo is dark (a race at dusk, an underexposed shot), look for faces again in a
+   * copy with its light evened out: the detector misses about half the faces of a photo at 30 % of
+   * its light (api/bench/face-heldout.bench.ts), and finds them all in the evened copy.
+   */
+  evenLight?: boolean;
 }
 
 /** Tile side and step of the tiled pass, in pixels of the analysed image. */
@@ -174,6 +180,54 @@ function withLandmarks(faceapi: FaceApiModule, image: Tensor3D, quality: FaceQua
 
 interface TfExtras {
   reverse(tensor: Tensor3D, axis: number): Tensor3D;
+  mean(tensor: FaceApi.tf.Tensor, axis?: number): FaceApi.tf.Tensor;
+  pow(base: FaceApi.tf.Tensor, exponent: FaceApi.tf.Tensor): FaceApi.tf.Tensor;
+}
+
+/** A photo whose mean grey (0-1) is below this is looked at again with its light evened out. */
+export const EVEN_LIGHT_BELOW = 0.3;
+/** The mean grey the evened copy is brought to. */
+const EVEN_LIGHT_MEAN = 0.47;
+
+/**
+ * A dark image with its light evened out (its levels from the 1st to the 99th percentile stretched
+ * to the full range, then a gamma that brings its mean grey to the middle), or null when its light
+ * is fair. The caller disposes the copy.
+ */
+export function evenedLight(faceapi: FaceApiModule, image: Tensor3D): Tensor3D | null {
+  const tf = faceapi.tf;
+  const extras = tf as unknown as TfExtras;
+  const grey = tf.tidy(() => extras.mean(tf.cast(image, 'float32'), 2));
+  const values = grey.dataSync();
+  grey.dispose();
+  const histogram = new Array<number>(256).fill(0);
+  let sum = 0;
+  for (const v of values) {
+    const level = Math.max(0, Math.min(255, Math.round(v)));
+    histogram[level]! += 1;
+    sum += level;
+  }
+  const mean = sum / values.length / 255;
+  if (mean >= EVEN_LIGHT_BELOW) return null;
+  const level = (share: number) => {
+    let seen = 0;
+    for (let i = 0; i < 256; i += 1) {
+      seen += histogram[i]!;
+      if (seen >= share * values.length) return i;
+    }
+    return 255;
+  };
+  const lo = level(0.01);
+  const hi = Math.max(lo + 16, level(0.99));
+  // Mean after the stretch, then the gamma that moves it to the middle.
+  let stretchedSum = 0;
+  for (let i = 0; i < 256; i += 1) stretchedSum += histogram[i]! * Math.max(0, Math.min(1, (i - lo) / (hi - lo)));
+  const stretchedMean = Math.max(0.02, Math.min(0.98, stretchedSum / values.length));
+  const gamma = Math.log(EVEN_LIGHT_MEAN) / Math.log(stretchedMean);
+  return tf.tidy(() => {
+    const x = tf.clipByValue(tf.div(tf.sub(tf.cast(image, 'float32'), tf.scalar(lo)), tf.scalar(hi - lo)), 0, 1);
+    return tf.mul(extras.pow(x, tf.scalar(gamma)), tf.scalar(255)) as Tensor3D;
+  });
 }
 
 async function facesIn(faceapi: FaceApiModule, image: Tensor3D, minScore: number, dx: number, dy: number): Promise<DescribedFace[]> {
@@ -254,6 +308,18 @@ export async function describeFaces(faceapi: FaceApiModule, image: Tensor3D, opt
         } finally {
           tile.dispose();
         }
+      }
+    }
+  }
+  if (options.evenLight) {
+    const even = evenedLight(faceapi, image);
+    if (even) {
+      try {
+        for (const face of await describeFaces(faceapi, even, { ...options, evenLight: false })) {
+          if (!faces.some((f) => overlap(f.box, face.box) > 0.5)) faces.push(face);
+        }
+      } finally {
+        even.dispose();
       }
     }
   }

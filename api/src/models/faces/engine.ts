@@ -15,7 +15,7 @@ export const EMBEDDING_SIZE = FACE_DESCRIPTOR_LENGTH;
 /** A face found in a photo or a selfie: box, confidence, 128-number descriptor and quality. */
 export type DetectedFace = DescribedFace;
 
-/** What a photo or selfie is analysed for: photos get the tiled pass and the indexing gate. */
+/** What a photo or selfie is analysed for: photos get the tiled pass, a second look when dark, and the indexing gate. */
 export type AnalysisMode = 'selfie' | 'index';
 
 export interface ImageFaces {
@@ -72,7 +72,7 @@ export async function decodeRgb(image: Buffer, maxSide: number): Promise<{ pixel
 }
 
 export class FaceEngine {
-  private constructor(private readonly faceapi: FaceApiModule) {}
+  private constructor(readonly faceapi: FaceApiModule) {}
 
   /** Loads the models once (a second or two); share the engine for the life of the process. */
   static async load(): Promise<FaceEngine> {
@@ -96,7 +96,7 @@ export class FaceEngine {
     const { pixels, width, height } = await decodeRgb(image, MAX_SIDE[mode]);
     const tensor = this.faceapi.tf.tensor3d(pixels, [height, width, 3], 'int32');
     try {
-      const faces = await describeFaces(this.faceapi, tensor, { tiles: mode === 'index' });
+      const faces = await describeFaces(this.faceapi, tensor, { tiles: mode === 'index', evenLight: mode === 'index' });
       if (mode === 'index') return { faces: faces.filter(indexable), width, height };
       return { faces, width, height, ...(faces.length === 0 ? { hint: await selfieHint(this.faceapi, tensor) } : {}) };
     } finally {
