@@ -25,8 +25,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bibRulesFor } from '../src/models/bibs';
-import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, type Look, type ModelTuning, type Trace } from '../src/models/bibs/modelReader';
+import { bibRulesFor, type BibRules } from '../src/models/bibs';
+import { createModelBibReader, decide, DEFAULT_MODEL_TUNING, readWithSmallText, type Look, type ModelTuning, type Trace } from '../src/models/bibs/modelReader';
 import type { LineText, RgbImage, TextBox } from '../src/models/bibs/ppocr';
 import { groundBeyond, type Frame } from '../src/models/bibs/wholeness';
 import { load } from './benchSupport';
@@ -35,6 +35,8 @@ import { CONDITIONS, FORMAT_KINDS, renderRaceScene, type Condition, type FormatK
 const CACHE = path.join(os.tmpdir(), 'finishline-bib-bench-v5');
 const family: SceneFamily = process.env.BIB_BENCH_FAMILY === 'frozen' ? 'frozen' : 'tune';
 const perCondition = Number(process.env.BIB_BENCH_PER_CONDITION ?? 40);
+/** BIB_BENCH_FIRST_INDEX: the first photo index of each condition (a fresh draw of a family starts past the photos already read). */
+const firstIndex = Number(process.env.BIB_BENCH_FIRST_INDEX ?? 0);
 const conditions = (process.env.BIB_BENCH_CONDITIONS ? process.env.BIB_BENCH_CONDITIONS.split(',') : [...CONDITIONS]) as Condition[];
 const shards = Math.max(1, Number(process.env.BIB_BENCH_SHARDS ?? 1));
 const shard = process.env.BIB_BENCH_SHARD === undefined ? null : Number(process.env.BIB_BENCH_SHARD);
@@ -48,8 +50,13 @@ const tracing = process.env.BIB_BENCH_TRACE === '1';
  */
 const replay = process.env.BIB_BENCH_REPLAY === '1';
 
+/** Looks at lines of the small-text detection are kept under their index plus this. */
+const SMALL_TEXT_INDEX = 1000;
+
 interface Recorded {
   lines: TextBox[];
+  /** The small-text detection's lines, when the photo needed it. */
+  larger?: TextBox[];
   frame: Frame;
   reads: Record<string, LineText>;
 }
@@ -80,6 +87,8 @@ interface PhotoResult {
   withList: string[];
   withoutList: string[];
   cpuMs: number;
+  /** Whether the photo got the small-text detection (with or without the list). */
+  smallText: boolean;
 }
 
 interface Tally {
@@ -111,7 +120,7 @@ async function readShard(index: number, count: number, out: string): Promise<voi
   const reader = await createModelBibReader(tuning);
   const lines: string[] = [];
   try {
-    for (let i = 0; i < perCondition; i += 1) {
+    for (let i = firstIndex; i < firstIndex + perCondition; i += 1) {
       for (const [c, condition] of conditions.entries()) {
         if ((i * conditions.length + c) % count !== index) continue;
         const photo = await scene(condition, i);
@@ -154,8 +163,20 @@ async function readShard(index: number, count: number, out: string): Promise<voi
         };
         const traces: { list: boolean; outcome: string }[] = [];
         const traceOf = (list: boolean): Trace | undefined => (tracing ? (_at, outcome) => traces.push({ list, outcome }) : undefined);
-        const withList = await decide(found, look, bibRulesFor(photo.pattern, photo.participants), tuning, traceOf(true), frame);
-        const withoutList = await decide(found, look, bibRulesFor(photo.pattern, null), tuning, traceOf(false), frame);
+        // As ModelBibReader.read: a photo in which nothing was read gets the small-text detection.
+        let larger: Promise<TextBox[]> | null = null;
+        const second = (): Promise<TextBox[]> =>
+          (larger ??= recorded?.larger
+            ? Promise.resolve(recorded.larger)
+            : (async () => reader.detect((decoded ??= await reader.photo(photo.image)), tuning.smallTextSide))());
+        const largerLook: Look = (line, at, view) => look(line, SMALL_TEXT_INDEX + at, view);
+        const largerFrame: Frame = { ...frame, beyond: (line, at) => frame.beyond!(line, SMALL_TEXT_INDEX + at) };
+        const decideBoth = (rules: BibRules, list: boolean) =>
+          readWithSmallText(tuning, frame, found, second, (set, isSecond) =>
+            isSecond ? decide(set, largerLook, rules, tuning, traceOf(list), largerFrame) : decide(set, look, rules, tuning, traceOf(list), frame),
+          );
+        const withList = await decideBoth(bibRulesFor(photo.pattern, photo.participants), true);
+        const withoutList = await decideBoth(bibRulesFor(photo.pattern, null), false);
         for (const t of traces) {
           // Each number accepted or refused as cut short, marked right (drawn whole), part (of a number cut or hidden) or other.
           const m = /^(accepted|cut short) ([A-Z0-9]+)/.exec(t.outcome);
@@ -172,7 +193,15 @@ async function readShard(index: number, count: number, out: string): Promise<voi
         }
         const used = process.cpuUsage(before);
         if (replay)
-          fs.writeFileSync(recordFile, JSON.stringify({ lines: found, frame: { width: frame.width, height: frame.height }, reads } satisfies Recorded));
+          fs.writeFileSync(
+            recordFile,
+            JSON.stringify({
+              lines: found,
+              ...(larger ? { larger: await larger } : {}),
+              frame: { width: frame.width, height: frame.height },
+              reads,
+            } satisfies Recorded),
+          );
         const result: PhotoResult = {
           condition,
           index: i,
@@ -182,6 +211,7 @@ async function readShard(index: number, count: number, out: string): Promise<voi
           withList: withList.map((r) => r.bib),
           withoutList: withoutList.map((r) => r.bib),
           cpuMs: recorded ? Number.NaN : (used.user + used.system) / 1000,
+          smallText: larger !== null,
         };
         lines.push(JSON.stringify(result));
         if (verbose) {
@@ -219,7 +249,9 @@ function summarise(results: PhotoResult[]): void {
       for (const c of [r.condition, 'overall']) for (const f of [r.formatKind, 'all'] as const) add(get(key(c, f, list)), r, tags);
     }
   }
-  console.log(`\n${family === 'frozen' ? 'FROZEN HELD-OUT' : 'TUNING'} family: ${results.length} photos (${perCondition} per condition), load ${load()}`);
+  console.log(
+    `\n${family === 'frozen' ? 'FROZEN HELD-OUT' : 'TUNING'} family: ${results.length} photos (${perCondition} per condition from index ${firstIndex}), load ${load()}`,
+  );
   console.log('each cell: precision recall wrong/tags');
   const header = [
     'condition'.padEnd(12),
@@ -238,6 +270,7 @@ function summarise(results: PhotoResult[]): void {
       ? 'CPU not measured (replayed from recorded detections)'
       : `CPU ${(cpu / timed / 1000).toFixed(3)} s a photo over ${timed} photos read afresh (one detection, both decisions, one thread)`,
   );
+  console.log(`small-text detection (smallTextSide ${tuning.smallTextSide}) on ${results.filter((r) => r.smallText).length} of ${results.length} photos`);
   console.log(`tuning ${JSON.stringify(tuning)}`);
 }
 

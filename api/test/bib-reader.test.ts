@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bibRulesFor, createBibReader, type BibReader } from '../src/models/bibs';
 import { allowed, whitelistFor } from '../src/models/bibs/rules';
-import { decide, DEFAULT_MODEL_TUNING, type Look } from '../src/models/bibs/modelReader';
+import { decide, DEFAULT_MODEL_TUNING, readWithSmallText, type DecidedReading, type Look } from '../src/models/bibs/modelReader';
 import { boxesOf, type LineText, type TextBox } from '../src/models/bibs/ppocr';
 import { modelProcessStats, SerialWorker } from '../src/models/workers/serialWorker';
 import { createThreadedBibReader } from '../src/models/bibs/threadedReader';
 import type { BibReading } from '../src/models/bibs';
 import { renderBibScene, type BibScene, type HardCase } from '../bench/bibScenes';
+import { FACES_DIR, loadFaceSet } from '../bench/faceScenes';
+import { renderRaceScene } from '../bench/raceScenes';
 
 /**
  * The BIB reader on generated race photos (3000 x 2000, drawn heads so the photos do not depend on
@@ -329,6 +331,66 @@ describe('whole numbers: truncation and the participant list', () => {
     // Without a list nothing is guessed.
     expect(await bibs([line], look, bibRulesFor('^\\d{4}$', null))).toEqual([]);
   });
+});
+
+describe('small print: a second, larger detection', () => {
+  const photo = { width: 3000, height: 2000 };
+  const line = (height: number): TextBox => ({ cx: 1000, cy: 600, width: height * 4, height, angle: 0, score: 0.9 });
+  const reading = (bib: string, lineHeight: number): DecidedReading => ({ bib, confidence: 0.95, lineHeight });
+  /** The readings of each detection and whether the second one was asked for. */
+  const run = async (first: DecidedReading[], second: DecidedReading[], size = photo) => {
+    let detected = false;
+    const found = await readWithSmallText(
+      DEFAULT_MODEL_TUNING,
+      size,
+      [line(80)],
+      async () => {
+        detected = true;
+        return [line(30)];
+      },
+      async (_lines, isSecond) => (isSecond ? second : first),
+    );
+    return { bibs: found.map((r) => r.bib), detected };
+  };
+
+  it('is not made when every number read stands in large print', async () => {
+    expect(await run([reading('4821', 80)], [reading('4821', 80), reading('77', 30)])).toEqual({ bibs: ['4821'], detected: false });
+  });
+
+  it('is made when nothing was read, and adds what it reads in small print', async () => {
+    expect(await run([], [reading('FM555', 30)])).toEqual({ bibs: ['FM555'], detected: true });
+  });
+
+  it("is made when a number was read in small print (the photo's other runners may be as small)", async () => {
+    const { bibs, detected } = await run([reading('KM864', 30)], [reading('KM864', 31), reading('FM555', 28)]);
+    expect(detected).toBe(true);
+    expect(bibs.sort()).toEqual(['FM555', 'KM864']);
+  });
+
+  it('takes nothing in large print from the second detection (the first read that print already)', async () => {
+    expect((await run([], [reading('4821', 90)])).bibs).toEqual([]);
+  });
+
+  it('is not made where it would see no more pixels (a video frame of 1920 pixels)', async () => {
+    expect(await run([], [reading('FM555', 30)], { width: 1920, height: 1080 })).toEqual({ bibs: [], detected: false });
+  });
+});
+
+// A tuning photo of two small bibs (digits about 1.5 % of its height) with the face set's heads: the first
+// detection finds one of them. Without the face set the scene is another and the case is skipped.
+const withFaceSet = loadFaceSet() ? describe : describe.skip;
+if (!loadFaceSet()) console.warn(`Small-print race photo skipped: no face photos at ${FACES_DIR}.`);
+withFaceSet('small print on a generated race photo', () => {
+  it('reads both small bibs (the first detection alone finds only KM864)', async () => {
+    const scene = await renderRaceScene('tune', 'small', 0);
+    expect(scene.bibs.sort()).toEqual(['FM555', 'KM864']);
+    const reader = await createBibReader();
+    try {
+      expect((await reader.read(scene.image, bibRulesFor(scene.pattern, null))).map((r) => r.bib).sort()).toEqual(['FM555', 'KM864']);
+    } finally {
+      await reader.close();
+    }
+  }, 120_000);
 });
 
 describe("DBNet's boxes", () => {

@@ -61,6 +61,15 @@ export interface ModelTuning {
   groundStrictOnly: boolean;
   /** The detector sees the photo with its contrast equalised locally (CLAHE): glare, shadow, low light. */
   detectorContrast: boolean;
+  /**
+   * A photo in which no BIB was read, or which shows small text, is searched again by the detector at
+   * this longest side (0: never). At detSide the lines of small bibs (digits under about 1.5 % of the
+   * photo's height) are often not found at all; a larger detection costs about twice the first, so
+   * only such photos get it.
+   */
+  smallTextSide: number;
+  /** A line under this height (pixels of the reading image, READ_SIDE) is small text. */
+  smallTextLine: number;
 }
 
 export const DEFAULT_MODEL_TUNING: ModelTuning = {
@@ -88,6 +97,8 @@ export const DEFAULT_MODEL_TUNING: ModelTuning = {
   groundTolerance: 50,
   groundStrictOnly: true,
   detectorContrast: false,
+  smallTextSide: 2400,
+  smallTextLine: 40,
 };
 
 const MIN_BIB_LENGTH = 2;
@@ -398,6 +409,11 @@ async function cutShort(
 export type Trace = (index: number, outcome: string) => void;
 const NO_TRACE: Trace = () => {};
 
+/** A BIB read from a line, with the height of the line (pixels of the reading image). */
+export interface DecidedReading extends BibReading {
+  lineHeight: number;
+}
+
 /** The BIBs among detected lines (in the reading image's pixels), best first. */
 export async function decide(
   lines: TextBox[],
@@ -406,7 +422,7 @@ export async function decide(
   tuning: ModelTuning,
   trace: Trace = NO_TRACE,
   frame: Frame | null = null,
-): Promise<BibReading[]> {
+): Promise<DecidedReading[]> {
   const whitelist = whitelistFor(rules);
   const found: (BibReading & { line: TextBox })[] = [];
   for (const [index, line] of lines.entries()) {
@@ -478,7 +494,7 @@ export async function decide(
     }
     found.push({ bib: first.bib, confidence: Math.min(first.confidence, second.confidence), line });
   }
-  const best = new Map<string, BibReading>();
+  const best = new Map<string, DecidedReading>();
   for (const r of found) {
     // The bib's other print (a sponsor band's "KM 42") close above or below its taller number.
     if (tuning.bandGap > 0 && found.some((n) => printedUnder(n.line, r.line, tuning.bandGap))) {
@@ -486,7 +502,38 @@ export async function decide(
       continue;
     }
     const seen = best.get(r.bib);
-    if (!seen || seen.confidence < r.confidence) best.set(r.bib, { bib: r.bib, confidence: r.confidence });
+    if (!seen || seen.confidence < r.confidence) best.set(r.bib, { bib: r.bib, confidence: r.confidence, lineHeight: r.line.height });
+  }
+  return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Whether the small-text detection sees at least a quarter more of a photo (its longest side) than the first. */
+export function smallTextLook(tuning: ModelTuning, width: number, height: number): boolean {
+  return Math.min(Math.max(width, height), tuning.smallTextSide) >= tuning.detSide * 1.25;
+}
+
+/**
+ * The readings of a photo from its first detection's lines and, when that read nothing or read a number
+ * in small print, the small-text detection's readings of small lines too (`decideOn` decides over a set
+ * of lines; `second` says which set). Only small lines count from the second detection: the large ones
+ * were read by the first.
+ */
+export async function readWithSmallText(
+  tuning: ModelTuning,
+  frame: { width: number; height: number },
+  lines: TextBox[],
+  larger: () => Promise<TextBox[]>,
+  decideOn: (lines: TextBox[], second: boolean) => Promise<DecidedReading[]>,
+): Promise<BibReading[]> {
+  const first = await decideOn(lines, false);
+  const small = (r: DecidedReading) => r.lineHeight < tuning.smallTextLine;
+  const needed = first.length === 0 || first.some(small);
+  const best = new Map<string, BibReading>(first.map((r) => [r.bib, { bib: r.bib, confidence: r.confidence }]));
+  if (needed && smallTextLook(tuning, frame.width, frame.height)) {
+    for (const r of (await decideOn(await larger(), true)).filter(small)) {
+      const seen = best.get(r.bib);
+      if (!seen || seen.confidence < r.confidence) best.set(r.bib, { bib: r.bib, confidence: r.confidence });
+    }
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }
@@ -507,21 +554,25 @@ export class ModelBibReader implements BibReader {
   /** The photo at READ_SIDE and its text lines, in its pixels. */
   async lines(image: Buffer): Promise<{ photo: RgbImage; lines: TextBox[] }> {
     const photo = await decode(image);
-    const k = Math.min(1, this.tuning.detSide / Math.max(photo.width, photo.height));
+    return { photo, lines: await this.detect(photo, this.tuning.detSide) };
+  }
+
+  /** Text lines of the photo found by the detector with the photo scaled to `side` (at most READ_SIDE), in its pixels. */
+  async detect(photo: RgbImage, side: number): Promise<TextBox[]> {
+    const k = Math.min(1, side / Math.max(photo.width, photo.height));
     const detW = roundTo32(photo.width * k);
     const detH = roundTo32(photo.height * k);
     const forDetector = await resized(photo, detW, detH);
     const boxes = await this.ocr.detect(this.tuning.detectorContrast ? equalised(forDetector) : forDetector);
     const sx = photo.width / detW;
     const sy = photo.height / detH;
-    const lines = boxes.map((b) => ({
+    return boxes.map((b) => ({
       ...b,
       cx: b.cx * sx,
       cy: b.cy * sy,
       width: b.width * Math.hypot(sx * Math.cos(b.angle), sy * Math.sin(b.angle)),
       height: b.height * Math.hypot(sx * Math.sin(b.angle), sy * Math.cos(b.angle)),
     }));
-    return { photo, lines };
   }
 
   /** The recogniser's look at one line of `photo`. */
@@ -544,7 +595,15 @@ export class ModelBibReader implements BibReader {
   async read(image: Buffer, rules: BibRules): Promise<BibReading[]> {
     if (this.closed) throw new Error('BIB reader closed');
     const { photo, lines } = await this.lines(image);
-    return decide(lines, this.look(photo), rules, this.tuning, undefined, this.frame(photo));
+    const look = this.look(photo);
+    const frame = this.frame(photo);
+    return readWithSmallText(
+      this.tuning,
+      photo,
+      lines,
+      () => this.detect(photo, this.tuning.smallTextSide),
+      (set) => decide(set, look, rules, this.tuning, undefined, frame),
+    );
   }
 
   async close(): Promise<void> {
