@@ -14,6 +14,7 @@ import { acquireJobQueue, type JobQueue } from '../src/queue/jobQueue';
  * A face job done twice changes nothing: the same photo's job delivered several times to two
  * workers at once leaves one set of faces (and is analysed once), and a slow attempt whose claim was
  * taken over (the queue gave its job up, or the photo was queued again) saves nothing over the newer work.
+ * Also the head start that uploads being read for BIBs get over the backlog, which a photo someone waits for does not give.
  * A stand-in detector returns fixed faces, so the test is about the job, not the model.
  */
 
@@ -173,4 +174,29 @@ describe('face indexing: a job done twice changes nothing', () => {
     expect(await jobOf(photoId)).toMatchObject({ status: 'pending' });
     await t.ctx.db.query('delete from face_index_jobs where photo_id = $1', [photoId]);
   });
+
+  it('the backlog gives uploads being read a head start; a photo someone waits for takes none and ends the wait', async () => {
+    const { detector, state } = standInDetector();
+    const uploadId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'TW-UPLOAD', jpeg);
+    await t.ctx.db.query(`update photos set status = 'processing' where id = $1`, [uploadId]);
+    const backlogId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'TW-BACKLOG', jpeg);
+    const worker = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage, queue, detector, pauseRatio: 0, yieldToUploadsMs: 60_000 });
+    try {
+      await waitFor('the backlog photo found by the sweep', async () => (await jobOf(backlogId)) !== undefined);
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(state.calls).toBe(0);
+      expect(await jobOf(backlogId)).toMatchObject({ status: 'pending' });
+
+      // A selfie journey's photo (or one re-queued by hand): indexed well inside the minute the backlog would wait.
+      const waitedForId = await addEventPhoto(t.ctx.db, t.ctx.storage, eventId, 'TW-WAITED', jpeg);
+      const queuedAt = Date.now();
+      await queuePhotosForFaces(t.ctx.db, [waitedForId]);
+      await waitFor('the waited-for photo indexed', async () => (await jobOf(waitedForId))?.status === 'done', 20_000);
+      expect(Date.now() - queuedAt).toBeLessThan(20_000);
+      expect(await jobOf(waitedForId)).toMatchObject({ status: 'done', face_count: 2 });
+    } finally {
+      await t.ctx.db.query(`update photos set status = 'failed' where id = $1`, [uploadId]);
+      await worker.stop();
+    }
+  }, 60_000);
 });
