@@ -251,6 +251,8 @@ export interface WorkConfig {
 export interface ModelSettings {
   /** BIB_READER_IDLE_SECONDS (default 60; 0 keeps it): an idle reader process is let go after this long. */
   bibReaderIdleMs: number;
+  /** FACE_MODEL_IDLE_SECONDS (default 300; 0 keeps it): the face detector's process, idle this long, is let go. */
+  faceModelIdleMs: number;
   /** MODEL_PROCESS_MAX_RSS_MB (default 1024; 0: no limit): a model process above it is restarted between requests. */
   modelProcessMaxRssBytes: number;
   /** FFMPEG_PATH / FFPROBE_PATH: other binaries than the packaged ones; null: the packaged ones. */
@@ -263,9 +265,11 @@ let modelSettingsRead: ModelSettings | null = null;
 export function modelSettings(): ModelSettings {
   if (modelSettingsRead) return modelSettingsRead;
   const idleSeconds = number('BIB_READER_IDLE_SECONDS', 60);
+  const faceIdleSeconds = number('FACE_MODEL_IDLE_SECONDS', 300);
   const maxRssMb = number('MODEL_PROCESS_MAX_RSS_MB', 1024);
   modelSettingsRead = {
     bibReaderIdleMs: idleSeconds > 0 ? idleSeconds * 1000 : 0,
+    faceModelIdleMs: faceIdleSeconds > 0 ? faceIdleSeconds * 1000 : 0,
     modelProcessMaxRssBytes: maxRssMb > 0 ? maxRssMb * 1024 * 1024 : 0,
     ffmpegPath: process.env.FFMPEG_PATH || null,
     ffprobePath: process.env.FFPROBE_PATH || null,

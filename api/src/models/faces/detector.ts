@@ -1,4 +1,5 @@
-import { SerialWorker } from '../workers/serialWorker';
+import { modelSettings } from '../../config/config';
+import { SerialWorker, type ModelProcessStats } from '../workers/serialWorker';
 import type { DetectedFace, ImageFaces } from './engine';
 
 /**
@@ -10,7 +11,16 @@ import type { DetectedFace, ImageFaces } from './engine';
 export type DetectPriority = 'selfie' | 'index';
 
 export class FaceDetector {
-  private readonly worker = new SerialWorker<ImageFaces, DetectPriority>(new URL('./faceWorker', import.meta.url), 'face detector', ['selfie', 'index']);
+  private readonly worker: SerialWorker<ImageFaces, DetectPriority>;
+
+  /**
+   * @param idleMs its process, with nothing to do for this long, is let go (FACE_MODEL_IDLE_SECONDS,
+   *   default 300; 0 keeps it): its models hold about half a GB, needed while photos are indexed or
+   *   selfies come in, not on a quiet day. The next request loads them again (about 2 s).
+   */
+  constructor(idleMs = modelSettings().faceModelIdleMs) {
+    this.worker = new SerialWorker<ImageFaces, DetectPriority>(new URL('./faceWorker', import.meta.url), 'face detector', ['selfie', 'index'], { idleMs });
+  }
 
   /** Loads the models now rather than on the first request. */
   async warmUp(): Promise<void> {
@@ -27,6 +37,11 @@ export class FaceDetector {
     // A selfie is analysed as one; a photo to index also in tiles, and only indexable faces come back.
     const { faces, width, height, hint } = await this.worker.run({ image, mode: priority }, priority);
     return { faces, width, height, hint };
+  }
+
+  /** Its process's figures (a pid of null: not started, let go when idle, or closed). */
+  stats(): ModelProcessStats {
+    return this.worker.stats();
   }
 
   /** Requests waiting or running (for progress reports). */
