@@ -20,7 +20,7 @@ RUN node scripts/build.mjs
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY --from=build /app/build/ports.mjs /app/build/static-caching.mjs build/
-COPY --from=build /app/scripts/serve-static.mjs /app/scripts/security-headers.mjs /app/scripts/releases.mjs /app/scripts/static-container.mjs scripts/
+COPY --from=build /app/scripts/serve-static.mjs /app/scripts/static-site.mjs /app/scripts/security-headers.mjs /app/scripts/releases.mjs /app/scripts/static-container.mjs scripts/
 COPY --from=build /app/shell/dist shell/dist
 COPY --from=build /app/mfe-storefront/dist mfe-storefront/dist
 COPY --from=build /app/mfe-account/dist mfe-account/dist

@@ -13,16 +13,20 @@
  *      RUNTIME_CONFIG_FILE (serve this file as the shell's runtime-config.json instead of the
  *      generated one), DEPLOY_DIR (copy each dist/ there at start and serve the copies, like a
  *      deployment: later rebuilds in the work tree do not change what is being served).
- * Writes DATA_DIR/runtime-config.json and DATA_DIR/processes.json (pids and commands of the
- * static servers, so a single remote can be stopped and restarted alone).
+ * The six deployments are served from this process (scripts/static-site.mjs), each on its own port.
+ * Writes DATA_DIR/runtime-config.json and DATA_DIR/processes.json (each deployment's folder and the
+ * scripts/serve-static.mjs arguments that serve it alone, and a loopback control address that stops
+ * one deployment, so a single remote can be stopped and redeployed alone).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { portsFor, portOffset, REMOTE_NAMES } from '../build/ports.mjs';
 import { readRecord, releasePaths, runtimeReleases } from './releases.mjs';
+import { createStaticSite } from './static-site.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const offset = portOffset();
@@ -34,7 +38,6 @@ const sandboxEntry = path.join(REPO_ROOT, 'api', 'src', 'payment-sandbox', 'main
 // The API and the payment sandbox run their TypeScript through tsx's loader in their own process (the
 // tsx command would add a second, waiting process of its own, some 45 MB each).
 const tsxLoader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const serveStatic = path.join(REPO_ROOT, 'scripts', 'serve-static.mjs');
 const { releasesDir } = releasePaths({ ...process.env, DATA_DIR: dataDir });
 
 export const DEMO_ACCOUNTS = ['runner@finishline.test', 'organiser@finishline.test', 'partner@finishline.test'];
@@ -173,14 +176,47 @@ function deployedDir(name) {
   return target;
 }
 
-/** The arguments that start one deployment's static server (also recorded for the e2e helpers). */
-function staticServerArgs(name, dir, configFile) {
-  const args = [serveStatic, '--dir', dir, '--port', String(ports[name]), '--name', name];
-  // Each remote also serves its releases (pnpm release) at /releases/<version>/, and builds its
-  // Content-Security-Policy from the shell's runtime config (its own page talks to the same API).
+/**
+ * How one deployment is served: the options of scripts/static-site.mjs, and the same as arguments of
+ * scripts/serve-static.mjs (recorded, so a test can serve a deployment again as a process of its own).
+ * Each remote also serves its releases (pnpm release) at /releases/<version>/, and builds its
+ * Content-Security-Policy from the shell's runtime config (its own page talks to the same API).
+ */
+function staticSiteOptions(name, dir, configFile) {
   return name === 'shell'
-    ? [...args, '--spa', '--runtime-config', configFile]
-    : [...args, '--cors', '--releases', path.join(releasesDir, name), '--policy-config', configFile];
+    ? { dir, name, spa: true, runtimeConfigFile: configFile }
+    : { dir, name, cors: true, releases: path.join(releasesDir, name), policyConfigFile: configFile };
+}
+
+function serveStaticArgs(options, port) {
+  const args = ['--dir', options.dir, '--port', String(port), '--name', options.name];
+  return options.spa
+    ? [...args, '--spa', '--runtime-config', options.runtimeConfigFile]
+    : [...args, '--cors', '--releases', options.releases, '--policy-config', options.policyConfigFile];
+}
+
+/**
+ * A loopback-only address at which one served deployment can be stopped alone
+ * (POST /deployments/<name>/stop), as stopping its process did when each had its own: the
+ * end-to-end journeys redeploy one remote while the others keep serving.
+ */
+function startControl(sites) {
+  const server = http.createServer(async (request, response) => {
+    const name = /^\/deployments\/([a-z]+)\/stop$/.exec(request.url ?? '')?.[1];
+    if (request.method !== 'POST' || !name || (name !== 'shell' && !REMOTE_NAMES.includes(name))) {
+      response.writeHead(404).end();
+      return;
+    }
+    // Stopping one that is already stopped is done, as killing a process that has ended was.
+    const site = sites.get(name);
+    if (site) {
+      sites.delete(name);
+      await site.close();
+      log(`${name} stopped (asked on the control address)`);
+    }
+    response.writeHead(200).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
 }
 
 async function main() {
@@ -242,15 +278,28 @@ async function main() {
   if (buildStatus !== 0) throw new Error('Build failed.');
   fs.writeFileSync(seedGate, `${new Date().toISOString()}\n`);
 
-  const processes = { startedAt: new Date().toISOString(), dataDir, ports, configFile, deployments: {} };
-  const serve = (name) => {
+  // The six deployments are served from this process, each on its own port as its own site: one
+  // Node process instead of six (each held some 45 MB resident for one small server).
+  const sites = new Map();
+  const control = await startControl(sites);
+  const processes = { startedAt: new Date().toISOString(), pid: process.pid, control, dataDir, ports, configFile, deployments: {} };
+  const serve = async (name) => {
     const dir = deployedDir(name);
-    const args = staticServerArgs(name, dir, configFile);
-    const child = startChild(name, args);
-    processes.deployments[name] = { pid: child.pid, port: ports[name], dir, args: args.slice(1) };
+    const options = staticSiteOptions(name, dir, configFile);
+    const site = createStaticSite(options);
+    await site.listen(ports[name]);
+    sites.set(name, site);
+    processes.deployments[name] = {
+      pid: process.pid,
+      hosted: true,
+      since: new Date().toISOString(),
+      port: ports[name],
+      dir,
+      args: serveStaticArgs(options, ports[name]),
+    };
     fs.writeFileSync(path.join(dataDir, 'processes.json'), `${JSON.stringify(processes, null, 2)}\n`);
   };
-  for (const name of REMOTE_NAMES) serve(name);
+  for (const name of REMOTE_NAMES) await serve(name);
   await Promise.all([
     ...REMOTE_NAMES.map((name) => waitFor(`http://localhost:${ports[name]}/mf-manifest.json`, name, 30_000)),
     ...(fs.existsSync(sandboxEntry) ? [waitFor(sandboxUrl, 'payment sandbox', 60_000, { anyStatus: true }).catch((e) => log(String(e)))] : []),
@@ -261,7 +310,7 @@ async function main() {
   log(`waiting for the API (its log: ${shownLog})`);
   await apiReady;
   if (stopping) return;
-  serve('shell');
+  await serve('shell');
   await waitFor(`${shellUrl}/runtime-config.json`, 'shell', 30_000);
   if (stopping) return;
   // A fresh data folder's demo (some 800 photos to render) is still being seeded: the shop answers

@@ -124,7 +124,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     // Static servers a test restarted are not start.mjs's children: stop them by their recorded pid.
     try {
-      for (const { pid } of Object.values(readProcesses().deployments)) {
+      for (const { pid, hosted } of Object.values(readProcesses().deployments)) {
+        if (hosted) continue; // served by start.mjs itself, which stops below
         try {
           process.kill(pid, 'SIGTERM');
         } catch {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { portsFor } from '../../build/ports.mjs';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', '.artifacts');
@@ -14,23 +15,9 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', '.artifacts');
 export type Deployment = 'shell' | 'storefront' | 'account' | 'partner' | 'organiser' | 'certificate';
 export const REMOTES: Deployment[] = ['storefront', 'account', 'partner', 'organiser', 'certificate'];
 
-const BASE_PORTS = {
-  shell: 3000,
-  storefront: 3001,
-  account: 3002,
-  partner: 3003,
-  organiser: 3004,
-  certificate: 3005,
-  api: 4000,
-  paymentSandbox: 5000,
-} as const;
-
 /** Offset 100 by default so a developer's `pnpm start` on 3000 is left alone. */
 export const PORT_OFFSET = Number.parseInt(process.env.E2E_PORT_OFFSET ?? '100', 10);
-export const PORTS = Object.fromEntries(Object.entries(BASE_PORTS).map(([name, port]) => [name, port + PORT_OFFSET])) as Record<
-  keyof typeof BASE_PORTS,
-  number
->;
+export const PORTS = portsFor(PORT_OFFSET);
 export const SHELL_URL = `http://localhost:${PORTS.shell}`;
 export const API_URL = `http://localhost:${PORTS.api}`;
 
@@ -42,8 +29,14 @@ export const DATA_DIR = process.env.E2E_DATA_DIR;
 const processesFile = () => path.join(DATA_DIR, 'processes.json');
 
 interface Processes {
-  /** dir: the folder start.mjs served the deployment from (restoreDeployment goes back to it). */
-  deployments: Record<Deployment, { pid: number; port: number; dir: string; args: string[] }>;
+  /** start.mjs's loopback address that stops a deployment it serves itself (POST /deployments/<name>/stop). */
+  control: string;
+  /**
+   * dir: the folder start.mjs served the deployment from (restoreDeployment goes back to it). hosted:
+   * served by start.mjs's own process (pid is then start.mjs's); a deployment a test started again
+   * runs as a process of its own. since: when it began serving.
+   */
+  deployments: Record<Deployment, { pid: number; hosted?: boolean; since?: string; port: number; dir: string; args: string[] }>;
   [key: string]: unknown;
 }
 
@@ -89,8 +82,12 @@ const probeUrl = (name: Deployment) => `${deploymentUrl(name)}/${name === 'shell
 
 /** Stops one deployment's static server (the others keep running). */
 export async function stopDeployment(name: Deployment): Promise<void> {
-  const { pid } = readProcesses().deployments[name];
-  if (isAlive(pid)) process.kill(pid, 'SIGTERM');
+  const { control, deployments } = readProcesses();
+  const { pid, hosted } = deployments[name];
+  if (hosted) {
+    const stopped = await fetch(`${control}/deployments/${name}/stop`, { method: 'POST' });
+    if (!stopped.ok) throw new Error(`start.mjs did not stop ${name} (${stopped.status})`);
+  } else if (isAlive(pid)) process.kill(pid, 'SIGTERM');
   await waitUntil(async () => !(await answers(probeUrl(name))), `${name} to stop`);
 }
 
@@ -111,7 +108,7 @@ export async function startDeployment(name: Deployment, options: { dir?: string 
   });
   child.unref();
   if (!child.pid) throw new Error(`Could not start ${name}`);
-  processes.deployments[name] = { ...record, pid: child.pid, args };
+  processes.deployments[name] = { ...record, pid: child.pid, hosted: false, since: new Date().toISOString(), args };
   writeProcesses(processes);
   await waitUntil(() => answers(probeUrl(name)), `${name} to answer`);
   return child.pid;

@@ -87,7 +87,7 @@ test.describe('the shared contract across separately released remotes', () => {
   });
 
   test('(b) a storefront with a new pricing rule in shared ships it alone; release, rollback and release again, the shell untouched', async ({ page }) => {
-    const shellPid = readProcesses().deployments.shell.pid;
+    const { pid: shellPid, since: shellSince } = readProcesses().deployments.shell;
     const shellBefore = await shellFingerprint();
     const built = buildFromOtherCheckout('storefront', 'new-collage-rule', [
       { file: 'shared/src/pricing/pricing.ts', find: 'export const COLLAGE_MIN_PHOTOS = 3;', replace: 'export const COLLAGE_MIN_PHOTOS = 4;' },
@@ -116,7 +116,7 @@ test.describe('the shared contract across separately released remotes', () => {
     }
     await page.reload();
     await expect(page.getByTestId('collage-section')).toContainText(OLD_COLLAGE_WARNING);
-    expect(readProcesses().deployments.shell.pid).toBe(shellPid);
+    expect(readProcesses().deployments.shell).toMatchObject({ pid: shellPid, since: shellSince });
     expect(await shellFingerprint()).toEqual(shellBefore);
   });
 
