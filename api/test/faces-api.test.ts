@@ -246,20 +246,30 @@ describe('selfie search API and face indexing', () => {
     60_000,
   );
 
-  it('adds an indexed photo through the development route, ahead of the sweep backlog', async () => {
+  it('adds a photo through the development route and indexes its faces before answering, with no worker running', async () => {
     const scene = await renderScene(faceSet ? [faceSet[0]!.image] : [], seededRandom(5));
-    const indexer = startFaceIndexer({ db: t.ctx.db, storage: t.ctx.storage });
     const res = await t.request<{ photoId: number; imageId: string; faces: number }>('POST', API_ROUTES.devEventPhoto, {
       eventID: eventId,
       image: scene.toString('base64'),
     });
-    await indexer.stop();
     expect(res.status).toBe(200);
     expect(res.body.result.faces).toBe(faceSet ? 1 : 0);
     const job = await t.ctx.db.query<{ status: string; priority: number }>('select status, priority from face_index_jobs where photo_id = $1', [
       res.body.result.photoId,
     ]);
     expect(job).toEqual([{ status: 'done', priority: 1 }]);
+    const stored = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from photo_faces where photo_id = $1', [res.body.result.photoId]);
+    expect(stored[0]!.n).toBe(res.body.result.faces);
+
+    // An event without search by selfie indexes no faces: the route says so and adds nothing.
+    const plainEventId = await createSelfieEvent(t.ctx.db, 'No Selfie Run 2026');
+    await t.ctx.db.query('update events set selfiesearch = false where id = $1', [plainEventId]);
+    const refused = await t.request<unknown>('POST', API_ROUTES.devEventPhoto, { eventID: plainEventId, image: scene.toString('base64') });
+    expect({ status: refused.status, message: refused.body.Message }).toEqual({
+      status: 400,
+      message: 'This event does not offer search by selfie: its photos are not face-indexed.',
+    });
+    expect((await t.ctx.db.query('select 1 from photos where event_id = $1', [plainEventId])).length).toBe(0);
   }, 300_000);
 
   it('counts a selfie search against the device only once its input is good (finding 1)', async () => {

@@ -134,17 +134,14 @@ export function startFaceIndexer(
     });
 
   /**
-   * Waits while uploaded photos are still being read for BIBs, up to yieldToUploadsMs. Not while a
-   * photo that someone is waiting for (queued by queuePhotosForFaces, priority > 0) is pending: it
-   * must not sit behind a head start given to a backlog, nor take one itself. Clips of a finish-line
-   * video wait on the video's cut, not on a reader, so they are no reason to wait.
+   * Waits while uploaded photos are still being read for BIBs, up to yieldToUploadsMs. Clips of a
+   * finish-line video wait on the video's cut, not on a reader, so they are no reason to wait.
    */
   async function yieldToUploads(): Promise<void> {
     const until = Date.now() + (deps.yieldToUploadsMs ?? 0);
     while (!stopped && Date.now() < until) {
       const [waiting] = await db.query<{ busy: boolean }>(
-        `select exists (select 1 from photos where status = 'processing' and kind = 'image' and source_video_id is null)
-            and not exists (select 1 from face_index_jobs where status = 'pending' and priority > 0) as busy`,
+        `select exists (select 1 from photos where status = 'processing' and kind = 'image' and source_video_id is null) as busy`,
       );
       if (!waiting?.busy) return;
       await sleep(Math.min(1000, until - Date.now()));
