@@ -5,10 +5,12 @@
  * default 500) and a fresh data folder, so the spell is a first start's: the demo is made (803
  * photos) and its photos are face-indexed in the background at the configured pace, while visitors
  * search: a BIB search every second, a selfie search (the server path: a demo photo sent as the
- * selfie) every 15 s, and the shop's page and the storefront's manifest every 5 s. The spell ends
- * when the face index is complete, or after BENCH_BUSY_MINUTES (default 75). Then nothing happens
- * for BENCH_IDLE_SECONDS (default 360: past the model processes' idle times, BIB reader 60 s and
- * face detector 300 s), and the resident memory of every process of the system is printed, as
+ * selfie) every 15 s, and the shop's page and the storefront's manifest every 5 s. The visitors stop
+ * when the face index is complete, or after BENCH_BUSY_MINUTES (default 75); the system's own
+ * background work (the rest of the face index) is then let finish, for at most BENCH_MAX_MINUTES
+ * from the start (default 150). Then nothing happens for BENCH_IDLE_SECONDS (default 360: past the
+ * model processes' idle times, BIB reader 60 s and face detector 300 s), and the resident memory of
+ * every process of the system is printed, as
  * RSS (what `ps` shows; libraries shared between processes are counted in each) and PSS (shared
  * pages split between the processes that map them), beside the highest total seen during the spell.
  *
@@ -28,6 +30,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 500);
 const BUSY_MS = Number(process.env.BENCH_BUSY_MINUTES ?? 75) * 60_000;
 const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 360) * 1000;
+const MAX_MS = Number(process.env.BENCH_MAX_MINUTES ?? 150) * 60_000;
 const GOAL_BYTES = 1024 ** 3;
 const ports = portsFor(OFFSET);
 const API = `http://localhost:${ports.api}`;
@@ -141,10 +144,12 @@ async function main(): Promise<void> {
   const stop = () => {
     if (system.exitCode === null) system.kill('SIGTERM');
   };
-  process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
   const started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
   console.log(`Starting the system on offset ${OFFSET} with a fresh data folder (${dataDir})...`);
@@ -239,7 +244,25 @@ async function main(): Promise<void> {
     console.log(
       `\nThe busy spell ended at ${seconds()} s (${busyMinutes} min after the start): ${counts.bib} BIB searches (status ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}), ${counts.selfie} selfie searches, ${counts.page} page loads, ${counts.failed} failed.`,
     );
+    // The background work the spell started (the demo's face index) runs to its end before the idle time.
+    const faceIndex = async () => (await getJson<{ result: { total: number; percent: number } }>(`${API}${API_ROUTES.faceIndexStatus}`)).body?.result;
+    for (let index = await faceIndex(); index && index.percent < 100 && Date.now() - started < MAX_MS; index = await faceIndex()) {
+      const rows = sample(system.pid!);
+      if (total(rows, 'rss') > total(peak, 'rss')) peak = rows;
+      if (Date.now() - lastReport > 60_000) {
+        lastReport = Date.now();
+        console.log(`${seconds()} s: no visitors; the face index at ${index.percent}%; ${mib(total(rows, 'rss'))} RSS`);
+      }
+      await sleep(5000);
+    }
+    const finalIndex = await faceIndex();
+    console.log(
+      finalIndex && finalIndex.percent >= 100
+        ? `The face index was complete at ${seconds()} s.`
+        : `The face index was still at ${finalIndex?.percent ?? '?'}% at ${seconds()} s (BENCH_MAX_MINUTES): the idle figure below includes its work.`,
+    );
     console.log(`Idle for ${IDLE_MS / 1000} s...`);
+    const workMinutes = ((Date.now() - started) / 60_000).toFixed(1);
     await sleep(IDLE_MS);
     const idle = sample(system.pid!);
 
@@ -249,7 +272,7 @@ async function main(): Promise<void> {
     printTable(`Idle ${IDLE_MS / 1000} s after the busy spell`, idle);
     const idleRss = total(idle, 'rss');
     console.log(
-      `\nWhole system idle after ${busyMinutes} busy minutes: ${(idleRss / 1024 ** 3).toFixed(2)} GiB RSS (${(total(idle, 'pss') / 1024 ** 3).toFixed(2)} GiB PSS); goal <= 1.0 GiB RSS: ${idleRss <= GOAL_BYTES ? 'met' : 'not met'}.`,
+      `\nWhole system idle after ${workMinutes} busy minutes (visitors for the first ${busyMinutes}): ${(idleRss / 1024 ** 3).toFixed(2)} GiB RSS (${(total(idle, 'pss') / 1024 ** 3).toFixed(2)} GiB PSS); goal <= 1.0 GiB RSS: ${idleRss <= GOAL_BYTES ? 'met' : 'not met'}.`,
     );
   } finally {
     stop();
