@@ -164,6 +164,18 @@ export function createStaticSite(options) {
   }
 
   const server = http.createServer((request, response) => {
+    // A file that vanished mid-answer (a redeploy copying over the folder) fails this answer only:
+    // pnpm start serves six deployments from one process, which must not end with it.
+    try {
+      answer(request, response);
+    } catch (error) {
+      console.error(`${label}: ${request.url}: ${error instanceof Error ? error.message : error}`);
+      if (!response.headersSent) send(request, response, 500, Buffer.from('Server error'), 'text/plain; charset=utf-8', 'no-store');
+      else response.destroy();
+    }
+  });
+
+  function answer(request, response) {
     if (request.method === 'OPTIONS' && cors) {
       response.writeHead(204, {
         ...currentSecurityHeaders(),
@@ -203,7 +215,7 @@ export function createStaticSite(options) {
     const type = TYPES[ext] ?? 'application/octet-stream';
     const served = readServed(file);
     send(request, response, 200, served.body, type, cacheControlFor(file), COMPRESSIBLE.has(ext), served);
-  });
+  }
 
   return {
     server,
