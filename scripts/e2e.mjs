@@ -14,7 +14,7 @@
  *   node scripts/e2e.mjs --postgres [specs...]        only the PostgreSQL run (the subset unless specs are named)
  *
  * Build and runs together must end within E2E_TIME_LIMIT_MINUTES (default 55: CI has 90 minutes for
- * type check, lint, the Jest suite (JEST_TIME_LIMIT_MINUTES, 40) and the journeys; these took 15-17
+ * type check, lint, the Jest suite (JEST_TIME_LIMIT_MINUTES, 45) and the journeys; these took 15-17
  * minutes on one two-core machine and 44 on a slower one), else the run is
  * stopped with a message saying so.
  */

@@ -1,6 +1,6 @@
 // Runs every Jest project; then, when TEST_DATABASE_URL is given, the API suite again on that
 // PostgreSQL server so the production database path is tested too. Both passes together must end
-// within JEST_TIME_LIMIT_MINUTES (default 40: CI has 90 minutes for type check, lint, Jest and the
+// within JEST_TIME_LIMIT_MINUTES (default 45: CI has 90 minutes for type check, lint, Jest and the
 // journeys; on one worker the two passes came near 30 minutes on a two-core machine), else the run
 // is stopped with a message saying so.
 //
@@ -16,7 +16,7 @@ const baseArgs = ['--experimental-vm-modules', jestBin, '--ci'];
 const extra = process.argv.slice(2);
 const namesWorkers = extra.some((arg) => /^(-w|--maxWorkers|-i|--runInBand)(=|$)/.test(arg));
 const workers = namesWorkers ? [] : [`--maxWorkers=${Math.max(2, os.availableParallelism())}`];
-const deadline = deadlineFromEnv('JEST_TIME_LIMIT_MINUTES', 40);
+const deadline = deadlineFromEnv('JEST_TIME_LIMIT_MINUTES', 45);
 
 async function run(label, args, env) {
   console.log(`\n=== Jest: ${label} ===`);
